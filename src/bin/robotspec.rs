@@ -1,0 +1,2 @@
+//! The `robotspec` command-line tool.
+fn main() {}

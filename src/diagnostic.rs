@@ -1,0 +1,138 @@
+//! Diagnostics: what the parser has to say about a file, each with a stable code and a position.
+//!
+//! Every problem the syntax stage finds becomes a [`Diagnostic`]: a [`Code`] with a stable,
+//! documented name (the names are a public contract: scripts grep for them), a [`Severity`], the
+//! byte span it covers in the original input and the 1-based line and column where it starts.
+//!
+//! The same finding is an [`Severity::Error`] in strict mode (the file does not conform to the
+//! variant's grammar) and a [`Severity::Warning`] in lenient mode (the file is still used).
+//! Findings that never break conformance are always warnings.
+
+use serde::Serialize;
+use std::fmt;
+
+use crate::source::Span;
+
+/// The kind of a finding. Names are stable; new codes may be added.
+#[non_exhaustive]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Code {
+    /// Bytes that are not valid UTF-8 (the protocol requires UTF-8).
+    InvalidUtf8,
+    /// A control character (including NUL and DEL) where the grammar allows none.
+    ControlCharacter,
+    /// A `key: value` line whose key the variant does not define (e.g. `crawl-delay`).
+    UnknownDirective,
+    /// A misspelt key the variant accepts anyway (e.g. Google's `dissallow`).
+    TypoDirective,
+    /// A key and value separated by whitespace instead of `:`.
+    MissingColon,
+    /// A line that is neither a record, a comment nor blank (e.g. HTML).
+    InvalidLine,
+    /// An `allow`/`disallow` line before the first `user-agent` line.
+    RuleOutsideGroup,
+    /// A rule path that does not start with `/`.
+    PathNotAbsolute,
+    /// A character the path grammar does not allow (space inside a path, …).
+    InvalidPathCharacter,
+    /// A `user-agent` value that is neither `*` nor a product token of `[A-Za-z_-]`.
+    InvalidProductToken,
+    /// A byte order mark that is not at the very start of the file.
+    MisplacedBom,
+    /// A line longer than the variant's line-length limit; the rest is ignored.
+    LineTooLong,
+    /// The grammar rejected the file at this point (reported when no more precise code applies).
+    Syntax,
+}
+
+impl Code {
+    /// Every code, in declaration order (for documentation and tests).
+    pub const ALL: &'static [Code] = &[
+        Code::InvalidUtf8,
+        Code::ControlCharacter,
+        Code::UnknownDirective,
+        Code::TypoDirective,
+        Code::MissingColon,
+        Code::InvalidLine,
+        Code::RuleOutsideGroup,
+        Code::PathNotAbsolute,
+        Code::InvalidPathCharacter,
+        Code::InvalidProductToken,
+        Code::MisplacedBom,
+        Code::LineTooLong,
+        Code::Syntax,
+    ];
+
+    /// The stable kebab-case name, e.g. `missing-colon`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Code::InvalidUtf8 => "invalid-utf8",
+            Code::ControlCharacter => "control-character",
+            Code::UnknownDirective => "unknown-directive",
+            Code::TypoDirective => "typo-directive",
+            Code::MissingColon => "missing-colon",
+            Code::InvalidLine => "invalid-line",
+            Code::RuleOutsideGroup => "rule-outside-group",
+            Code::PathNotAbsolute => "path-not-absolute",
+            Code::InvalidPathCharacter => "invalid-path-character",
+            Code::InvalidProductToken => "invalid-product-token",
+            Code::MisplacedBom => "misplaced-bom",
+            Code::LineTooLong => "line-too-long",
+            Code::Syntax => "syntax",
+        }
+    }
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// How serious a finding is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// The file does not conform to the variant's grammar (strict mode).
+    Error,
+    /// Worth knowing; the file is still used as written.
+    Warning,
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        })
+    }
+}
+
+/// One finding, positioned in the original input.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Diagnostic {
+    /// What was found.
+    pub code: Code,
+    /// Error in strict mode for grammar violations, warning otherwise.
+    pub severity: Severity,
+    /// The bytes concerned, `[start, end)` into the original input.
+    pub span: Span,
+    /// 1-based line of `span.start`.
+    pub line: u32,
+    /// 1-based column of `span.start`, counted in characters (an invalid byte counts as one).
+    pub col: u32,
+    /// A sentence for people.
+    pub message: String,
+}
+
+impl fmt::Display for Diagnostic {
+    /// `LINE:COL: SEVERITY[CODE]: MESSAGE`, the shape compilers use.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}:{}: {}[{}]: {}",
+            self.line, self.col, self.severity, self.code, self.message
+        )
+    }
+}

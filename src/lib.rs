@@ -1,0 +1,5 @@
+//! robotspec — robots.txt in every form it has had.
+#![forbid(unsafe_code)]
+
+pub mod diagnostic;
+pub mod source;

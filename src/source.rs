@@ -1,0 +1,189 @@
+//! The source stage: raw bytes → text the grammar can read, with every original byte recoverable.
+//!
+//! pest reads `&str`, but a robots.txt file is bytes: real files carry Latin-1, stray NULs, lone
+//! CRs and byte order marks. [`Source`] keeps the original bytes and builds a *shadow text* of
+//! exactly the same length in which every byte that is not part of valid UTF-8 is replaced by
+//! one ASCII SUB (`0x1A`) character. Byte offsets are therefore identical in both: a span found
+//! by the grammar in the shadow text slices the original bytes directly, so nothing is lost.
+//! SUB is a control character, so the strict grammars reject it, while the lenient grammar keeps
+//! it inside values like any other character.
+
+use serde::Serialize;
+use std::borrow::Cow;
+use std::ops::Range;
+
+/// A `[start, end)` range of byte offsets into the original input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct Span {
+    /// First byte.
+    pub start: usize,
+    /// One past the last byte.
+    pub end: usize,
+}
+
+impl Span {
+    /// A span from `start` to `end`.
+    pub const fn new(start: usize, end: usize) -> Self {
+        Span { start, end }
+    }
+
+    /// Number of bytes covered.
+    pub const fn len(&self) -> usize {
+        self.end - self.start
+    }
+
+    /// True when the span covers no byte.
+    pub const fn is_empty(&self) -> bool {
+        self.start == self.end
+    }
+
+    /// As a `Range` for slicing.
+    pub const fn range(&self) -> Range<usize> {
+        self.start..self.end
+    }
+}
+
+impl Serialize for Span {
+    /// Serialised as `[start, end]`.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        [self.start, self.end].serialize(serializer)
+    }
+}
+
+/// The byte that stands in the shadow text for every byte of an invalid UTF-8 sequence.
+pub const INVALID_BYTE_STAND_IN: char = '\u{1A}';
+
+/// The UTF-8 encoding of U+FEFF, the byte order mark.
+pub const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// Input bytes together with their shadow text.
+#[derive(Debug, Clone)]
+pub struct Source<'a> {
+    bytes: &'a [u8],
+    text: Cow<'a, str>,
+    invalid_utf8: Vec<Span>,
+    bom_len: usize,
+}
+
+impl<'a> Source<'a> {
+    /// Reads `bytes`: finds invalid UTF-8 runs and the leading byte order mark.
+    ///
+    /// The byte order mark is recognised the way Google's library does it: up to three leading
+    /// bytes are skipped while they match `EF BB BF` in order, so a truncated BOM counts too.
+    pub fn new(bytes: &'a [u8]) -> Self {
+        let bom_len = bytes
+            .iter()
+            .zip(UTF8_BOM)
+            .take_while(|(byte, bom)| byte == bom)
+            .count();
+        let (text, invalid_utf8) = shadow_text(bytes);
+        Source {
+            bytes,
+            text,
+            invalid_utf8,
+            bom_len,
+        }
+    }
+
+    /// The original input.
+    pub fn bytes(&self) -> &'a [u8] {
+        self.bytes
+    }
+
+    /// The shadow text: same length as [`Source::bytes`], invalid bytes replaced by `0x1A`.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// Runs of bytes that are not valid UTF-8, in order.
+    pub fn invalid_utf8(&self) -> &[Span] {
+        &self.invalid_utf8
+    }
+
+    /// Length of the leading (possibly truncated) byte order mark: 0 to 3.
+    pub fn bom_len(&self) -> usize {
+        self.bom_len
+    }
+
+    /// True when `span` contains a byte of an invalid UTF-8 sequence.
+    pub fn has_invalid_utf8(&self, span: Span) -> bool {
+        let first_ending_after = self.invalid_utf8.partition_point(|run| run.end <= span.start);
+        self.invalid_utf8
+            .get(first_ending_after)
+            .is_some_and(|run| run.start < span.end)
+    }
+
+    /// The original bytes of `span` (empty if the span is out of range).
+    pub fn slice(&self, span: Span) -> &'a [u8] {
+        self.bytes.get(span.range()).unwrap_or_default()
+    }
+
+    /// 1-based column of byte `offset` on the line starting at byte `line_start`, in characters
+    /// of the shadow text (so an invalid byte counts as one column).
+    pub fn column(&self, line_start: usize, offset: usize) -> u32 {
+        let prefix = self.text.get(line_start..offset).unwrap_or_default();
+        u32::try_from(prefix.chars().count())
+            .unwrap_or(u32::MAX)
+            .saturating_add(1)
+    }
+}
+
+/// Builds the shadow text and the list of invalid runs in one pass.
+fn shadow_text(bytes: &[u8]) -> (Cow<'_, str>, Vec<Span>) {
+    if let Ok(text) = std::str::from_utf8(bytes) {
+        return (Cow::Borrowed(text), Vec::new());
+    }
+    let mut text = String::with_capacity(bytes.len());
+    let mut invalid = Vec::new();
+    for chunk in bytes.utf8_chunks() {
+        text.push_str(chunk.valid());
+        let start = text.len();
+        let bad = chunk.invalid().len();
+        text.extend(std::iter::repeat_n(INVALID_BYTE_STAND_IN, bad));
+        if bad > 0 {
+            invalid.push(Span::new(start, start + bad));
+        }
+    }
+    (Cow::Owned(text), invalid)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn valid_utf8_is_borrowed_and_clean() {
+        let source = Source::new("User-agent: ツ\n".as_bytes());
+        assert!(matches!(source.text, Cow::Borrowed(_)));
+        assert!(source.invalid_utf8().is_empty());
+        assert_eq!(source.bom_len(), 0);
+    }
+
+    #[test]
+    fn invalid_bytes_keep_their_offsets() {
+        let bytes = b"a\xFFb\xE3\x83c";
+        let source = Source::new(bytes);
+        assert_eq!(source.text().len(), bytes.len());
+        assert_eq!(source.text(), "a\u{1A}b\u{1A}\u{1A}c");
+        assert_eq!(source.invalid_utf8(), &[Span::new(1, 2), Span::new(3, 5)]);
+        assert!(source.has_invalid_utf8(Span::new(0, 2)));
+        assert!(!source.has_invalid_utf8(Span::new(2, 3)));
+        assert_eq!(source.slice(Span::new(3, 5)), b"\xE3\x83");
+    }
+
+    #[test]
+    fn truncated_byte_order_marks_are_recognised() {
+        assert_eq!(Source::new(b"\xEF\xBB\xBFx").bom_len(), 3);
+        assert_eq!(Source::new(b"\xEF\xBBx").bom_len(), 2);
+        assert_eq!(Source::new(b"\xEFx").bom_len(), 1);
+        assert_eq!(Source::new(b"\xEF\x11\xBFx").bom_len(), 1);
+        assert_eq!(Source::new(b"x\xEF\xBB\xBF").bom_len(), 0);
+    }
+
+    #[test]
+    fn columns_count_characters() {
+        let source = Source::new("ab\ncツd".as_bytes());
+        assert_eq!(source.column(3, 3), 1);
+        assert_eq!(source.column(3, 7), 3);
+    }
+}
