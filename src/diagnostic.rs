@@ -64,6 +64,12 @@ impl Code {
         Code::Syntax,
     ];
 
+    /// True when the finding means the file does not derive from the variant's formal grammar
+    /// (an error in strict mode). Limits such as the line length are not grammar violations.
+    pub fn is_violation(self) -> bool {
+        !matches!(self, Code::LineTooLong)
+    }
+
     /// The stable kebab-case name, e.g. `missing-colon`.
     pub fn name(self) -> &'static str {
         match self {

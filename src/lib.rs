@@ -1,5 +1,15 @@
 //! robotspec — robots.txt in every form it has had.
 #![forbid(unsafe_code)]
 
+// pest_derive without its `std` feature generates code that names `alloc`.
+extern crate alloc;
+
 pub mod diagnostic;
 pub mod source;
+pub mod syntax;
+pub mod variant;
+
+pub use diagnostic::{Code, Diagnostic, Severity};
+pub use source::Span;
+pub use syntax::{parse, Mode, Parsed, StrictError};
+pub use variant::Variant;

@@ -107,7 +107,9 @@ impl<'a> Source<'a> {
 
     /// True when `span` contains a byte of an invalid UTF-8 sequence.
     pub fn has_invalid_utf8(&self, span: Span) -> bool {
-        let first_ending_after = self.invalid_utf8.partition_point(|run| run.end <= span.start);
+        let first_ending_after = self
+            .invalid_utf8
+            .partition_point(|run| run.end <= span.start);
         self.invalid_utf8
             .get(first_ending_after)
             .is_some_and(|run| run.start < span.end)

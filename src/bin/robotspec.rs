@@ -1,2 +1,0 @@
-//! The `robotspec` command-line tool.
-fn main() {}

@@ -1,0 +1,16 @@
+//! Reading a robots.txt file from a path or from standard input (`-`).
+
+use std::io::Read;
+
+/// The bytes of `path`, or of standard input when `path` is `-`.
+pub fn read(path: &str) -> Result<Vec<u8>, String> {
+    if path == "-" {
+        let mut bytes = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut bytes)
+            .map_err(|e| format!("cannot read standard input: {e}"))?;
+        Ok(bytes)
+    } else {
+        std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))
+    }
+}

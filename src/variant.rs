@@ -1,0 +1,270 @@
+//! Variants of the Robots Exclusion Protocol, each described as data: a [`Profile`].
+//!
+//! The stages never ask "which variant is this?"; they read the profile's fields (how keys are
+//! recognised, which keys exist, which strict grammar applies, …). Adding a variant means
+//! adding a profile, not touching the stages.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// A reading of robots.txt.
+#[non_exhaustive]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Variant {
+    /// RFC 9309 (September 2022), the published standard.
+    Rfc9309,
+    /// Google's reference library, behaviour for behaviour.
+    Google,
+}
+
+impl Variant {
+    /// Every variant, in the order the CLI lists them.
+    pub const ALL: &'static [Variant] = &[Variant::Rfc9309, Variant::Google];
+
+    /// The name used on the command line and in reports, e.g. `rfc9309`.
+    pub fn name(self) -> &'static str {
+        self.profile().name
+    }
+
+    /// The semantics profile the stages read.
+    pub fn profile(self) -> &'static Profile {
+        match self {
+            Variant::Rfc9309 => &RFC9309,
+            Variant::Google => &GOOGLE,
+        }
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The error of parsing an unknown variant name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownVariant(pub String);
+
+impl fmt::Display for UnknownVariant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
+        write!(
+            f,
+            "unknown variant `{}` (expected one of: {})",
+            self.0,
+            names.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownVariant {}
+
+impl FromStr for Variant {
+    type Err = UnknownVariant;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Variant::ALL
+            .iter()
+            .copied()
+            .find(|v| v.name().eq_ignore_ascii_case(s))
+            .ok_or_else(|| UnknownVariant(s.to_owned()))
+    }
+}
+
+/// What a key (field name) means.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Directive {
+    /// `user-agent`: starts or extends a group.
+    UserAgent,
+    /// `allow`: a rule.
+    Allow,
+    /// `disallow`: a rule.
+    Disallow,
+    /// `sitemap`: a sitemap URL, not bound to any group.
+    Sitemap,
+    /// Any other `key: value` record (crawl-delay, host, …), kept but not a directive.
+    Other,
+}
+
+/// How a key was recognised.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Spelling {
+    /// The key is the directive's name (any case).
+    Exact,
+    /// The key starts with the directive's name (`Disallowed`, `user-agentfoo`).
+    Prefix,
+    /// The key is (or starts with) an accepted misspelling (`dissallow`, `useragent`).
+    Typo,
+}
+
+/// How keys are recognised.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KeyMatching {
+    /// The key must equal a known name, ignoring ASCII case.
+    Exact,
+    /// The key must start with a known name or accepted misspelling, ignoring ASCII case
+    /// (Google's library).
+    PrefixWithTypos,
+}
+
+/// A directive's name and the misspellings a lenient variant accepts for it.
+#[derive(Debug, Clone, Copy)]
+pub struct KeySpelling {
+    /// The directive.
+    pub directive: Directive,
+    /// Its canonical name, lower case.
+    pub name: &'static str,
+    /// Misspellings accepted under [`KeyMatching::PrefixWithTypos`], lower case.
+    pub typos: &'static [&'static str],
+}
+
+/// The strict grammar a variant is validated against.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StrictGrammar {
+    /// RFC 9309 §2.2 ABNF (grammar/rfc9309.pest).
+    Rfc9309,
+}
+
+/// Everything the stages need to know about a variant.
+#[derive(Debug)]
+pub struct Profile {
+    /// Name on the command line.
+    pub name: &'static str,
+    /// One line for people.
+    pub title: &'static str,
+    /// The directives the variant defines, with accepted misspellings.
+    pub keys: &'static [KeySpelling],
+    /// How keys are recognised.
+    pub key_matching: KeyMatching,
+    /// The grammar strict mode validates against.
+    pub strict_grammar: StrictGrammar,
+    /// Bytes of a line that are read; the rest of a longer line is ignored (`None`: no limit).
+    pub max_line_bytes: Option<usize>,
+}
+
+impl Profile {
+    /// Classifies a key (field name) as one of this variant's directives.
+    pub fn classify_key(&self, key: &[u8]) -> (Directive, Spelling) {
+        for spelling in self.keys {
+            if let Some(found) = self.match_key(key, spelling) {
+                return (spelling.directive, found);
+            }
+        }
+        (Directive::Other, Spelling::Exact)
+    }
+
+    fn match_key(&self, key: &[u8], spelling: &KeySpelling) -> Option<Spelling> {
+        let name = spelling.name.as_bytes();
+        match self.key_matching {
+            KeyMatching::Exact => key.eq_ignore_ascii_case(name).then_some(Spelling::Exact),
+            KeyMatching::PrefixWithTypos => {
+                if key.eq_ignore_ascii_case(name) {
+                    Some(Spelling::Exact)
+                } else if starts_with_ignore_case(key, name) {
+                    Some(Spelling::Prefix)
+                } else {
+                    spelling
+                        .typos
+                        .iter()
+                        .any(|typo| starts_with_ignore_case(key, typo.as_bytes()))
+                        .then_some(Spelling::Typo)
+                }
+            }
+        }
+    }
+}
+
+fn starts_with_ignore_case(haystack: &[u8], prefix: &[u8]) -> bool {
+    haystack
+        .get(..prefix.len())
+        .is_some_and(|head| head.eq_ignore_ascii_case(prefix))
+}
+
+/// The four directives of RFC 9309 (sitemap being the record its ABNF invites).
+const STANDARD_KEYS: &[KeySpelling] = &[
+    KeySpelling {
+        directive: Directive::UserAgent,
+        name: "user-agent",
+        typos: &["useragent", "user agent"],
+    },
+    KeySpelling {
+        directive: Directive::Allow,
+        name: "allow",
+        typos: &[],
+    },
+    KeySpelling {
+        directive: Directive::Disallow,
+        name: "disallow",
+        typos: &["dissallow", "dissalow", "disalow", "diasllow", "disallaw"],
+    },
+    KeySpelling {
+        directive: Directive::Sitemap,
+        name: "sitemap",
+        typos: &["site-map"],
+    },
+];
+
+static RFC9309: Profile = Profile {
+    name: "rfc9309",
+    title: "RFC 9309 (2022), the Robots Exclusion Protocol standard",
+    keys: STANDARD_KEYS,
+    key_matching: KeyMatching::Exact,
+    strict_grammar: StrictGrammar::Rfc9309,
+    max_line_bytes: None,
+};
+
+static GOOGLE: Profile = Profile {
+    name: "google",
+    title: "Google's open-source robots.txt library, behaviour for behaviour",
+    keys: STANDARD_KEYS,
+    key_matching: KeyMatching::PrefixWithTypos,
+    strict_grammar: StrictGrammar::Rfc9309,
+    // 2083 × 8 − 1: Google's library cuts every line to this many bytes.
+    max_line_bytes: Some(16_663),
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exact_keys_ignore_case_only() {
+        let p = Variant::Rfc9309.profile();
+        assert_eq!(p.classify_key(b"USER-AGENT").0, Directive::UserAgent);
+        assert_eq!(p.classify_key(b"Disallowed").0, Directive::Other);
+        assert_eq!(p.classify_key(b"dissallow").0, Directive::Other);
+    }
+
+    #[test]
+    fn google_keys_match_by_prefix_and_typo() {
+        let p = Variant::Google.profile();
+        assert_eq!(
+            p.classify_key(b"Disallowed"),
+            (Directive::Disallow, Spelling::Prefix)
+        );
+        assert_eq!(
+            p.classify_key(b"disallaw"),
+            (Directive::Disallow, Spelling::Typo)
+        );
+        assert_eq!(
+            p.classify_key(b"User Agent"),
+            (Directive::UserAgent, Spelling::Typo)
+        );
+        assert_eq!(
+            p.classify_key(b"site-map"),
+            (Directive::Sitemap, Spelling::Typo)
+        );
+        assert_eq!(p.classify_key(b"alow").0, Directive::Other);
+        assert_eq!(p.classify_key(b"user_agent").0, Directive::Other);
+    }
+
+    #[test]
+    fn names_round_trip() {
+        for v in Variant::ALL {
+            assert_eq!(v.name().parse::<Variant>(), Ok(*v));
+        }
+        assert!("nope".parse::<Variant>().is_err());
+    }
+}
