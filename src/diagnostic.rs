@@ -34,8 +34,10 @@ pub enum Code {
     RuleOutsideGroup,
     /// A rule path that does not start with `/`.
     PathNotAbsolute,
-    /// A character the path grammar does not allow (space inside a path, …).
-    InvalidPathCharacter,
+    /// Whitespace inside a path or URL value (it must be percent-encoded).
+    WhitespaceInValue,
+    /// A directive that needs a value has none (e.g. `sitemap:` without a URL).
+    MissingValue,
     /// A `user-agent` value that is neither `*` nor a product token of `[A-Za-z_-]`.
     InvalidProductToken,
     /// A byte order mark that is not at the very start of the file.
@@ -57,7 +59,8 @@ impl Code {
         Code::InvalidLine,
         Code::RuleOutsideGroup,
         Code::PathNotAbsolute,
-        Code::InvalidPathCharacter,
+        Code::WhitespaceInValue,
+        Code::MissingValue,
         Code::InvalidProductToken,
         Code::MisplacedBom,
         Code::LineTooLong,
@@ -81,7 +84,8 @@ impl Code {
             Code::InvalidLine => "invalid-line",
             Code::RuleOutsideGroup => "rule-outside-group",
             Code::PathNotAbsolute => "path-not-absolute",
-            Code::InvalidPathCharacter => "invalid-path-character",
+            Code::WhitespaceInValue => "whitespace-in-value",
+            Code::MissingValue => "missing-value",
             Code::InvalidProductToken => "invalid-product-token",
             Code::MisplacedBom => "misplaced-bom",
             Code::LineTooLong => "line-too-long",

@@ -1,4 +1,4 @@
-//! robotspec — robots.txt in every form it has had.
+#![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 
 // pest_derive without its `std` feature generates code that names `alloc`.

@@ -76,7 +76,22 @@ impl<'a> Source<'a> {
             .zip(UTF8_BOM)
             .take_while(|(byte, bom)| byte == bom)
             .count();
-        let (text, invalid_utf8) = shadow_text(bytes);
+        // The byte order mark is decoded on its own: a truncated one (`EF`, `EF BB`) must not
+        // fuse with the bytes after it into one character (`EF 80 80` is U+F000), or the text
+        // after the mark would not start on a character boundary.
+        let (text, invalid_utf8) = match bytes.split_at_checked(bom_len) {
+            Some((bom, rest)) if bom_len > 0 && bom_len < UTF8_BOM.len() => {
+                let (bom_text, mut invalid) = shadow_text(bom);
+                let (rest_text, rest_invalid) = shadow_text(rest);
+                invalid.extend(
+                    rest_invalid
+                        .into_iter()
+                        .map(|run| Span::new(run.start + bom_len, run.end + bom_len)),
+                );
+                (Cow::Owned(bom_text.into_owned() + &rest_text), invalid)
+            }
+            _ => shadow_text(bytes),
+        };
         Source {
             bytes,
             text,
@@ -136,14 +151,16 @@ fn shadow_text(bytes: &[u8]) -> (Cow<'_, str>, Vec<Span>) {
         return (Cow::Borrowed(text), Vec::new());
     }
     let mut text = String::with_capacity(bytes.len());
-    let mut invalid = Vec::new();
+    let mut invalid: Vec<Span> = Vec::new();
     for chunk in bytes.utf8_chunks() {
         text.push_str(chunk.valid());
         let start = text.len();
         let bad = chunk.invalid().len();
         text.extend(std::iter::repeat_n(INVALID_BYTE_STAND_IN, bad));
-        if bad > 0 {
-            invalid.push(Span::new(start, start + bad));
+        match invalid.last_mut() {
+            _ if bad == 0 => {}
+            Some(last) if last.end == start => last.end += bad,
+            _ => invalid.push(Span::new(start, start + bad)),
         }
     }
     (Cow::Owned(text), invalid)
@@ -180,6 +197,14 @@ mod tests {
         assert_eq!(Source::new(b"\xEFx").bom_len(), 1);
         assert_eq!(Source::new(b"\xEF\x11\xBFx").bom_len(), 1);
         assert_eq!(Source::new(b"x\xEF\xBB\xBF").bom_len(), 0);
+    }
+
+    #[test]
+    fn a_truncated_bom_does_not_swallow_the_next_bytes() {
+        let source = Source::new(b"\xEF\x80\x80A");
+        assert_eq!(source.bom_len(), 1);
+        assert_eq!(source.text(), "\u{1A}\u{1A}\u{1A}A");
+        assert_eq!(source.invalid_utf8(), &[Span::new(0, 1), Span::new(1, 3)]);
     }
 
     #[test]

@@ -138,7 +138,8 @@ impl Checker<'_, '_> {
                 }
                 self.path(entry);
             }
-            Directive::Sitemap | Directive::Other => {}
+            Directive::Sitemap => self.sitemap(entry),
+            Directive::Other => {}
         }
     }
 
@@ -207,12 +208,28 @@ impl Checker<'_, '_> {
                 format!("path `{}` does not start with `/`", self.text(value)),
             );
         }
-        if let Some(at) = path.iter().position(|&b| b == b' ' || b == b'\t') {
+        self.no_whitespace(value);
+    }
+
+    fn sitemap(&mut self, entry: &Entry) {
+        match entry.value {
+            Some(value) => self.no_whitespace(value),
+            None => self.push(
+                Code::MissingValue,
+                entry.value_or_empty(),
+                "sitemap without a URL",
+            ),
+        }
+    }
+
+    fn no_whitespace(&mut self, value: Span) {
+        let bytes = self.source.slice(value);
+        if let Some(at) = bytes.iter().position(|&b| b == b' ' || b == b'\t') {
             let start = value.start + at;
             self.push(
-                Code::InvalidPathCharacter,
+                Code::WhitespaceInValue,
                 Span::new(start, start + 1),
-                "whitespace inside a path (write it as %20)",
+                "whitespace inside a value (write it as %20)",
             );
         }
     }

@@ -1,0 +1,59 @@
+//! Parse-tree snapshots (insta), stored in the top-level `snapshots/` folder: the tree and the
+//! lenient diagnostics of every worked example body (VARIANTS.md E1–E29) and of every file in
+//! `corpus/ok`, `corpus/err` and `corpus/warn`. Review changes with `cargo insta review`.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
+
+mod common;
+
+use robotspec::syntax::{parse, Mode};
+
+/// The snapshot text: variant, diagnostics, then the indented tree.
+fn render(bytes: &[u8]) -> String {
+    let variant = common::variant_of(bytes);
+    let parsed = parse(bytes, variant, Mode::Lenient).expect("lenient never fails");
+    let mut out = format!("variant: {variant}\n");
+    for diagnostic in parsed.diagnostics() {
+        out.push_str(&format!("{diagnostic}\n"));
+    }
+    out.push('\n');
+    out.push_str(&parsed.tree().dump());
+    out
+}
+
+fn snapshot_folder(name: &str, folder: &str) {
+    insta::with_settings!({
+        snapshot_path => "../snapshots",
+        prepend_module_to_snapshot => false,
+        omit_expression => true,
+    }, {
+        insta::glob!(folder, |path| {
+            let bytes = std::fs::read(path).unwrap();
+            insta::assert_snapshot!(name, render(&bytes));
+        });
+    });
+}
+
+#[test]
+fn worked_example_trees() {
+    snapshot_folder("examples", "examples/bodies/*.txt");
+}
+
+#[test]
+fn ok_corpus_trees() {
+    snapshot_folder("ok", "corpus/ok/*.txt");
+}
+
+#[test]
+fn err_corpus_trees() {
+    snapshot_folder("err", "corpus/err/*.txt");
+}
+
+#[test]
+fn warn_corpus_trees() {
+    snapshot_folder("warn", "corpus/warn/*.txt");
+}
