@@ -4,9 +4,11 @@
 // pest_derive without its `std` feature generates code that names `alloc`.
 extern crate alloc;
 
+pub mod agent;
 pub mod diagnostic;
 pub mod source;
 pub mod syntax;
+pub mod target;
 pub mod variant;
 
 pub use diagnostic::{Code, Diagnostic, Severity};

@@ -1,0 +1,816 @@
+//! User-agent product tokens: how a `user-agent:` value in a file is read, how it is compared with
+//! the crawler's name, and how a crawler's name is found in its HTTP `User-Agent` header.
+//!
+//! The protocol identifies a crawler by a *product token* made of `[A-Za-z_-]` (RFC 9309
+//! §2.2.1). The two sides of the comparison are treated very differently, following Google's
+//! reference library (GOOGLE-BEHAVIOUR.md, "User-agent tokens"; VARIANTS.md §3.7, §4.9, A6–A9):
+//!
+//! * **The file's side** is lenient: [`agent_token`] keeps only the leading run of token
+//!   characters of a `user-agent:` value, so `Googlebot/2.1`, `Googlebot*` and `Googlebot Bar`
+//!   all name `Googlebot`; `*` (alone or followed by whitespace) is the global agent.
+//! * **The caller's side** is exact: [`token_matches`] compares the whole caller token
+//!   case-insensitively and never shortens it, so a caller passing `Googlebot/2.1` does not
+//!   match `user-agent: Googlebot`. A crawler therefore has to pass its product token, not its
+//!   `User-Agent` header; [`product_token_from_header`] is a heuristic that finds the token in a
+//!   header, and [`is_valid_product_token`] tells whether a caller token can match at all.
+//! * A crawler may answer to several tokens (`Googlebot-Image`, then `Googlebot`):
+//!   [`AgentQuery`] is that ordered list, most specific first (A7).
+
+use serde::{Deserialize, Serialize};
+use std::convert::Infallible;
+use std::fmt;
+use std::str::FromStr;
+
+/// Whitespace as Google's library sees it (`absl::ascii_isspace`): SP, HT, LF, VT, FF, CR.
+fn is_space(byte: u8) -> bool {
+    matches!(byte, b' ' | b'\t' | b'\n' | b'\x0B' | b'\x0C' | b'\r')
+}
+
+/// A byte allowed in a product token: `[A-Za-z_-]`.
+fn is_token_byte(byte: u8) -> bool {
+    byte.is_ascii_alphabetic() || byte == b'_' || byte == b'-'
+}
+
+/// What a `user-agent:` value in a robots.txt file names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AgentToken<'a> {
+    /// The global agent `*`: the group applies to every crawler no specific group names.
+    Global,
+    /// A product token: the leading `[A-Za-z_-]` run of the value. It may be empty (for
+    /// `360Spider`, `*bot` or an empty value), and then it only matches an empty caller token.
+    Named(&'a [u8]),
+}
+
+impl<'a> AgentToken<'a> {
+    /// True for the global agent `*`.
+    pub fn is_global(&self) -> bool {
+        matches!(self, AgentToken::Global)
+    }
+
+    /// The product token, or `None` for the global agent.
+    pub fn name(&self) -> Option<&'a [u8]> {
+        match self {
+            AgentToken::Global => None,
+            AgentToken::Named(name) => Some(name),
+        }
+    }
+
+    /// Whether this value names the caller token `caller` specifically (never true for
+    /// [`AgentToken::Global`], which applies only as a fall-back). See [`token_matches`].
+    pub fn names(&self, caller: &[u8]) -> bool {
+        self.name().is_some_and(|name| token_matches(name, caller))
+    }
+}
+
+/// Reads a robots.txt `user-agent:` value the way Google's library does (VARIANTS.md A8).
+///
+/// Surrounding whitespace is ignored. The value is [`AgentToken::Global`] when it is `*` alone
+/// or `*` followed by whitespace (`* junk` is global, `*junk` is not). Otherwise it is
+/// [`AgentToken::Named`] with the longest leading run of `[A-Za-z_-]`, which may be empty:
+///
+/// ```
+/// use robotspec::agent::{agent_token, AgentToken};
+/// assert_eq!(agent_token(b"*"), AgentToken::Global);
+/// assert_eq!(agent_token(b"* junk"), AgentToken::Global);
+/// assert_eq!(agent_token(b"*junk"), AgentToken::Named(b""));
+/// assert_eq!(agent_token(b"Googlebot/2.1"), AgentToken::Named(b"Googlebot"));
+/// assert_eq!(agent_token(b"Googlebot,Bingbot"), AgentToken::Named(b"Googlebot"));
+/// assert_eq!(agent_token("Bötbot".as_bytes()), AgentToken::Named(b"B"));
+/// assert_eq!(agent_token(b"360Spider"), AgentToken::Named(b""));
+/// ```
+///
+/// The named token is always a sub-slice of `value` starting at its first non-whitespace byte.
+pub fn agent_token(value: &[u8]) -> AgentToken<'_> {
+    let start = value
+        .iter()
+        .position(|&b| !is_space(b))
+        .unwrap_or(value.len());
+    let value = value.get(start..).unwrap_or_default();
+    if let Some((b'*', rest)) = value.split_first() {
+        if rest.first().map_or(true, |&b| is_space(b)) {
+            return AgentToken::Global;
+        }
+    }
+    let end = value
+        .iter()
+        .position(|&b| !is_token_byte(b))
+        .unwrap_or(value.len());
+    AgentToken::Named(value.get(..end).unwrap_or_default())
+}
+
+/// Whether `token` is a valid product token: one or more of `[A-Za-z_-]` (RFC 9309 §2.2.1,
+/// Google's `IsValidUserAgentToObey`).
+///
+/// A crawler whose token fails this test cannot be matched reliably: the file side keeps only
+/// the leading token characters of a value, so `Foobot/2.1` or `Foobot Bar` as a caller token
+/// never equals anything a file can name.
+///
+/// ```
+/// use robotspec::agent::is_valid_product_token;
+/// assert!(is_valid_product_token(b"Foobot-Bar"));
+/// assert!(!is_valid_product_token(b"Foobot Bar"));
+/// assert!(!is_valid_product_token(b""));
+/// ```
+pub fn is_valid_product_token(token: &[u8]) -> bool {
+    !token.is_empty() && token.iter().all(|&b| is_token_byte(b))
+}
+
+/// Whether the token read from a file ([`agent_token`]) names the caller's token: ASCII
+/// case-insensitive equality of the whole caller token.
+///
+/// The caller's token is not shortened: `Googlebot/2.1` or `Googlebot ` (trailing space) as a
+/// caller never equal the file token `Googlebot`.
+///
+/// ```
+/// use robotspec::agent::token_matches;
+/// assert!(token_matches(b"googlebot", b"Googlebot"));
+/// assert!(!token_matches(b"Googlebot", b"Googlebot/2.1"));
+/// assert!(!token_matches(b"Googlebot", b"Googlebot-Image"));
+/// ```
+pub fn token_matches(file_token: &[u8], caller: &[u8]) -> bool {
+    file_token.eq_ignore_ascii_case(caller)
+}
+
+/// Products and version words that browsers and rendering engines put into every `User-Agent`
+/// header; they never identify a crawler. Compared case-insensitively.
+const GENERIC_PRODUCTS: &[&str] = &[
+    "Mozilla",
+    "AppleWebKit",
+    "KHTML",
+    "Gecko",
+    "like",
+    "compatible",
+    "Chrome",
+    "Chromium",
+    "CriOS",
+    "Safari",
+    "Mobile",
+    "Version",
+    "Firefox",
+    "FxiOS",
+    "Edge",
+    "Edg",
+    "Opera",
+    "OPR",
+    "Presto",
+    "MSIE",
+    "Trident",
+    "Build",
+    "Linux",
+    "Android",
+    "Windows",
+    "Macintosh",
+    "iPhone",
+    "iPad",
+    "CPU",
+    "Intel",
+    "U",
+];
+
+fn is_generic(name: &str) -> bool {
+    GENERIC_PRODUCTS
+        .iter()
+        .any(|generic| generic.eq_ignore_ascii_case(name))
+}
+
+/// The name part of a word: before the first `/` (the version), without trailing `;` or `,`.
+fn product_name(word: &str) -> &str {
+    let name = word.split('/').next().unwrap_or(word);
+    name.trim_end_matches([';', ','])
+}
+
+/// The words of a header outside parentheses, and the contents of its top-level parenthesised
+/// comments (nested parentheses stay inside their comment; an unclosed one runs to the end).
+fn split_header<'a>(header: &'a str) -> (Vec<&'a str>, Vec<&'a str>) {
+    let mut words = Vec::new();
+    let mut comments = Vec::new();
+    let mut depth = 0usize;
+    let mut start = 0usize;
+    let push_word = |from: usize, to: usize, words: &mut Vec<&'a str>| {
+        words.extend(header.get(from..to).filter(|word| !word.is_empty()));
+    };
+    // Every byte inspected is ASCII, so every offset sliced at is a char boundary.
+    for (at, &byte) in header.as_bytes().iter().enumerate() {
+        if depth == 0 {
+            if byte == b'(' || byte == b')' || is_space(byte) {
+                push_word(start, at, &mut words);
+                start = at + 1;
+                if byte == b'(' {
+                    depth = 1;
+                }
+            }
+        } else if byte == b'(' {
+            depth += 1;
+        } else if byte == b')' {
+            depth -= 1;
+            if depth == 0 {
+                comments.extend(header.get(start..at));
+                start = at + 1;
+            }
+        }
+    }
+    if depth == 0 {
+        push_word(start, header.len(), &mut words);
+    } else {
+        comments.extend(header.get(start..));
+    }
+    (words, comments)
+}
+
+/// The product a `;`-separated comment item names: its first word (split at whitespace and
+/// `,`) whose name is a valid product token, with whether that word carries a `/version`.
+/// `None` when no word qualifies or the first qualifying one is a generic browser word
+/// (`Windows NT 6.1` names nothing, rather than `NT`).
+fn item_product(item: &str) -> Option<(&str, bool)> {
+    let word = item
+        .split(|c: char| c.is_ascii_whitespace() || c == ',')
+        .find(|word| is_valid_product_token(product_name(word).as_bytes()))?;
+    let name = product_name(word);
+    (!is_generic(name)).then_some((name, word.contains('/')))
+}
+
+/// From a crawler's full HTTP `User-Agent` header, the product token it most likely looks for
+/// in robots.txt — a heuristic, since the header has no fixed form.
+///
+/// The header is split into *products* (`Name/version` words outside parentheses) and
+/// *comments* (text in parentheses, items separated by `;`). Only names made entirely of
+/// `[A-Za-z_-]` are ever returned; a word's name is the part before its `/version`. In order:
+///
+/// 1. inside a comment holding a `compatible` item, the first later item that names a product
+///    which is not a generic browser word (`Mozilla/5.0 (compatible; Googlebot/2.1; +http://…)`
+///    → `Googlebot`; `(compatible; Yahoo! Slurp; …)` → `Slurp`);
+/// 2. else the first product outside comments that is not a generic browser or engine word
+///    (Mozilla, AppleWebKit, KHTML, Gecko, Chrome, Safari, Mobile, Version, like, compatible,
+///    MSIE, Firefox, …): `CCBot/2.0 (…)` → `CCBot`, `Googlebot-Image/1.0` → `Googlebot-Image`;
+/// 3. else the first `Name/version` item of any comment that is not generic
+///    (`… Safari/605.1.15 (Applebot/0.1; +http://…)` → `Applebot`);
+/// 4. else the first valid product outside comments, generic or not (a plain browser header
+///    gives `Mozilla`);
+/// 5. else `None`.
+///
+/// Limitation: a crawler whose name is not a valid product token (`MJ12bot`, `360Spider`) is
+/// never found; neither can such a name be matched by Google's rules.
+///
+/// ```
+/// use robotspec::agent::product_token_from_header;
+/// let googlebot = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+/// assert_eq!(product_token_from_header(googlebot), Some("Googlebot"));
+/// assert_eq!(product_token_from_header("curl/8.0"), Some("curl"));
+/// assert_eq!(product_token_from_header(""), None);
+/// ```
+pub fn product_token_from_header(header: &str) -> Option<&str> {
+    let (words, comments) = split_header(header);
+
+    let compatible = comments.iter().find_map(|comment| {
+        let mut items = comment.split(';').map(str::trim);
+        items
+            .by_ref()
+            .find(|item| item.eq_ignore_ascii_case("compatible"))?;
+        items.find_map(|item| item_product(item).map(|(name, _)| name))
+    });
+    if compatible.is_some() {
+        return compatible;
+    }
+
+    let valid_products = || {
+        words
+            .iter()
+            .map(|word| product_name(word))
+            .filter(|name| is_valid_product_token(name.as_bytes()))
+    };
+    if let Some(name) = valid_products().find(|name| !is_generic(name)) {
+        return Some(name);
+    }
+
+    let in_comment = comments.iter().find_map(|comment| {
+        comment
+            .split(';')
+            .filter_map(item_product)
+            .find_map(|(name, versioned)| versioned.then_some(name))
+    });
+    if in_comment.is_some() {
+        return in_comment;
+    }
+
+    valid_products().next()
+}
+
+/// The tokens a crawler answers to, most specific first — e.g. `Googlebot-Image`, then
+/// `Googlebot` (VARIANTS.md A7).
+///
+/// A matcher tries the tokens in order: the first token that some group of the file names
+/// ([`AgentToken::names`]) wins, and all groups naming that token are used; less specific
+/// tokens are then ignored. Only when no token names any group do the global (`*`) groups
+/// apply. There is no implicit prefix or substring fall-back: `Googlebot-Image` alone does not
+/// fall back to a `Googlebot` group unless `Googlebot` is in the list. [`AgentQuery::rank`]
+/// gives the position a file token takes in that order.
+///
+/// Tokens are kept as given (no validation); [`is_valid_product_token`] tells which ones can
+/// match. The [`Display`](fmt::Display) form is the comma-separated list, which
+/// [`AgentQuery::parse`] reads back when no token contains a comma or surrounding whitespace.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct AgentQuery {
+    tokens: Vec<String>,
+}
+
+impl AgentQuery {
+    /// A query for a single token, kept exactly as given.
+    pub fn new(token: impl Into<String>) -> AgentQuery {
+        AgentQuery {
+            tokens: vec![token.into()],
+        }
+    }
+
+    /// A query from a comma-separated list such as `"Googlebot-Image, Googlebot"`: each entry is
+    /// trimmed of whitespace and empty entries are dropped. A list that is empty or blank as a
+    /// whole is the single empty token, which (like Google's library given an empty user agent)
+    /// only matches `user-agent:` values whose token is empty.
+    ///
+    /// ```
+    /// use robotspec::agent::AgentQuery;
+    /// let query = AgentQuery::parse("Googlebot-Image, Googlebot");
+    /// assert_eq!(query.tokens(), ["Googlebot-Image", "Googlebot"]);
+    /// assert_eq!(query.rank(b"googlebot"), Some(1));
+    /// assert_eq!(AgentQuery::parse("").tokens(), [""]);
+    /// ```
+    pub fn parse(list: &str) -> AgentQuery {
+        if list.trim().is_empty() {
+            return AgentQuery::new("");
+        }
+        AgentQuery {
+            tokens: list
+                .split(',')
+                .map(str::trim)
+                .filter(|token| !token.is_empty())
+                .map(str::to_owned)
+                .collect(),
+        }
+    }
+
+    /// A query from tokens in order of preference, each kept exactly as given (not trimmed,
+    /// empty ones kept).
+    ///
+    /// ```
+    /// use robotspec::agent::AgentQuery;
+    /// let query = AgentQuery::from_tokens(["Googlebot-News", "Googlebot"]);
+    /// assert_eq!(query.to_string(), "Googlebot-News,Googlebot");
+    /// ```
+    pub fn from_tokens<I, S>(tokens: I) -> AgentQuery
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<str>,
+    {
+        AgentQuery {
+            tokens: tokens
+                .into_iter()
+                .map(|token| token.as_ref().to_owned())
+                .collect(),
+        }
+    }
+
+    /// The tokens, most specific first.
+    pub fn tokens(&self) -> &[String] {
+        &self.tokens
+    }
+
+    /// The tokens as string slices, most specific first.
+    pub fn iter(&self) -> impl Iterator<Item = &str> + '_ {
+        self.tokens.iter().map(String::as_str)
+    }
+
+    /// The number of tokens.
+    pub fn len(&self) -> usize {
+        self.tokens.len()
+    }
+
+    /// True when there is no token at all (such a query only ever gets the global groups).
+    pub fn is_empty(&self) -> bool {
+        self.tokens.is_empty()
+    }
+
+    /// The position of the first caller token that a file token (from [`agent_token`]) names,
+    /// or `None` when it names none. Lower is more specific: a matcher uses the groups with the
+    /// lowest rank present in the file.
+    pub fn rank(&self, file_token: &[u8]) -> Option<usize> {
+        self.tokens
+            .iter()
+            .position(|caller| token_matches(file_token, caller.as_bytes()))
+    }
+}
+
+impl FromStr for AgentQuery {
+    type Err = Infallible;
+
+    /// Same as [`AgentQuery::parse`].
+    fn from_str(list: &str) -> Result<AgentQuery, Infallible> {
+        Ok(AgentQuery::parse(list))
+    }
+}
+
+impl<S: AsRef<str>> From<&[S]> for AgentQuery {
+    fn from(tokens: &[S]) -> AgentQuery {
+        AgentQuery::from_tokens(tokens)
+    }
+}
+
+impl fmt::Display for AgentQuery {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (index, token) in self.tokens.iter().enumerate() {
+            if index > 0 {
+                f.write_str(",")?;
+            }
+            f.write_str(token)?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+#[allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    // The `valid_user_agent` vectors of `shared/conformance/google-robots-test.jsonl`: lines
+    // 28–37 (test `RobotsUnittest.ID_VerifyValidUserAgentsToObey`) and line 50 (test
+    // `RobotsUnittest.GoogleOnly_AcceptUserAgentUpToFirstSpace`), all checked with
+    // `is_valid_product_token`. Line 31 passes a null string_view, which has no Rust
+    // counterpart: it is the empty slice, like line 32.
+    macro_rules! valid_user_agent_case {
+        ($($name:ident: $input:expr => $valid:expr;)*) => {$(
+            #[test]
+            fn $name() {
+                assert_eq!(is_valid_product_token($input.as_bytes()), $valid);
+            }
+        )*};
+    }
+
+    valid_user_agent_case! {
+        vua_foobot: "Foobot" => true;
+        vua_foobot_bar_hyphen: "Foobot-Bar" => true;
+        vua_foo_bar_underscore: "Foo_Bar" => true;
+        vua_null_string_view: "" => false;
+        vua_empty: "" => false;
+        vua_katakana_tsu: "\u{30c4}" => false;
+        vua_trailing_star: "Foobot*" => false;
+        vua_surrounding_spaces: " Foobot " => false;
+        vua_version: "Foobot/2.1" => false;
+        vua_inner_space: "Foobot Bar" => false;
+        vua_google_only_up_to_first_space: "Foobot Bar" => false;
+    }
+
+    /// `GoogleOnly_AcceptUserAgentUpToFirstSpace` (lines 50–52): the *file* value `Foo Bar` is
+    /// read up to the first space, so it names caller `Foo`; the caller `Foo Bar` is not
+    /// shortened and matches nothing (it gets the `*` group). No separate caller-side helper is
+    /// needed: `agent_token` and `token_matches` express it.
+    #[test]
+    fn google_only_accept_user_agent_up_to_first_space() {
+        let file = agent_token(b"Foo Bar");
+        assert_eq!(file, AgentToken::Named(b"Foo"));
+        assert!(file.names(b"Foo"));
+        assert!(!file.names(b"Foo Bar"));
+    }
+
+    /// `ID_UserAgentValueCaseInsensitive` (lines 38–49): `FOO BAR`, `foo bar`, `FoO bAr` name
+    /// both `Foo` and `foo`.
+    #[test]
+    fn user_agent_value_case_insensitive() {
+        for value in ["FOO BAR", "foo bar", "FoO bAr"] {
+            for caller in ["Foo", "foo"] {
+                assert!(agent_token(value.as_bytes()).names(caller.as_bytes()));
+            }
+        }
+    }
+
+    fn named(value: &str) -> AgentToken<'_> {
+        agent_token(value.as_bytes())
+    }
+
+    #[test]
+    fn global_agent() {
+        for value in ["*", " * ", "* junk", "*\tjunk", "*\x0Bx", "\t*"] {
+            assert_eq!(named(value), AgentToken::Global, "{value:?}");
+        }
+        assert!(AgentToken::Global.is_global());
+        assert_eq!(AgentToken::Global.name(), None);
+        assert!(!AgentToken::Global.names(b"*"));
+        assert!(!AgentToken::Global.names(b""));
+    }
+
+    #[test]
+    fn star_glued_to_text_is_not_global() {
+        assert_eq!(named("*junk"), AgentToken::Named(b""));
+        assert_eq!(named("*bot"), AgentToken::Named(b""));
+        assert_eq!(named("**"), AgentToken::Named(b""));
+    }
+
+    #[test]
+    fn file_tokens_are_cut_at_the_first_non_token_byte() {
+        for value in [
+            "Googlebot/2.1",
+            "Googlebot2",
+            "Googlebot*",
+            "Googlebot,Bingbot",
+        ] {
+            assert_eq!(named(value), AgentToken::Named(b"Googlebot"), "{value}");
+            assert!(named(value).names(b"googlebot"));
+        }
+        assert_eq!(named("Bötbot"), AgentToken::Named(b"B"));
+        assert_eq!(named("  Foo-Bar_baz  "), AgentToken::Named(b"Foo-Bar_baz"));
+        assert_eq!(
+            named("Googlebot-Image/1.0"),
+            AgentToken::Named(b"Googlebot-Image")
+        );
+    }
+
+    #[test]
+    fn empty_tokens_match_only_the_empty_caller() {
+        for value in ["360Spider", "123", "", "   ", "/x"] {
+            let token = named(value);
+            assert_eq!(token, AgentToken::Named(b""), "{value:?}");
+            assert!(token.names(b""));
+            assert!(!token.names(b"Spider"));
+        }
+    }
+
+    #[test]
+    fn caller_is_not_shortened() {
+        assert!(token_matches(b"Googlebot", b"GOOGLEBOT"));
+        for caller in [
+            "Googlebot/2.1",
+            "Googlebot ",
+            "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+        ] {
+            assert!(!token_matches(b"Googlebot", caller.as_bytes()), "{caller}");
+        }
+        // Only ASCII letters fold: `ö` is not `Ö`.
+        assert!(!token_matches("bö".as_bytes(), "BÖ".as_bytes()));
+    }
+
+    /// The examples of the brief plus real crawler headers, with the token each crawler
+    /// documents for robots.txt.
+    const HEADERS: &[(&str, Option<&str>)] = &[
+        (
+            "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+            Some("Googlebot"),
+        ),
+        (
+            "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Googlebot/2.1; \
+             +http://www.google.com/bot.html) Chrome/W.X.Y.Z Safari/537.36",
+            Some("Googlebot"),
+        ),
+        (
+            "Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 \
+             (KHTML, like Gecko) Chrome/W.X.Y.Z Mobile Safari/537.36 (compatible; \
+             Googlebot/2.1; +http://www.google.com/bot.html)",
+            Some("Googlebot"),
+        ),
+        ("Googlebot-Image/1.0", Some("Googlebot-Image")),
+        ("Googlebot-Video/1.0", Some("Googlebot-Video")),
+        (
+            "Mozilla/5.0 (X11; Linux x86_64; Storebot-Google/1.0) AppleWebKit/537.36 \
+             (KHTML, like Gecko) Chrome/W.X.Y.Z Safari/537.36",
+            Some("Storebot-Google"),
+        ),
+        (
+            "AdsBot-Google (+http://www.google.com/adsbot.html)",
+            Some("AdsBot-Google"),
+        ),
+        ("Mediapartners-Google", Some("Mediapartners-Google")),
+        (
+            "FeedFetcher-Google; (+http://www.google.com/feedfetcher.html)",
+            Some("FeedFetcher-Google"),
+        ),
+        (
+            "Mozilla/5.0 (compatible; Google-InspectionTool/1.0;)",
+            Some("Google-InspectionTool"),
+        ),
+        (
+            "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; bingbot/2.0; \
+             +http://www.bing.com/bingbot.htm) Chrome/116.0.1938.76 Safari/537.36",
+            Some("bingbot"),
+        ),
+        (
+            "DuckDuckBot/1.1; (+http://duckduckgo.com/duckduckbot.html)",
+            Some("DuckDuckBot"),
+        ),
+        (
+            "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_5) AppleWebKit/605.1.15 \
+             (KHTML, like Gecko) Version/13.1.1 Safari/605.1.15 \
+             (Applebot/0.1; +http://www.apple.com/go/applebot)",
+            Some("Applebot"),
+        ),
+        (
+            "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.1; \
+             +https://openai.com/gptbot)",
+            Some("GPTBot"),
+        ),
+        (
+            "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; ClaudeBot/1.0; \
+             +claudebot@anthropic.com)",
+            Some("ClaudeBot"),
+        ),
+        ("CCBot/2.0 (https://commoncrawl.org/faq/)", Some("CCBot")),
+        (
+            "Mozilla/5.0 (compatible; YandexBot/3.0; +http://yandex.com/bots)",
+            Some("YandexBot"),
+        ),
+        (
+            "Mozilla/5.0 (compatible; Baiduspider/2.0; \
+             +http://www.baidu.com/search/spider.html)",
+            Some("Baiduspider"),
+        ),
+        (
+            "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)",
+            Some("facebookexternalhit"),
+        ),
+        ("Twitterbot/1.0", Some("Twitterbot")),
+        (
+            "Mozilla/5.0 (compatible; AhrefsBot/7.0; +http://ahrefs.com/robot/)",
+            Some("AhrefsBot"),
+        ),
+        (
+            "Mozilla/5.0 (compatible; SemrushBot/7~bl; +http://www.semrush.com/bot.html)",
+            Some("SemrushBot"),
+        ),
+        (
+            "Mozilla/5.0 (compatible; Yahoo! Slurp; \
+             http://help.yahoo.com/help/us/ysearch/slurp)",
+            Some("Slurp"),
+        ),
+        (
+            "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Amazonbot/0.1; \
+             +https://developer.amazon.com/support/amazonbot) Chrome/119.0.6045.214 \
+             Safari/537.36",
+            Some("Amazonbot"),
+        ),
+        (
+            "Mozilla/5.0 (Linux; Android 5.0) AppleWebKit/537.36 (KHTML, like Gecko) \
+             Mobile Safari/537.36 (compatible; Bytespider; spider-feedback@bytedance.com)",
+            Some("Bytespider"),
+        ),
+        (
+            "Mozilla/5.0 (Linux; Android 7.0;) AppleWebKit/537.36 (KHTML, like Gecko) \
+             Mobile Safari/537.36 (compatible; PetalBot;+https://webmaster.petalsearch.com/site/petalbot)",
+            Some("PetalBot"),
+        ),
+        ("curl/8.0", Some("curl")),
+        ("ExampleBot", Some("ExampleBot")),
+        (
+            "Mozilla/5.0 (compatible; ExampleBot/0.1; https://www.example.com/bot.html)",
+            Some("ExampleBot"),
+        ),
+        // Browsers name no crawler: the first product is all there is.
+        (
+            "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) \
+             Chrome/120.0.0.0 Safari/537.36 Edg/120.0.0.0",
+            Some("Mozilla"),
+        ),
+        (
+            "Mozilla/5.0 (X11; Linux x86_64; rv:120.0) Gecko/20100101 Firefox/120.0",
+            Some("Mozilla"),
+        ),
+        (
+            "Mozilla/5.0 (compatible; MSIE 9.0; Windows NT 6.1; Trident/5.0)",
+            Some("Mozilla"),
+        ),
+        // Names outside `[A-Za-z_-]` cannot be found (documented limitation).
+        (
+            "Mozilla/5.0 (compatible; MJ12bot/v1.4.8; http://mj12bot.com/)",
+            Some("Mozilla"),
+        ),
+        ("360Spider", None),
+        ("", None),
+        ("   ", None),
+        ("(compatible; )", None),
+        ("((((", None),
+        (")))x/1", Some("x")),
+    ];
+
+    #[test]
+    fn product_tokens_of_real_headers() {
+        for (header, expected) in HEADERS {
+            assert_eq!(product_token_from_header(header), *expected, "{header}");
+        }
+    }
+
+    #[test]
+    fn agent_query_parse_and_display() {
+        let query: AgentQuery = "Googlebot-Image,Googlebot".parse().unwrap();
+        assert_eq!(query.tokens(), ["Googlebot-Image", "Googlebot"]);
+        assert_eq!(
+            query.iter().collect::<Vec<_>>(),
+            ["Googlebot-Image", "Googlebot"]
+        );
+        assert_eq!(query.len(), 2);
+        assert!(!query.is_empty());
+        assert_eq!(query.to_string(), "Googlebot-Image,Googlebot");
+        assert_eq!(AgentQuery::parse(" a , ,b,, ").tokens(), ["a", "b"]);
+        assert_eq!(AgentQuery::parse(" \t").tokens(), [""]);
+        assert_eq!(AgentQuery::parse(",").tokens(), Vec::<String>::new());
+        assert!(AgentQuery::default().is_empty());
+    }
+
+    #[test]
+    fn agent_query_from_slices() {
+        let tokens = ["Googlebot-News", "Googlebot"];
+        let from_slice = AgentQuery::from(&tokens[..]);
+        assert_eq!(from_slice, AgentQuery::from_tokens(tokens));
+        assert_eq!(from_slice, AgentQuery::parse("Googlebot-News, Googlebot"));
+        let owned = vec![String::from(" x ")];
+        assert_eq!(AgentQuery::from_tokens(&owned).tokens(), [" x "]);
+        assert_eq!(AgentQuery::new("Foo").tokens(), ["Foo"]);
+    }
+
+    #[test]
+    fn agent_query_rank_is_the_order_of_preference() {
+        let query = AgentQuery::parse("Googlebot-Image,Googlebot");
+        assert_eq!(query.rank(b"googlebot-image"), Some(0));
+        assert_eq!(query.rank(b"GOOGLEBOT"), Some(1));
+        assert_eq!(query.rank(b"Googlebot-News"), None);
+        assert_eq!(query.rank(b""), None);
+        // A file value is read with agent_token first.
+        assert_eq!(
+            agent_token(b"Googlebot/2.1")
+                .name()
+                .and_then(|t| query.rank(t)),
+            Some(1)
+        );
+    }
+
+    #[test]
+    fn agent_query_serde_is_a_list() {
+        let query = AgentQuery::parse("a,b");
+        let json = serde_json::to_string(&query).unwrap();
+        assert_eq!(json, r#"["a","b"]"#);
+        assert_eq!(serde_json::from_str::<AgentQuery>(&json).unwrap(), query);
+    }
+
+    proptest! {
+        #[test]
+        fn agent_token_is_a_prefix_of_the_trimmed_value(
+            value in proptest::collection::vec(any::<u8>(), 0..40),
+        ) {
+            let start = value.iter().position(|&b| !is_space(b)).unwrap_or(value.len());
+            let trimmed = &value[start..];
+            match agent_token(&value) {
+                AgentToken::Global => {
+                    prop_assert_eq!(trimmed.first(), Some(&b'*'));
+                    prop_assert!(trimmed.get(1).map_or(true, |&b| is_space(b)));
+                }
+                AgentToken::Named(token) => {
+                    prop_assert!(trimmed.starts_with(token));
+                    prop_assert!(token.is_empty() || is_valid_product_token(token));
+                    // Longest run: the next byte (if any) is not a token byte.
+                    prop_assert!(trimmed.get(token.len()).map_or(true, |&b| !is_token_byte(b)));
+                }
+            }
+        }
+
+        #[test]
+        fn agent_token_of_valid_tokens_is_identity(
+            token in "[A-Za-z_-]{1,16}",
+            tail in "([/ *,0-9][ -~]{0,8})?",
+        ) {
+            let value = format!("{token}{tail}");
+            prop_assert_eq!(agent_token(value.as_bytes()), AgentToken::Named(token.as_bytes()));
+            prop_assert!(is_valid_product_token(token.as_bytes()));
+        }
+
+        #[test]
+        fn token_matches_is_case_insensitive(token in "[A-Za-z_-]{0,16}") {
+            prop_assert!(token_matches(token.as_bytes(), token.to_ascii_uppercase().as_bytes()));
+            prop_assert!(token_matches(token.to_ascii_lowercase().as_bytes(), token.as_bytes()));
+        }
+
+        #[test]
+        fn product_token_is_valid_and_from_the_header(header in "\\PC{0,60}") {
+            if let Some(token) = product_token_from_header(&header) {
+                prop_assert!(is_valid_product_token(token.as_bytes()));
+                prop_assert!(header.contains(token));
+            }
+        }
+
+        #[test]
+        fn product_token_of_a_compatible_comment(
+            name in "[A-Za-z_-]{1,12}",
+            version in "[0-9.]{1,5}",
+        ) {
+            prop_assume!(!is_generic(&name));
+            let header = format!("Mozilla/5.0 (compatible; {name}/{version}; +http://x.y/)");
+            prop_assert_eq!(product_token_from_header(&header), Some(name.as_str()));
+        }
+
+        #[test]
+        fn agent_query_round_trips(tokens in proptest::collection::vec("[A-Za-z_-]{1,10}", 1..5)) {
+            let query = AgentQuery::from_tokens(&tokens);
+            prop_assert_eq!(AgentQuery::parse(&query.to_string()), query);
+        }
+    }
+}
