@@ -2,4 +2,5 @@
 #![forbid(unsafe_code)]
 
 pub mod diagnostic;
+pub mod pattern;
 pub mod source;
