@@ -10,8 +10,8 @@ use std::borrow::Cow;
 /// Which percent-encoding treatment to apply before patterns are compiled.
 ///
 /// The choice belongs to the variant's semantics profile. The treatment is applied to each
-/// pattern before it is compiled; the length used by longest-match precedence is the length of
-/// the normalised pattern.
+/// pattern *before* [`RuleMatcher::compile`](super::RuleMatcher::compile); the length used by
+/// longest-match precedence is the length of the normalised pattern.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum PatternEncoding {
     /// Bytes are used exactly as written (1994: no normalisation of any kind).
