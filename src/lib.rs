@@ -6,6 +6,7 @@ extern crate alloc;
 
 pub mod agent;
 pub mod diagnostic;
+pub mod pattern;
 pub mod source;
 pub mod syntax;
 pub mod target;

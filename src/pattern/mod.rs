@@ -1,0 +1,91 @@
+//! Rule patterns: normalisation, and compilation of a group's rules into one automaton.
+//!
+//! This is the matcher stage of the pipeline. It knows nothing about files, groups or user
+//! agents: it receives the rules of one group as `(kind, pattern bytes)` in file order and
+//! answers, for a target (the path + params + query bytes of a URL, extracted by the caller),
+//! which rule decides.
+//!
+//! # What a pattern means
+//!
+//! * A pattern is matched **at the first byte of the target** and is a **prefix test**: it
+//!   matches when it matches some prefix of the target.
+//! * With [`PatternSyntax::wildcards`] on (`rep-draft-2019`, RFC 9309, `google`), `*` matches
+//!   any run of bytes, possibly empty, and a `$` that is the *last* byte of the pattern means
+//!   "the target ends here". A `$` anywhere else is an ordinary byte. With wildcards off
+//!   (`1994`, `1996-draft`), `*` and `$` are ordinary bytes.
+//! * Every other byte compares equal only to itself: case-sensitive, no decoding, any byte value
+//!   (NUL and non-UTF-8 bytes included). Percent-encoding is dealt with *before* compilation by
+//!   [`normalise`].
+//!
+//! # Why one automaton per group
+//!
+//! A group may hold thousands of rules and a crawler asks about millions of URLs. Testing rules
+//! one by one costs `rules × target` per query, and a naive wildcard matcher can backtrack
+//! exponentially. Instead, [`RuleMatcher::compile`] turns every rule into a regular expression
+//! and compiles them all into a single anchored multi-pattern automaton whose pattern IDs are
+//! assigned in **priority order** ([`Precedence`]). One left-to-right pass over the target then
+//! yields the deciding rule directly, in time linear in the target, whatever the rules are.
+//! Engines are tried from fastest to most frugal (dense DFA → lazy DFA → PikeVM) under the
+//! memory bounds of [`MatcherLimits`]; a backtracking engine is never used. `docs/matcher.md`
+//! explains the construction in detail.
+//!
+//! ```
+//! use robotspec::pattern::{
+//!     MatcherLimits, PatternSyntax, Precedence, RuleKind, RuleMatcher,
+//! };
+//!
+//! let rules: [(RuleKind, &[u8]); 2] =
+//!     [(RuleKind::Allow, b"/page"), (RuleKind::Disallow, b"/*.ph")];
+//! let matcher = RuleMatcher::compile(
+//!     &rules,
+//!     PatternSyntax { wildcards: true },
+//!     Precedence::LongestMatch,
+//!     &MatcherLimits::default(),
+//! )?;
+//! // Both patterns are 5 bytes long: a tie, and allow wins ties.
+//! assert_eq!(matcher.decide(b"/page.php5"), Some(0));
+//! assert_eq!(matcher.decide(b"/x.php"), Some(1));
+//! assert_eq!(matcher.decide(b"/other"), None);
+//! # Ok::<(), robotspec::pattern::PatternError>(())
+//! ```
+
+mod matcher;
+mod normalise;
+
+#[cfg(test)]
+mod tests;
+
+pub use matcher::{Engine, MatcherLimits, PatternError, PatternErrorKind, RuleMatcher};
+pub use normalise::{normalise, PatternEncoding};
+
+/// Whether a rule allows or disallows the URLs its pattern matches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RuleKind {
+    /// An `Allow:` line.
+    Allow,
+    /// A `Disallow:` line.
+    Disallow,
+}
+
+/// Which bytes of a pattern are operators rather than literals.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct PatternSyntax {
+    /// `true`: `*` matches any run of bytes and a final `$` anchors the end of the target
+    /// (`rep-draft-2019`, RFC 9309, `google`). `false`: every byte is literal (`1994`,
+    /// `1996-draft`).
+    pub wildcards: bool,
+}
+
+/// How the deciding rule is chosen among the rules that match a target.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Precedence {
+    /// RFC 9309, `rep-draft-2019`, `google`: the matching rule with the longest pattern wins,
+    /// length measured in bytes of the normalised pattern with `*` and `$` counted as bytes. On
+    /// equal length an Allow beats a Disallow; among rules of equal length and kind the earlier
+    /// one is reported.
+    LongestMatch,
+    /// The 1996 draft: the first matching rule in file order decides.
+    FirstMatch,
+    /// 1994: the first matching Disallow decides; an Allow never decides.
+    AnyDisallow,
+}

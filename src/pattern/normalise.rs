@@ -1,0 +1,279 @@
+//! Byte-level normalisation of rule patterns (and, for the 1996 draft, of targets).
+//!
+//! Each variant compares rule paths and URLs after a different percent-encoding treatment. The
+//! treatments here are pure functions from bytes to bytes; they never fail and never panic, and
+//! they return the input unchanged (borrowed) when there is nothing to do, so the common case of
+//! a plain ASCII pattern costs one scan and no allocation.
+
+use std::borrow::Cow;
+
+/// Which percent-encoding treatment to apply before patterns are compiled.
+///
+/// The choice belongs to the variant's semantics profile. The treatment is applied to each
+/// pattern *before* [`RuleMatcher::compile`](super::RuleMatcher::compile); the length used by
+/// longest-match precedence is the length of the normalised pattern.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PatternEncoding {
+    /// Bytes are used exactly as written (1994: no normalisation of any kind).
+    Verbatim,
+    /// Google's reference library: the hex digits of every existing `%xx` escape are
+    /// upper-cased, every byte ≥ 0x80 is written as `%XX` (upper-case hex), and nothing is
+    /// decoded. A `%` that is not followed by two hex digits stays as it is.
+    GoogleEscape,
+    /// The 1996 draft: one left-to-right pass in which every valid `%hh` escape becomes the byte
+    /// it denotes, except `%2F`/`%2f`, which becomes `%2F` (a slash keeps its structural meaning
+    /// only when written raw). Decoded bytes are never decoded again. The caller applies the same
+    /// function to the target.
+    Decode1996,
+}
+
+/// Normalises `pattern` under `encoding`.
+///
+/// Returns [`Cow::Borrowed`] when the pattern is already in normal form.
+///
+/// ```
+/// use robotspec::pattern::{normalise, PatternEncoding};
+///
+/// assert_eq!(&*normalise(b"/a%3cb", PatternEncoding::GoogleEscape), b"/a%3Cb");
+/// assert_eq!(&*normalise("/\u{e1}".as_bytes(), PatternEncoding::GoogleEscape), b"/%C3%A1");
+/// assert_eq!(&*normalise(b"/a%3cb%2fc", PatternEncoding::Decode1996), b"/a<b%2Fc");
+/// assert_eq!(&*normalise(b"/a%3cb", PatternEncoding::Verbatim), b"/a%3cb");
+/// ```
+#[must_use]
+pub fn normalise(pattern: &[u8], encoding: PatternEncoding) -> Cow<'_, [u8]> {
+    match encoding {
+        PatternEncoding::Verbatim => Cow::Borrowed(pattern),
+        PatternEncoding::GoogleEscape => google_escape(pattern),
+        PatternEncoding::Decode1996 => decode_1996(pattern),
+    }
+}
+
+/// Upper-case hex digits used when writing escapes.
+const HEX_UPPER: &[u8; 16] = b"0123456789ABCDEF";
+
+/// The value of an ASCII hex digit, or `None`.
+fn hex_value(byte: u8) -> Option<u8> {
+    match byte {
+        b'0'..=b'9' => Some(byte - b'0'),
+        b'a'..=b'f' => Some(byte - b'a' + 10),
+        b'A'..=b'F' => Some(byte - b'A' + 10),
+        _ => None,
+    }
+}
+
+/// If `rest` starts with `%hh` (two valid hex digits), the two digit bytes as written.
+fn escape_at(rest: &[u8]) -> Option<(u8, u8)> {
+    match rest {
+        [b'%', hi, lo, ..] if hex_value(*hi).is_some() && hex_value(*lo).is_some() => {
+            Some((*hi, *lo))
+        }
+        _ => None,
+    }
+}
+
+/// Writes `%XX` for `byte` with upper-case hex digits.
+fn push_escaped(out: &mut Vec<u8>, byte: u8) {
+    out.push(b'%');
+    out.extend(HEX_UPPER.get(usize::from(byte >> 4)).copied());
+    out.extend(HEX_UPPER.get(usize::from(byte & 0x0F)).copied());
+}
+
+/// Google's escaping of patterns (see [`PatternEncoding::GoogleEscape`]).
+fn google_escape(pattern: &[u8]) -> Cow<'_, [u8]> {
+    // First pass: is there anything to change at all?
+    let mut needs_work = false;
+    let mut rest = pattern;
+    while let Some((&byte, tail)) = rest.split_first() {
+        if let Some((hi, lo)) = escape_at(rest) {
+            if hi.is_ascii_lowercase() || lo.is_ascii_lowercase() {
+                needs_work = true;
+                break;
+            }
+            rest = tail.get(2..).unwrap_or_default();
+        } else {
+            if byte >= 0x80 {
+                needs_work = true;
+                break;
+            }
+            rest = tail;
+        }
+    }
+    if !needs_work {
+        return Cow::Borrowed(pattern);
+    }
+
+    let mut out = Vec::with_capacity(pattern.len() + pattern.len() / 2);
+    let mut rest = pattern;
+    while let Some((&byte, tail)) = rest.split_first() {
+        if let Some((hi, lo)) = escape_at(rest) {
+            out.extend_from_slice(&[b'%', hi.to_ascii_uppercase(), lo.to_ascii_uppercase()]);
+            rest = tail.get(2..).unwrap_or_default();
+        } else {
+            if byte >= 0x80 {
+                push_escaped(&mut out, byte);
+            } else {
+                out.push(byte);
+            }
+            rest = tail;
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// The 1996 draft's decoding (see [`PatternEncoding::Decode1996`]).
+fn decode_1996(pattern: &[u8]) -> Cow<'_, [u8]> {
+    // Nothing to do unless there is an escape other than an already upper-case `%2F`.
+    let mut needs_work = false;
+    let mut rest = pattern;
+    while let Some((_, tail)) = rest.split_first() {
+        if let Some((hi, lo)) = escape_at(rest) {
+            if !(hi == b'2' && lo == b'F') {
+                needs_work = true;
+                break;
+            }
+            rest = tail.get(2..).unwrap_or_default();
+        } else {
+            rest = tail;
+        }
+    }
+    if !needs_work {
+        return Cow::Borrowed(pattern);
+    }
+
+    let mut out = Vec::with_capacity(pattern.len());
+    let mut rest = pattern;
+    while let Some((&byte, tail)) = rest.split_first() {
+        match escape_at(rest) {
+            Some((hi, lo)) => {
+                let value = hex_value(hi).unwrap_or(0) << 4 | hex_value(lo).unwrap_or(0);
+                if value == b'/' {
+                    out.extend_from_slice(b"%2F");
+                } else {
+                    out.push(value);
+                }
+                rest = tail.get(2..).unwrap_or_default();
+            }
+            None => {
+                out.push(byte);
+                rest = tail;
+            }
+        }
+    }
+    Cow::Owned(out)
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::indexing_slicing, clippy::panic)]
+mod tests {
+    use super::*;
+
+    fn google(input: &[u8]) -> Vec<u8> {
+        normalise(input, PatternEncoding::GoogleEscape).into_owned()
+    }
+
+    fn d96(input: &[u8]) -> Vec<u8> {
+        normalise(input, PatternEncoding::Decode1996).into_owned()
+    }
+
+    /// The four `escape_pattern` vectors of `/work/shared/conformance/google-robots-test.jsonl`
+    /// (lines 188–191, from `RobotsUnittest.TestMaybeEscapePattern` in Google's
+    /// `robots_test.cc`), values copied verbatim.
+    #[test]
+    fn google_escape_pattern_vectors() {
+        let vectors: [(&str, &str); 4] = [
+            ("http://www.example.com", "http://www.example.com"),
+            ("/a/b/c", "/a/b/c"),
+            ("\u{00e1}", "%C3%A1"),
+            ("%aa", "%AA"),
+        ];
+        for (input, output) in vectors {
+            assert_eq!(
+                google(input.as_bytes()),
+                output.as_bytes(),
+                "input {input:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn google_escape_details() {
+        // Already normal: borrowed, not copied.
+        assert!(matches!(
+            normalise(b"/a%2Fb*$", PatternEncoding::GoogleEscape),
+            Cow::Borrowed(_)
+        ));
+        // Mixed-case escapes, nothing decoded.
+        assert_eq!(google(b"/%7e%2f%aB"), b"/%7E%2F%AB");
+        assert_eq!(google(b"/%7Ejoe"), b"/%7Ejoe");
+        // A `%` without two hex digits stays, even at the end.
+        assert_eq!(google(b"/%"), b"/%");
+        assert_eq!(google(b"/%a"), b"/%a");
+        assert_eq!(google(b"/%zz%a"), b"/%zz%a");
+        assert_eq!(google(b"/%%aa"), b"/%%AA");
+        // High bytes (not necessarily UTF-8) become escapes; low control bytes do not.
+        assert_eq!(google(b"/\xff\x80\x00"), b"/%FF%80\x00");
+        assert_eq!(google("/ツ".as_bytes()), b"/%E3%83%84");
+        // A `%` followed by a high byte: the `%` stays, the byte is escaped.
+        assert_eq!(google(b"%\xe9a"), b"%%E9a");
+        // The escape's own digits are skipped (no re-reading of the `aa` as a new escape).
+        assert_eq!(google(b"%25aa"), b"%25aa");
+        assert_eq!(google(b""), b"");
+    }
+
+    #[test]
+    fn decode_1996_details() {
+        // The E9 table of VARIANTS.md: decoding, %2F kept, hex case-insensitive.
+        assert_eq!(d96(b"/tmp"), b"/tmp");
+        assert_eq!(d96(b"/a%3cd.html"), b"/a<d.html");
+        assert_eq!(d96(b"/a%3Cd.html"), b"/a<d.html");
+        assert_eq!(d96(b"/a%2fb.html"), b"/a%2Fb.html");
+        assert_eq!(d96(b"/a%2Fb.html"), b"/a%2Fb.html");
+        assert_eq!(d96(b"/%7ejoe/index.html"), b"/~joe/index.html");
+        // One pass, no double decoding: %25 becomes '%' and stays so.
+        assert_eq!(d96(b"/%2541"), b"/%41");
+        assert_eq!(d96(b"/%252F"), b"/%2F");
+        // Structural characters are decoded too (A22), NUL included.
+        assert_eq!(d96(b"/%3F%23%3b%00"), b"/?#;\x00");
+        // Invalid escapes and high bytes stay raw.
+        assert_eq!(d96(b"/%g1%\xff%"), b"/%g1%\xff%");
+        assert_eq!(d96(b"/%e3%83%84"), "/ツ".as_bytes());
+        // Already normal: borrowed.
+        assert!(matches!(
+            normalise(b"/a%2Fb", PatternEncoding::Decode1996),
+            Cow::Borrowed(_)
+        ));
+        assert!(matches!(
+            normalise(b"/a%2fb", PatternEncoding::Decode1996),
+            Cow::Owned(_)
+        ));
+    }
+
+    #[test]
+    fn verbatim_is_identity() {
+        for input in [&b"/%aa\xff"[..], b"", b"*$"] {
+            let out = normalise(input, PatternEncoding::Verbatim);
+            assert!(matches!(out, Cow::Borrowed(_)));
+            assert_eq!(&*out, input);
+        }
+    }
+
+    proptest::proptest! {
+        /// Google escaping is idempotent and its output is 7-bit.
+        #[test]
+        fn google_escape_idempotent(input in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..24)) {
+            let once = google(&input);
+            proptest::prop_assert!(once.iter().all(|b| *b < 0x80));
+            proptest::prop_assert_eq!(google(&once), once);
+        }
+
+        /// Decoding never lengthens its input and is the identity on inputs without escapes.
+        #[test]
+        fn decode_1996_shrinks(input in proptest::collection::vec(proptest::sample::select(b"%2fFa/3".to_vec()), 0..16)) {
+            let out = d96(&input);
+            proptest::prop_assert!(out.len() <= input.len());
+            if !input.contains(&b'%') {
+                proptest::prop_assert_eq!(out, input);
+            }
+        }
+    }
+}
