@@ -87,7 +87,7 @@ pub fn agent_token(value: &[u8]) -> AgentToken<'_> {
         .unwrap_or(value.len());
     let value = value.get(start..).unwrap_or_default();
     if let Some((b'*', rest)) = value.split_first() {
-        if rest.first().map_or(true, |&b| is_space(b)) {
+        if rest.first().is_none_or(|&b| is_space(b)) {
             return AgentToken::Global;
         }
     }
@@ -762,13 +762,13 @@ mod tests {
             match agent_token(&value) {
                 AgentToken::Global => {
                     prop_assert_eq!(trimmed.first(), Some(&b'*'));
-                    prop_assert!(trimmed.get(1).map_or(true, |&b| is_space(b)));
+                    prop_assert!(trimmed.get(1).is_none_or(|&b| is_space(b)));
                 }
                 AgentToken::Named(token) => {
                     prop_assert!(trimmed.starts_with(token));
                     prop_assert!(token.is_empty() || is_valid_product_token(token));
                     // Longest run: the next byte (if any) is not a token byte.
-                    prop_assert!(trimmed.get(token.len()).map_or(true, |&b| !is_token_byte(b)));
+                    prop_assert!(trimmed.get(token.len()).is_none_or(|&b| !is_token_byte(b)));
                 }
             }
         }

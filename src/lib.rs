@@ -6,13 +6,17 @@ extern crate alloc;
 
 pub mod agent;
 pub mod diagnostic;
+pub mod model;
 pub mod pattern;
+pub mod report;
+pub mod robots;
 pub mod source;
 pub mod syntax;
 pub mod target;
 pub mod variant;
 
 pub use diagnostic::{Code, Diagnostic, Severity};
+pub use robots::{Robots, Verdict};
 pub use source::Span;
 pub use syntax::{parse, Mode, Parsed, StrictError};
 pub use variant::Variant;

@@ -7,6 +7,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::pattern::{PatternEncoding, PatternSyntax, Precedence};
+
 /// A reading of robots.txt.
 #[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -142,6 +144,19 @@ pub struct Profile {
     pub strict_grammar: StrictGrammar,
     /// Bytes of a line that are read; the rest of a longer line is ignored (`None`: no limit).
     pub max_line_bytes: Option<usize>,
+    /// A NUL byte ends a line's content (Google's library reads lines as C strings).
+    pub nul_ends_line: bool,
+    /// How rule patterns are normalised before matching and measuring.
+    pub pattern_encoding: PatternEncoding,
+    /// Whether `*` and a final `$` are operators.
+    pub pattern_syntax: PatternSyntax,
+    /// How the deciding rule is chosen among the matching ones.
+    pub precedence: Precedence,
+    /// The target `/robots.txt` is always allowed, whatever the rules say.
+    pub robots_txt_always_allowed: bool,
+    /// An `allow` whose last segment starts with `index.htm` also allows its directory
+    /// (`/d/index.html` allows `/d/`), Google's library's extra.
+    pub index_htm_allows_directory: bool,
 }
 
 impl Profile {
@@ -213,6 +228,12 @@ static RFC9309: Profile = Profile {
     key_matching: KeyMatching::Exact,
     strict_grammar: StrictGrammar::Rfc9309,
     max_line_bytes: None,
+    nul_ends_line: false,
+    pattern_encoding: PatternEncoding::GoogleEscape,
+    pattern_syntax: PatternSyntax { wildcards: true },
+    precedence: Precedence::LongestMatch,
+    robots_txt_always_allowed: true,
+    index_htm_allows_directory: false,
 };
 
 static GOOGLE: Profile = Profile {
@@ -223,6 +244,12 @@ static GOOGLE: Profile = Profile {
     strict_grammar: StrictGrammar::Rfc9309,
     // 2083 × 8 − 1: Google's library cuts every line to this many bytes.
     max_line_bytes: Some(16_663),
+    nul_ends_line: true,
+    pattern_encoding: PatternEncoding::GoogleEscape,
+    pattern_syntax: PatternSyntax { wildcards: true },
+    precedence: Precedence::LongestMatch,
+    robots_txt_always_allowed: false,
+    index_htm_allows_directory: true,
 };
 
 #[cfg(test)]

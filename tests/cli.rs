@@ -111,3 +111,122 @@ fn unreadable_file_is_an_error() {
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("cannot read no/such/file"));
 }
+
+#[test]
+fn check_prints_one_line_per_url_and_exits_1_when_any_is_disallowed() {
+    let output = robotspec(&[
+        "check",
+        "--agent",
+        "webcrawler",
+        "tests/examples/bodies/E08.txt",
+        "https://x.com/tmp/ok.html",
+        "/tmp/other",
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8(output.stdout).unwrap(),
+        "https://x.com/tmp/ok.html\tallowed by line 3: Allow: /tmp/ok.html [group for `webcrawler` at line 1]\n\
+         /tmp/other\tdisallowed by line 4: Disallow: /tmp [group for `webcrawler` at line 1]\n"
+    );
+}
+
+#[test]
+fn check_exits_0_when_every_url_is_allowed() {
+    let output = robotspec(&[
+        "check",
+        "--agent",
+        "excite",
+        "tests/examples/bodies/E08.txt",
+        "/tmp",
+    ]);
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8(output.stdout).unwrap(),
+        "/tmp\tallowed: no group applies\n"
+    );
+}
+
+#[test]
+fn check_takes_the_token_from_a_user_agent_header() {
+    let output = robotspec(&[
+        "check",
+        "--agent",
+        "Mozilla/5.0 (compatible; infoseek/2.1; +http://example.com/bot)",
+        "tests/examples/bodies/E08.txt",
+        "/tmp/x",
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("`infoseek`"));
+}
+
+#[test]
+fn explain_lists_every_matching_rule_in_priority_order() {
+    let output = robotspec(&[
+        "explain",
+        "--agent",
+        "other",
+        "tests/examples/bodies/E29.txt",
+        "http://www.fict.org/org/plans.html",
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let rules: Vec<&str> = stdout.lines().filter(|l| l.starts_with("  line")).collect();
+    assert_eq!(rules.len(), 3, "{stdout}");
+    assert!(rules[0].contains("disallow /org/plans.html"));
+    assert!(rules[1].contains("allow    /org/"));
+    assert!(rules[2].contains("disallow /"));
+    assert!(stdout.contains("why:      longest match: 15 bytes beat 5 (line 13)"));
+}
+
+#[test]
+fn batch_answers_each_query_in_order() {
+    let queries = "E08.txt\twebcrawler\t/tmp/ok.html\nE08.txt\twebcrawler\t/tmp/x\n\
+                   E29.txt\tunhipbot\thttp://www.fict.org/\nE08.txt\tnobody\t/tmp/x\n";
+    let mut child = Command::new(env!("CARGO_BIN_EXE_robotspec"))
+        .args([
+            "batch",
+            "--variant",
+            "google",
+            "--corpus",
+            "tests/examples/bodies",
+        ])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write as _;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(queries.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success());
+    assert_eq!(String::from_utf8(output.stdout).unwrap(), "1\n0\n0\n1\n");
+}
+
+#[test]
+fn batch_rejects_malformed_queries() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_robotspec"))
+        .args(["batch", "--corpus", "tests/examples/bodies"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write as _;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"no tabs here\n")
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&output.stderr).contains("line 1: expected FILE<TAB>AGENT<TAB>URL")
+    );
+}

@@ -751,11 +751,11 @@ fn hostile_thousand_stars() {
     }
     // 1,000 `*` in one run, then an anchored end.
     let mut run = b"/".to_vec();
-    run.extend(std::iter::repeat(b'*').take(1000));
+    run.extend(std::iter::repeat_n(b'*', 1000));
     run.extend_from_slice(b"b$");
 
     let mut many_a = b"/".to_vec();
-    many_a.extend(std::iter::repeat(b'a').take(20_000));
+    many_a.extend(std::iter::repeat_n(b'a', 20_000));
     let mut few_a = b"/".to_vec();
     for _ in 0..10_000 {
         few_a.extend_from_slice(b"xb");
@@ -789,7 +789,7 @@ fn hostile_ten_thousand_wildcard_rules() {
     let rules: Vec<(RuleKind, &[u8])> = owned.iter().map(|p| (DISALLOW, &p[..])).collect();
     // Contains `x5`, `x50`, `x500` and `x5000`, each followed by a `y` and then a `z`.
     let mut hit = b"/".to_vec();
-    hit.extend(std::iter::repeat(b'q').take(1000));
+    hit.extend(std::iter::repeat_n(b'q', 1000));
     hit.extend_from_slice(b"x5000-y-z");
     let mut miss = hit.clone();
     miss.truncate(miss.len() - 1);

@@ -3,6 +3,8 @@
 //! Exit status: 0 success (and, for `check`, every URL allowed), 1 when `check` finds a URL
 //! disallowed, 2 on errors (unreadable input, strict-mode rejection, bad arguments).
 
+mod batch;
+mod check;
 mod input;
 mod parse;
 
@@ -21,12 +23,21 @@ struct Cli {
 enum Command {
     /// Print the lossless parse tree of a robots.txt file, or its problems.
     Parse(parse::Args),
+    /// May this crawler fetch these URLs? One line per URL with the deciding rule.
+    Check(check::Args),
+    /// Why: the groups chosen, every matching rule, and why the winner won.
+    Explain(check::Args),
+    /// Answer `FILE<TAB>AGENT<TAB>URL` queries from standard input with `1` or `0` per line.
+    Batch(batch::Args),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Parse(args) => parse::run(&args),
+        Command::Check(args) => check::run_check(&args),
+        Command::Explain(args) => check::run_explain(&args),
+        Command::Batch(args) => batch::run(&args),
     };
     match result {
         Ok(code) => code,

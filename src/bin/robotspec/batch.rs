@@ -1,0 +1,63 @@
+//! `robotspec batch`: many queries from standard input, one `1`/`0` line each.
+//!
+//! Input lines are `FILE<TAB>AGENT<TAB>URL`, FILE relative to `--corpus`. A file is parsed once
+//! for a run of consecutive queries on it.
+
+use std::io::{BufRead, BufWriter, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use robotspec::{Robots, Variant};
+
+/// Arguments of `robotspec batch`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The variant whose reading is used.
+    #[arg(long, default_value = "google")]
+    variant: Variant,
+    /// The folder FILE names are relative to.
+    #[arg(long)]
+    corpus: PathBuf,
+}
+
+/// Runs the command.
+pub fn run(args: &Args) -> Result<ExitCode, String> {
+    let stdin = std::io::stdin().lock();
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    let mut current: Option<(String, Robots)> = None;
+    for (number, line) in stdin.split(b'\n').enumerate() {
+        let line = line.map_err(|e| format!("cannot read standard input: {e}"))?;
+        let line = line.strip_suffix(b"\r").unwrap_or(&line);
+        let text = String::from_utf8_lossy(line);
+        let mut fields = text.splitn(3, '\t');
+        let (Some(file), Some(agent), Some(url)) = (fields.next(), fields.next(), fields.next())
+        else {
+            return Err(format!(
+                "line {}: expected FILE<TAB>AGENT<TAB>URL",
+                number + 1
+            ));
+        };
+        let robots = match &current {
+            Some((name, robots)) if name == file => robots,
+            _ => {
+                let path = args.corpus.join(file);
+                let bytes = std::fs::read(&path).map_err(|e| {
+                    format!("line {}: cannot read {}: {e}", number + 1, path.display())
+                })?;
+                &current
+                    .insert((file.to_owned(), Robots::parse(&bytes, args.variant)))
+                    .1
+            }
+        };
+        let answer: &[u8] = if robots.is_allowed(agent, url) {
+            b"1\n"
+        } else {
+            b"0\n"
+        };
+        out.write_all(answer)
+            .map_err(|e| format!("cannot write output: {e}"))?;
+    }
+    out.flush()
+        .map_err(|e| format!("cannot write output: {e}"))?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,158 @@
+//! `robotspec check` and `robotspec explain`: verdicts for URLs, with the deciding rule.
+
+use std::fmt::Write as _;
+use std::process::ExitCode;
+
+use robotspec::agent::{product_token_from_header, AgentQuery};
+use robotspec::pattern::{Precedence, RuleKind};
+use robotspec::robots::{Applied, Decision, Explanation};
+use robotspec::syntax::escape;
+use robotspec::{Robots, Variant};
+
+/// Arguments shared by `check` and `explain`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The variant whose reading is used.
+    #[arg(long, default_value = "google")]
+    variant: Variant,
+    /// The crawler: a product token, several comma-separated (most specific first, e.g.
+    /// `Googlebot-Image,Googlebot`), or a full User-Agent header, from which the token is taken.
+    #[arg(long)]
+    agent: String,
+    /// The robots.txt file, or `-` for standard input.
+    file: String,
+    /// URLs (or paths) to check.
+    #[arg(required = true)]
+    urls: Vec<String>,
+}
+
+/// The agent query for `--agent`, reading a User-Agent header when that is what was given.
+fn agent_query(agent: &str) -> AgentQuery {
+    let looks_like_header = agent.contains(['/', '(', ';']) || agent.trim().contains(' ');
+    match product_token_from_header(agent) {
+        Some(token) if looks_like_header && !agent.contains(',') => {
+            eprintln!("robotspec: agent token `{token}` taken from the User-Agent header");
+            AgentQuery::new(token)
+        }
+        _ => AgentQuery::parse(agent),
+    }
+}
+
+fn load(args: &Args) -> Result<(Robots, AgentQuery), String> {
+    let bytes = super::input::read(&args.file)?;
+    Ok((
+        Robots::parse(&bytes, args.variant),
+        agent_query(&args.agent),
+    ))
+}
+
+/// `check`: one line per URL; exit 0 if all are allowed, 1 if any is disallowed.
+pub fn run_check(args: &Args) -> Result<ExitCode, String> {
+    let (robots, agents) = load(args)?;
+    let mut out = String::new();
+    let mut all_allowed = true;
+    for url in &args.urls {
+        let verdict = robots.check_query(&agents, url);
+        all_allowed &= verdict.allowed();
+        let _ = writeln!(out, "{url}\t{verdict}");
+    }
+    print!("{out}");
+    Ok(if all_allowed {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// `explain`: for each URL, the groups chosen, every matching rule and why the winner won.
+pub fn run_explain(args: &Args) -> Result<ExitCode, String> {
+    let (robots, agents) = load(args)?;
+    let mut all_allowed = true;
+    for url in &args.urls {
+        let explanation = robots.explain(&agents, url);
+        all_allowed &= explanation.verdict.allowed();
+        print!("{}", describe(&robots, &agents, url, &explanation));
+    }
+    Ok(if all_allowed {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+fn describe(robots: &Robots, agents: &AgentQuery, url: &str, e: &Explanation<'_>) -> String {
+    let mut out = String::new();
+    let verdict = &e.verdict;
+    let _ = writeln!(out, "url:      {url}");
+    let _ = writeln!(out, "target:   {}", escape(&e.target));
+    let _ = writeln!(out, "variant:  {}", robots.variant());
+    let lines: Vec<String> = verdict.groups().map(|g| g.line().to_string()).collect();
+    let groups = match verdict.applied() {
+        Applied::Agent(token) => format!(
+            "the group(s) naming `{}` (line {}); `*` groups ignored",
+            String::from_utf8_lossy(token),
+            lines.join(", ")
+        ),
+        Applied::Global => format!(
+            "no group names {agents}: the `*` group(s) (line {})",
+            lines.join(", ")
+        ),
+        Applied::Nothing => format!("no group names {agents} and there is no `*` group"),
+    };
+    let _ = writeln!(out, "groups:   {groups}");
+    if e.matching.is_empty() {
+        let _ = writeln!(out, "matching: none");
+    } else {
+        let _ = writeln!(out, "matching (priority order, first wins):");
+        for rule in &e.matching {
+            let kind = match rule.kind {
+                RuleKind::Allow => "allow",
+                RuleKind::Disallow => "disallow",
+            };
+            let derived = match rule.origin {
+                robotspec::model::RuleOrigin::Written => "",
+                robotspec::model::RuleOrigin::IndexHtmDirectory => " (index.htm rule)",
+            };
+            let _ = writeln!(
+                out,
+                "  line {:<5} {kind:<8} {:<30} length {}{derived}",
+                rule.line,
+                escape(&rule.pattern),
+                rule.pattern.len()
+            );
+        }
+    }
+    let why = match verdict.decision() {
+        Decision::Rule(_) => why_the_winner_won(robots, &e.matching),
+        Decision::NoMatchingRule => "nothing matches: allowed".to_owned(),
+        Decision::NoGroup => "no group applies: allowed".to_owned(),
+        Decision::RobotsTxt => "/robots.txt is always allowed".to_owned(),
+        Decision::Unmatchable(error) => format!("rules not compiled: {error}"),
+    };
+    let _ = writeln!(out, "verdict:  {verdict}");
+    let _ = writeln!(out, "why:      {why}\n");
+    out
+}
+
+/// Why the first of `matching` (priority order) beat the others, in the variant's terms.
+fn why_the_winner_won(robots: &Robots, matching: &[&robotspec::model::Rule]) -> String {
+    let (Some(winner), Some(runner_up)) = (matching.first(), matching.get(1)) else {
+        return "the only matching rule decides".to_owned();
+    };
+    match robots.variant().profile().precedence {
+        Precedence::LongestMatch if winner.pattern.len() == runner_up.pattern.len() => format!(
+            "longest match; lines {} and {} tie at {} bytes and allow wins ties",
+            winner.line,
+            runner_up.line,
+            winner.pattern.len()
+        ),
+        Precedence::LongestMatch => format!(
+            "longest match: {} bytes beat {} (line {})",
+            winner.pattern.len(),
+            runner_up.pattern.len(),
+            runner_up.line
+        ),
+        Precedence::FirstMatch => "the first matching rule in file order decides".to_owned(),
+        Precedence::AnyDisallow => "any matching disallow decides".to_owned(),
+    }
+}

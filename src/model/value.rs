@@ -1,0 +1,40 @@
+//! The value of a line as the variant reads it.
+//!
+//! Google's library reads each line into a buffer of 16,663 bytes and as a C string, so bytes
+//! past the limit and everything after a NUL are gone before the line is split into key and
+//! value. Other variants read the value as the grammar found it.
+
+use crate::source::Span;
+use crate::syntax::{Entry, Line, Parsed};
+use crate::variant::Profile;
+
+/// The part of `entry`'s value the variant reads, or `None` when the line is lost entirely
+/// (its key or separator lies past a cut). An empty value yields an empty span.
+pub fn effective(
+    parsed: &Parsed<'_>,
+    profile: &Profile,
+    line: &Line,
+    entry: &Entry,
+) -> Option<Span> {
+    let mut end = line.content.end;
+    if let Some(limit) = profile.max_line_bytes {
+        end = end.min(line.content.start + limit);
+    }
+    if profile.nul_ends_line {
+        if let Some(nul) = parsed.slice(line.content).iter().position(|&b| b == 0) {
+            end = end.min(line.content.start + nul);
+        }
+    }
+    let separator_end = entry.colon.map_or(entry.key.end + 1, |c| c.end);
+    if separator_end > end {
+        return None;
+    }
+    let value = entry.value_or_empty();
+    let cut_end = value.end.min(end).max(value.start);
+    let bytes = parsed.slice(Span::new(value.start, cut_end));
+    let trimmed = bytes
+        .iter()
+        .rposition(|&b| b != b' ' && b != b'\t')
+        .map_or(0, |last| last + 1);
+    Some(Span::new(value.start, value.start + trimmed))
+}
