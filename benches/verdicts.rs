@@ -6,7 +6,12 @@
 //! for the file's first user-agent token and for an unknown agent.
 //!
 //! `cargo bench --bench verdicts`; figures and method in docs/performance.md.
-#![allow(missing_docs, clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+#![allow(
+    missing_docs,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing
+)]
 
 use std::path::PathBuf;
 
