@@ -24,10 +24,10 @@ use std::sync::OnceLock;
 use crate::agent::AgentQuery;
 use crate::diagnostic::Diagnostic;
 use crate::model::{Agent, Group, Model, Record, Rule, Sitemap};
-use crate::pattern::{MatcherLimits, PatternError, RuleKind, RuleMatcher};
+use crate::pattern::{normalise_target, MatcherLimits, PatternError, RuleKind, RuleMatcher};
 use crate::syntax::{parse, Mode, Parsed, StrictError};
 use crate::target::target_of;
-use crate::variant::Variant;
+use crate::variant::{GroupSelection, TargetEncoding, Variant};
 
 /// A parsed robots.txt file, ready to answer queries.
 #[derive(Debug)]
@@ -79,7 +79,7 @@ impl Robots {
     /// Builds the queryable object from a parsed file.
     pub fn from_parsed(parsed: &Parsed<'_>) -> Robots {
         let model = Model::build(parsed);
-        let index = AgentIndex::of(&model);
+        let index = AgentIndex::of(&model, parsed.variant().profile().group_selection);
         Robots {
             variant: parsed.variant(),
             input: parsed.input().into(),
@@ -185,6 +185,11 @@ impl Robots {
     fn decide<'q>(&self, agents: impl Iterator<Item = &'q [u8]>, target: &[u8]) -> Verdict<'_> {
         let (applied, selection) = self.applicable(agents);
         let profile = self.variant.profile();
+        let target = match profile.target_encoding {
+            TargetEncoding::AsGiven => std::borrow::Cow::Borrowed(target),
+            TargetEncoding::AsPatterns => normalise_target(target, profile.pattern_encoding),
+        };
+        let target = target.as_ref();
         let verdict = |allowed, decision| Verdict {
             robots: self,
             allowed,
@@ -260,8 +265,9 @@ impl Robots {
 }
 
 impl AgentIndex {
-    /// Indexes the groups by the agent tokens they name, and the `*` groups.
-    fn of(model: &Model) -> AgentIndex {
+    /// Indexes the groups by the agent tokens they name, and the `*` groups, keeping only the
+    /// groups `selection` lets apply together.
+    fn of(model: &Model, selection: GroupSelection) -> AgentIndex {
         let mut index = AgentIndex::default();
         for (group_index, group) in model.groups.iter().enumerate() {
             for agent_line in &group.agents {
@@ -274,9 +280,16 @@ impl AgentIndex {
                         .entry(token.to_ascii_lowercase().into())
                         .or_insert_with(|| new_selection(&mut index.selections)),
                 };
-                if let Some(selection) = index.selections.get_mut(slot) {
-                    if selection.groups.last() != Some(&group_index) {
-                        selection.groups.push(group_index);
+                let global = agent_line.agent == Agent::Global;
+                let merge = match selection {
+                    GroupSelection::MergeAll => true,
+                    GroupSelection::MergeNamedFirstGlobal => !global,
+                    GroupSelection::FirstRecord => false,
+                };
+                if let Some(chosen) = index.selections.get_mut(slot) {
+                    let first = chosen.groups.is_empty();
+                    if (first || merge) && chosen.groups.last() != Some(&group_index) {
+                        chosen.groups.push(group_index);
                     }
                 }
             }

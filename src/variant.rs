@@ -13,6 +13,12 @@ use crate::pattern::{PatternEncoding, PatternSyntax, Precedence};
 #[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Variant {
+    /// The 1994 convention, "A Standard for Robot Exclusion" (records, Disallow only).
+    Convention1994,
+    /// Koster's November 1996 draft, "A Method for Robots Exclusion" (Allow, first match).
+    Draft1996,
+    /// draft-koster-rep-00 (July 2019), the Internet-Draft that became RFC 9309.
+    RepDraft2019,
     /// RFC 9309 (September 2022), the published standard.
     Rfc9309,
     /// Google's reference library, behaviour for behaviour.
@@ -21,7 +27,13 @@ pub enum Variant {
 
 impl Variant {
     /// Every variant, in the order the CLI lists them.
-    pub const ALL: &'static [Variant] = &[Variant::Rfc9309, Variant::Google];
+    pub const ALL: &'static [Variant] = &[
+        Variant::Convention1994,
+        Variant::Draft1996,
+        Variant::RepDraft2019,
+        Variant::Rfc9309,
+        Variant::Google,
+    ];
 
     /// The name used on the command line and in reports, e.g. `rfc9309`.
     pub fn name(self) -> &'static str {
@@ -31,6 +43,9 @@ impl Variant {
     /// The semantics profile the stages read.
     pub fn profile(self) -> &'static Profile {
         match self {
+            Variant::Convention1994 => &CONVENTION_1994,
+            Variant::Draft1996 => &DRAFT_1996,
+            Variant::RepDraft2019 => &REP_DRAFT_2019,
             Variant::Rfc9309 => &RFC9309,
             Variant::Google => &GOOGLE,
         }
@@ -125,8 +140,50 @@ pub struct KeySpelling {
 /// The strict grammar a variant is validated against.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum StrictGrammar {
+    /// The 1994 convention has no formal grammar: the shape its prose describes
+    /// (grammar/1994.pest; VARIANTS.md §1.9).
+    Convention1994,
+    /// The 1996 draft's BNF (grammar/1996-draft.pest; VARIANTS.md §2.11).
+    Draft1996,
+    /// draft-koster-rep-00 §2.2 ABNF (grammar/rep-draft-2019.pest; VARIANTS.md §3.11).
+    RepDraft2019,
     /// RFC 9309 §2.2 ABNF (grammar/rfc9309.pest).
     Rfc9309,
+}
+
+/// How a `user-agent` value names a crawler.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AgentMatching {
+    /// Google's library: `*` alone or followed by whitespace is global; otherwise the leading
+    /// `[A-Za-z_-]` run is the token (VARIANTS.md A8).
+    LeadingToken,
+    /// draft-koster-rep-00: the whole trimmed value is the token; `*` exactly is global (A9).
+    WholeValue,
+    /// 1994/1996: the robot's name without version information, i.e. the value up to a `/`
+    /// (`googlebot/1.2` → `googlebot`); `*` exactly is global (A6).
+    NameWithoutVersion,
+}
+
+/// Which groups apply when several name the crawler, or several are `*`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GroupSelection {
+    /// All groups naming the crawler are merged; otherwise all `*` groups are merged
+    /// (RFC 9309, Google; A4).
+    MergeAll,
+    /// All groups naming the crawler are merged; otherwise the **first** `*` group only
+    /// (draft-koster-rep-00's words; A4).
+    MergeNamedFirstGlobal,
+    /// The first record naming the robot, else the first `*` record (1994, 1996; A3, A5).
+    FirstRecord,
+}
+
+/// How the target (path and query of the URL) is prepared before matching.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TargetEncoding {
+    /// Used exactly as given (1994; Google's library, which expects encoded URLs).
+    AsGiven,
+    /// The same normalisation as the patterns (1996: decode `%xx` except `%2F`; 2019: A19).
+    AsPatterns,
 }
 
 /// Everything the stages need to know about a variant.
@@ -148,6 +205,14 @@ pub struct Profile {
     pub nul_ends_line: bool,
     /// How rule patterns are normalised before matching and measuring.
     pub pattern_encoding: PatternEncoding,
+    /// How the target is prepared before matching.
+    pub target_encoding: TargetEncoding,
+    /// How a `user-agent` value names a crawler.
+    pub agent_matching: AgentMatching,
+    /// Which groups apply.
+    pub group_selection: GroupSelection,
+    /// A blank line ends a record (1994, 1996); otherwise blank lines mean nothing.
+    pub blank_line_ends_group: bool,
     /// Whether `*` and a final `$` are operators.
     pub pattern_syntax: PatternSyntax,
     /// How the deciding rule is chosen among the matching ones.
@@ -197,29 +262,86 @@ fn starts_with_ignore_case(haystack: &[u8], prefix: &[u8]) -> bool {
         .is_some_and(|head| head.eq_ignore_ascii_case(prefix))
 }
 
+const USER_AGENT: KeySpelling = KeySpelling {
+    directive: Directive::UserAgent,
+    name: "user-agent",
+    typos: &["useragent", "user agent"],
+};
+const ALLOW: KeySpelling = KeySpelling {
+    directive: Directive::Allow,
+    name: "allow",
+    typos: &[],
+};
+const DISALLOW: KeySpelling = KeySpelling {
+    directive: Directive::Disallow,
+    name: "disallow",
+    typos: &["dissallow", "dissalow", "disalow", "diasllow", "disallaw"],
+};
+const SITEMAP: KeySpelling = KeySpelling {
+    directive: Directive::Sitemap,
+    name: "sitemap",
+    typos: &["site-map"],
+};
+
 /// The four directives of RFC 9309 (sitemap being the record its ABNF invites).
-const STANDARD_KEYS: &[KeySpelling] = &[
-    KeySpelling {
-        directive: Directive::UserAgent,
-        name: "user-agent",
-        typos: &["useragent", "user agent"],
-    },
-    KeySpelling {
-        directive: Directive::Allow,
-        name: "allow",
-        typos: &[],
-    },
-    KeySpelling {
-        directive: Directive::Disallow,
-        name: "disallow",
-        typos: &["dissallow", "dissalow", "disalow", "diasllow", "disallaw"],
-    },
-    KeySpelling {
-        directive: Directive::Sitemap,
-        name: "sitemap",
-        typos: &["site-map"],
-    },
-];
+const STANDARD_KEYS: &[KeySpelling] = &[USER_AGENT, ALLOW, DISALLOW, SITEMAP];
+
+static CONVENTION_1994: Profile = Profile {
+    name: "1994",
+    title: "the 1994 convention, A Standard for Robot Exclusion",
+    keys: &[USER_AGENT, DISALLOW],
+    key_matching: KeyMatching::Exact,
+    strict_grammar: StrictGrammar::Convention1994,
+    max_line_bytes: None,
+    nul_ends_line: false,
+    pattern_encoding: PatternEncoding::Verbatim,
+    target_encoding: TargetEncoding::AsGiven,
+    agent_matching: AgentMatching::NameWithoutVersion,
+    group_selection: GroupSelection::FirstRecord,
+    blank_line_ends_group: true,
+    pattern_syntax: PatternSyntax { wildcards: false },
+    precedence: Precedence::AnyDisallow,
+    robots_txt_always_allowed: true,
+    index_htm_allows_directory: false,
+};
+
+static DRAFT_1996: Profile = Profile {
+    name: "1996-draft",
+    title: "Koster's 1996 draft, A Method for Robots Exclusion (draft 1)",
+    keys: &[USER_AGENT, ALLOW, DISALLOW],
+    key_matching: KeyMatching::Exact,
+    strict_grammar: StrictGrammar::Draft1996,
+    max_line_bytes: None,
+    nul_ends_line: false,
+    pattern_encoding: PatternEncoding::Decode1996,
+    target_encoding: TargetEncoding::AsPatterns,
+    agent_matching: AgentMatching::NameWithoutVersion,
+    group_selection: GroupSelection::FirstRecord,
+    blank_line_ends_group: true,
+    pattern_syntax: PatternSyntax { wildcards: false },
+    precedence: Precedence::FirstMatch,
+    robots_txt_always_allowed: true,
+    index_htm_allows_directory: false,
+};
+
+static REP_DRAFT_2019: Profile = Profile {
+    name: "rep-draft-2019",
+    title: "draft-koster-rep-00 (2019), the Internet-Draft",
+    keys: STANDARD_KEYS,
+    key_matching: KeyMatching::Exact,
+    strict_grammar: StrictGrammar::RepDraft2019,
+    max_line_bytes: None,
+    nul_ends_line: false,
+    pattern_encoding: PatternEncoding::Rfc3986,
+    target_encoding: TargetEncoding::AsPatterns,
+    agent_matching: AgentMatching::WholeValue,
+    group_selection: GroupSelection::MergeNamedFirstGlobal,
+    blank_line_ends_group: false,
+    pattern_syntax: PatternSyntax { wildcards: true },
+    precedence: Precedence::LongestMatch,
+    robots_txt_always_allowed: true,
+    index_htm_allows_directory: false,
+};
 
 static RFC9309: Profile = Profile {
     name: "rfc9309",
@@ -230,6 +352,10 @@ static RFC9309: Profile = Profile {
     max_line_bytes: None,
     nul_ends_line: false,
     pattern_encoding: PatternEncoding::GoogleEscape,
+    target_encoding: TargetEncoding::AsGiven,
+    agent_matching: AgentMatching::LeadingToken,
+    group_selection: GroupSelection::MergeAll,
+    blank_line_ends_group: false,
     pattern_syntax: PatternSyntax { wildcards: true },
     precedence: Precedence::LongestMatch,
     robots_txt_always_allowed: true,
@@ -246,6 +372,10 @@ static GOOGLE: Profile = Profile {
     max_line_bytes: Some(16_663),
     nul_ends_line: true,
     pattern_encoding: PatternEncoding::GoogleEscape,
+    target_encoding: TargetEncoding::AsGiven,
+    agent_matching: AgentMatching::LeadingToken,
+    group_selection: GroupSelection::MergeAll,
+    blank_line_ends_group: false,
     pattern_syntax: PatternSyntax { wildcards: true },
     precedence: Precedence::LongestMatch,
     robots_txt_always_allowed: false,

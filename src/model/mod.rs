@@ -3,7 +3,9 @@
 //! Grouping follows RFC 9309 §2.1 (which Google's library also follows): a `user-agent` line that
 //! follows a rule starts a new group, consecutive `user-agent` lines share one group (blank,
 //! comment, sitemap and unknown lines between them change nothing), rules before the first
-//! `user-agent` line belong to no group and are ignored. What a value *means* (its pattern after
+//! `user-agent` line belong to no group and are ignored. In the 1994 and 1996 texts a blank line
+//! also ends a record (the profile's `blank_line_ends_group`): rules after it and before the
+//! next `user-agent` line belong to no record. What a value *means* (its pattern after
 //! normalisation, its agent token) is decided here too, from the variant's profile, so that the
 //! matcher only ever sees ready-to-compile patterns.
 
@@ -12,8 +14,8 @@ mod value;
 use crate::agent::{agent_token, AgentToken};
 use crate::pattern::{normalise, RuleKind};
 use crate::source::Span;
-use crate::syntax::{Line, Parsed};
-use crate::variant::{Directive, Profile};
+use crate::syntax::{Line, LineBody, Parsed};
+use crate::variant::{AgentMatching, Directive, Profile};
 
 /// Who a `user-agent` line names.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -134,6 +136,7 @@ impl Model {
             profile,
             model: Model::default(),
             open_group: false,
+            closed: false,
         };
         for line in parsed.lines() {
             builder.line(line);
@@ -148,10 +151,16 @@ struct Builder<'p, 'a> {
     model: Model,
     /// The last group still accepts `user-agent` lines (no rule seen since its last one).
     open_group: bool,
+    /// The last group was ended by a blank line: rules now belong to no group.
+    closed: bool,
 }
 
 impl Builder<'_, '_> {
     fn line(&mut self, line: &Line) {
+        if line.body == LineBody::Blank && self.profile.blank_line_ends_group {
+            self.open_group = false;
+            self.closed = true;
+        }
         let Some(entry) = line.entry() else { return };
         let Some(value) = value::effective(self.parsed, self.profile, line, entry) else {
             return;
@@ -175,10 +184,8 @@ impl Builder<'_, '_> {
     }
 
     fn user_agent(&mut self, line: u32, value: Span, bytes: &[u8]) {
-        let agent = match agent_token(bytes) {
-            AgentToken::Global => Agent::Global,
-            AgentToken::Named(name) => Agent::Named(name.into()),
-        };
+        let agent = read_agent(bytes, self.profile.agent_matching);
+        self.closed = false;
         let agent_line = AgentLine { line, value, agent };
         match self.model.groups.last_mut() {
             Some(group) if self.open_group => group.agents.push(agent_line),
@@ -191,7 +198,7 @@ impl Builder<'_, '_> {
     }
 
     fn rule(&mut self, kind: RuleKind, line: u32, value: Span, bytes: &[u8]) {
-        let Some(group) = self.model.groups.last_mut() else {
+        let Some(group) = self.model.groups.last_mut().filter(|_| !self.closed) else {
             self.model.orphan_rules.push(line);
             return;
         };
@@ -217,6 +224,30 @@ impl Builder<'_, '_> {
                 pattern,
                 origin: RuleOrigin::IndexHtmDirectory,
             });
+        }
+    }
+}
+
+/// What a `user-agent` value names, as the variant reads it.
+fn read_agent(value: &[u8], matching: AgentMatching) -> Agent {
+    let named = |name: &[u8]| Agent::Named(name.into());
+    match matching {
+        AgentMatching::LeadingToken => match agent_token(value) {
+            AgentToken::Global => Agent::Global,
+            AgentToken::Named(name) => named(name),
+        },
+        AgentMatching::WholeValue if value == b"*" => Agent::Global,
+        AgentMatching::WholeValue => named(value),
+        AgentMatching::NameWithoutVersion => {
+            let name = value.split(|&b| b == b'/').next().unwrap_or_default();
+            let end = name
+                .iter()
+                .rposition(|&b| b != b' ' && b != b'\t')
+                .map_or(0, |last| last + 1);
+            match name.get(..end).unwrap_or_default() {
+                b"*" => Agent::Global,
+                name => named(name),
+            }
         }
     }
 }
@@ -271,6 +302,40 @@ mod tests {
         assert_eq!(patterns, [&b"/d/index.html"[..], b"/d/$"]);
         let m = model("user-agent: *\nallow: /d/index.html\n", Variant::Rfc9309);
         assert_eq!(m.rules.len(), 1);
+    }
+
+    #[test]
+    fn blank_lines_end_records_in_1994_and_1996_only() {
+        let text = "user-agent: foo\n\ndisallow: /private\n";
+        for variant in [Variant::Convention1994, Variant::Draft1996] {
+            let m = model(text, variant);
+            assert_eq!(m.orphan_rules, [3], "{variant}");
+        }
+        assert!(model(text, Variant::RepDraft2019).orphan_rules.is_empty());
+    }
+
+    #[test]
+    fn agent_values_are_read_per_variant() {
+        let text = "user-agent: googlebot/1.2\n";
+        let agent = |v| model(text, v).groups[0].agents[0].agent.clone();
+        assert_eq!(agent(Variant::Google), Agent::Named((*b"googlebot").into()));
+        assert_eq!(
+            agent(Variant::Convention1994),
+            Agent::Named((*b"googlebot").into())
+        );
+        assert_eq!(
+            agent(Variant::RepDraft2019),
+            Agent::Named((*b"googlebot/1.2").into())
+        );
+        let text = "user-agent: * junk\n";
+        assert_eq!(
+            model(text, Variant::Google).groups[0].agents[0].agent,
+            Agent::Global
+        );
+        assert_ne!(
+            model(text, Variant::RepDraft2019).groups[0].agents[0].agent,
+            Agent::Global
+        );
     }
 
     #[test]

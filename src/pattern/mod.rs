@@ -56,7 +56,7 @@ mod normalise;
 mod tests;
 
 pub use matcher::{Engine, MatcherLimits, PatternError, PatternErrorKind, RuleMatcher};
-pub use normalise::{normalise, PatternEncoding};
+pub use normalise::{normalise, normalise_target, PatternEncoding};
 
 /// Whether a rule allows or disallows the URLs its pattern matches.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -25,6 +25,13 @@ pub enum PatternEncoding {
     /// only when written raw). Decoded bytes are never decoded again. The caller applies the same
     /// function to the target.
     Decode1996,
+    /// draft-koster-rep-00 as VARIANTS.md A19 reads it (RFC 3986 normalisation), applied the
+    /// same way to patterns and targets: an escape of an unreserved character
+    /// (`A–Z a–z 0–9 - . _ ~`) is decoded, every other escape is kept with upper-case hex, and
+    /// every byte ≥ 0x80 is written as `%XX`. In targets ([`normalise_target`]) a raw `*` or `$`
+    /// is also escaped (`%2A`, `%24`), so that a pattern can match them literally only by writing
+    /// the escape (A29), while in patterns they stay operators.
+    Rfc3986,
 }
 
 /// Normalises `pattern` under `encoding`.
@@ -45,6 +52,25 @@ pub fn normalise(pattern: &[u8], encoding: PatternEncoding) -> Cow<'_, [u8]> {
         PatternEncoding::Verbatim => Cow::Borrowed(pattern),
         PatternEncoding::GoogleEscape => google_escape(pattern),
         PatternEncoding::Decode1996 => decode_1996(pattern),
+        PatternEncoding::Rfc3986 => rfc3986(pattern, false),
+    }
+}
+
+/// Normalises a match target the way `encoding` normalises patterns, for the variants that
+/// compare normalised forms on both sides (1996, 2019). Google's library never normalises
+/// targets: callers of that variant do not call this.
+///
+/// ```
+/// use robotspec::pattern::{normalise_target, PatternEncoding};
+///
+/// assert_eq!(&*normalise_target(b"/%7Ejoe/a*b", PatternEncoding::Rfc3986), b"/~joe/a%2Ab");
+/// assert_eq!(&*normalise_target(b"/a%3c", PatternEncoding::Decode1996), b"/a<");
+/// ```
+#[must_use]
+pub fn normalise_target(target: &[u8], encoding: PatternEncoding) -> Cow<'_, [u8]> {
+    match encoding {
+        PatternEncoding::Rfc3986 => rfc3986(target, true),
+        other => normalise(target, other),
     }
 }
 
@@ -110,6 +136,35 @@ fn google_escape(pattern: &[u8]) -> Cow<'_, [u8]> {
             rest = tail.get(2..).unwrap_or_default();
         } else {
             if byte >= 0x80 {
+                push_escaped(&mut out, byte);
+            } else {
+                out.push(byte);
+            }
+            rest = tail;
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// RFC 3986 normalisation (see [`PatternEncoding::Rfc3986`]); `target` also escapes `*`, `$`.
+fn rfc3986(bytes: &[u8], target: bool) -> Cow<'_, [u8]> {
+    let plain = |b: &u8| *b < 0x80 && *b != b'%' && !(target && (*b == b'*' || *b == b'$'));
+    if bytes.iter().all(plain) {
+        return Cow::Borrowed(bytes);
+    }
+    let mut out = Vec::with_capacity(bytes.len() + bytes.len() / 2);
+    let mut rest = bytes;
+    while let Some((&byte, tail)) = rest.split_first() {
+        if let Some((hi, lo)) = escape_at(rest) {
+            let value = hex_value(hi).unwrap_or(0) << 4 | hex_value(lo).unwrap_or(0);
+            if value.is_ascii_alphanumeric() || matches!(value, b'-' | b'.' | b'_' | b'~') {
+                out.push(value);
+            } else {
+                out.extend_from_slice(&[b'%', hi.to_ascii_uppercase(), lo.to_ascii_uppercase()]);
+            }
+            rest = tail.get(2..).unwrap_or_default();
+        } else {
+            if byte >= 0x80 || (target && (byte == b'*' || byte == b'$')) {
                 push_escaped(&mut out, byte);
             } else {
                 out.push(byte);
