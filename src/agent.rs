@@ -427,12 +427,6 @@ impl fmt::Display for AgentQuery {
 }
 
 #[cfg(test)]
-#[allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
 mod tests {
     use super::*;
     use proptest::prelude::*;

@@ -207,22 +207,15 @@ impl Builder<'_, '_> {
         let directory = (self.profile.index_htm_allows_directory && kind == RuleKind::Allow)
             .then(|| index_htm_directory(&pattern))
             .flatten();
-        group.rules.push(self.model.rules.len());
-        self.model.rules.push(Rule {
-            kind,
-            line,
-            value,
-            pattern,
-            origin: RuleOrigin::Written,
-        });
-        if let Some(pattern) = directory {
+        let derived = directory.map(|pattern| (pattern, RuleOrigin::IndexHtmDirectory));
+        for (pattern, origin) in std::iter::once((pattern, RuleOrigin::Written)).chain(derived) {
             group.rules.push(self.model.rules.len());
             self.model.rules.push(Rule {
                 kind,
                 line,
                 value,
                 pattern,
-                origin: RuleOrigin::IndexHtmDirectory,
+                origin,
             });
         }
     }

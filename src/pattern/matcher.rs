@@ -579,7 +579,6 @@ fn to_regex(pattern: &[u8], syntax: PatternSyntax) -> String {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used, clippy::indexing_slicing, clippy::panic)]
 mod tests {
     use super::*;
 

@@ -218,7 +218,6 @@ fn decode_1996(pattern: &[u8]) -> Cow<'_, [u8]> {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used, clippy::indexing_slicing, clippy::panic)]
 mod tests {
     use super::*;
 

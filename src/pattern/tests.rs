@@ -1,13 +1,6 @@
 //! Tests of the compiled matcher against the semantics, against a reference matcher written for
 //! the tests, across the three engines, and on hostile rule sets.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
-
 use proptest::collection::vec;
 use proptest::prelude::*;
 use proptest::sample::select;
