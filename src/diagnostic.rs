@@ -42,6 +42,19 @@ pub enum Code {
     InvalidProductToken,
     /// A byte order mark that is not at the very start of the file.
     MisplacedBom,
+    /// Whitespace at the start of a line, inside a key or before its colon, where the grammar
+    /// glues the key to the line start and to the colon (1994, 1996's `"User-agent:"`).
+    MisplacedWhitespace,
+    /// A character outside US-ASCII where the grammar allows only ASCII (1996).
+    NonAscii,
+    /// A path character (or `%` escape) that the grammar's path syntax does not allow (1996:
+    /// RFC 1808 paths).
+    InvalidPath,
+    /// A record whose user-agent lines are not followed by any rule line (1994, 1996).
+    RecordWithoutRules,
+    /// A record that starts right after the previous one's rules, without the blank line that
+    /// separates records (1994).
+    MissingBlankLine,
     /// A line longer than the variant's line-length limit; the rest is ignored.
     LineTooLong,
     /// The grammar rejected the file at this point (reported when no more precise code applies).
@@ -63,6 +76,11 @@ impl Code {
         Code::MissingValue,
         Code::InvalidProductToken,
         Code::MisplacedBom,
+        Code::MisplacedWhitespace,
+        Code::NonAscii,
+        Code::InvalidPath,
+        Code::RecordWithoutRules,
+        Code::MissingBlankLine,
         Code::LineTooLong,
         Code::Syntax,
     ];
@@ -88,6 +106,11 @@ impl Code {
             Code::MissingValue => "missing-value",
             Code::InvalidProductToken => "invalid-product-token",
             Code::MisplacedBom => "misplaced-bom",
+            Code::MisplacedWhitespace => "misplaced-whitespace",
+            Code::NonAscii => "non-ascii",
+            Code::InvalidPath => "invalid-path",
+            Code::RecordWithoutRules => "record-without-rules",
+            Code::MissingBlankLine => "missing-blank-line",
             Code::LineTooLong => "line-too-long",
             Code::Syntax => "syntax",
         }

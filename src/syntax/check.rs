@@ -7,7 +7,7 @@
 
 use crate::diagnostic::Code;
 use crate::source::{Source, Span};
-use crate::variant::{Directive, Profile, Spelling};
+use crate::variant::{Directive, Profile, Spelling, StrictGrammar};
 
 use super::lines::{Entry, Line, LineBody};
 
@@ -32,17 +32,132 @@ impl Finding {
     }
 }
 
+/// What a strict grammar asks of a file beyond the shared `key: value` line shape: the checks
+/// read this, never the variant.
+struct Demands {
+    /// A key the variant does not define is a violation (not derivable); otherwise the line is
+    /// ignored (1994: "unknown fields are ignored").
+    unknown_keys_violate: bool,
+    /// No whitespace before a key, inside it or before its colon (1996's literals
+    /// `"User-agent:"`; 1994's line shape `<field>:<value>`).
+    glued_keys: bool,
+    /// A comment line starts in column 1 (1996: `commentline = comment CRLF`).
+    comments_at_line_start: bool,
+    /// US-ASCII only (1996: `CHAR` = octets 0–127).
+    ascii_only: bool,
+    /// What a `user-agent` value must be.
+    agents: Agents,
+    /// What an `allow`/`disallow` value must be.
+    paths: Paths,
+    /// How lines form groups or records.
+    structure: Structure,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Agents {
+    /// ABNF `product-token = identifier / "*"` (2019, RFC 9309).
+    Identifier,
+    /// RFC 1945 `token` (1996; `*` is a token).
+    Rfc1945Token,
+    /// Any non-empty text (1994).
+    AnyText,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Paths {
+    /// ABNF `path-pattern = "/" *UTF8-char-noctl` or empty (2019, RFC 9309).
+    Pattern,
+    /// `"/" [RFC 1808 path]` (with `~`), empty only for `disallow` (1996).
+    Rfc1808,
+    /// Any word, possibly empty, not necessarily starting with `/` (1994).
+    AnyWord,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Structure {
+    /// Rules need a user-agent line somewhere before them; blank lines mean nothing (ABNF
+    /// `group`).
+    Groups,
+    /// Records of user-agent lines then rule lines, ended by a blank line; a record needs at
+    /// least one rule. `separated`: a new record must follow a blank line (1994) rather than
+    /// merely follow rules (1996's `1*record`).
+    Records { separated: bool },
+}
+
+/// The ABNF of draft-koster-rep-00 / RFC 9309 (grammar/rep-abnf.pest).
+const REP_ABNF: Demands = Demands {
+    unknown_keys_violate: true,
+    glued_keys: false,
+    comments_at_line_start: false,
+    ascii_only: false,
+    agents: Agents::Identifier,
+    paths: Paths::Pattern,
+    structure: Structure::Groups,
+};
+
+/// The 1996 draft's BNF (grammar/1996-draft.pest).
+const DRAFT_1996: Demands = Demands {
+    unknown_keys_violate: true,
+    glued_keys: true,
+    comments_at_line_start: true,
+    ascii_only: true,
+    agents: Agents::Rfc1945Token,
+    paths: Paths::Rfc1808,
+    structure: Structure::Records { separated: false },
+};
+
+/// The 1994 convention's derived sketch (grammar/1994.pest).
+const CONVENTION_1994: Demands = Demands {
+    unknown_keys_violate: false,
+    glued_keys: true,
+    comments_at_line_start: false,
+    ascii_only: false,
+    agents: Agents::AnyText,
+    paths: Paths::AnyWord,
+    structure: Structure::Records { separated: true },
+};
+
+fn demands(grammar: StrictGrammar) -> &'static Demands {
+    match grammar {
+        StrictGrammar::Convention1994 => &CONVENTION_1994,
+        StrictGrammar::Draft1996 => &DRAFT_1996,
+        StrictGrammar::RepDraft2019 | StrictGrammar::Rfc9309 => &REP_ABNF,
+    }
+}
+
+/// Where the lines stand with respect to groups or records.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum State {
+    /// Before any user-agent line of a group or record (start of file, or after a blank line
+    /// that ended a record).
+    Outside,
+    /// After user-agent lines, before any rule; `first` is the first user-agent key.
+    Agents { first: Span },
+    /// After at least one rule.
+    Rules,
+}
+
 /// Checks every line of a file, in order. Findings come out sorted by position.
 pub fn check(source: &Source<'_>, lines: &[Line], profile: &Profile) -> Vec<Finding> {
+    let demands = demands(profile.strict_grammar);
     let mut checker = Checker {
         source,
         profile,
+        demands,
         findings: Vec::new(),
-        in_group: false,
+        state: State::Outside,
     };
+    if demands.ascii_only && source.bom_len() > 0 {
+        checker.push(
+            Code::NonAscii,
+            Span::new(0, source.bom_len()),
+            "a byte order mark is not US-ASCII",
+        );
+    }
     for line in lines {
         checker.line(line);
     }
+    checker.end_of_file();
     let mut findings = checker.findings;
     findings.extend(invalid_utf8(source));
     findings.sort_by_key(|f| (f.span.start, f.code));
@@ -68,9 +183,9 @@ fn invalid_utf8<'s>(source: &'s Source<'_>) -> impl Iterator<Item = Finding> + '
 struct Checker<'s, 'a> {
     source: &'s Source<'a>,
     profile: &'s Profile,
+    demands: &'static Demands,
     findings: Vec<Finding>,
-    /// A user-agent line has been seen, so rules belong to a group.
-    in_group: bool,
+    state: State,
 }
 
 impl Checker<'_, '_> {
@@ -94,11 +209,101 @@ impl Checker<'_, '_> {
             }
         }
         match line.body {
-            LineBody::Blank | LineBody::Comment => {}
-            LineBody::Entry(entry) => self.entry(&entry),
+            LineBody::Blank => self.blank_line(),
+            LineBody::Comment => self.comment_line(line),
+            LineBody::Entry(entry) => self.entry(line, &entry),
             LineBody::Invalid { text } => self.invalid(text),
         }
         self.control_characters(line);
+        if self.demands.ascii_only {
+            self.non_ascii(line);
+        }
+    }
+
+    fn blank_line(&mut self) {
+        if let Structure::Records { .. } = self.demands.structure {
+            self.end_record();
+            self.state = State::Outside;
+        }
+    }
+
+    /// A record cut short (by a blank line or the end of the file) before any rule.
+    fn end_record(&mut self) {
+        if let State::Agents { first } = self.state {
+            self.push(
+                Code::RecordWithoutRules,
+                first,
+                "a record needs at least one rule line after its user-agent lines",
+            );
+        }
+    }
+
+    fn end_of_file(&mut self) {
+        if let Structure::Records { .. } = self.demands.structure {
+            self.end_record();
+        }
+    }
+
+    fn user_agent_line(&mut self, key: Span) {
+        match self.state {
+            State::Outside => self.state = State::Agents { first: key },
+            State::Agents { .. } => {}
+            State::Rules => {
+                if self.demands.structure == (Structure::Records { separated: true }) {
+                    self.push(
+                        Code::MissingBlankLine,
+                        key,
+                        "a new record starts here without a blank line after the previous one",
+                    );
+                }
+                self.state = State::Agents { first: key };
+            }
+        }
+    }
+
+    fn rule_line(&mut self, key: Span) {
+        match self.state {
+            State::Outside => {
+                let message = match self.demands.structure {
+                    Structure::Groups => {
+                        "rule before any `user-agent` line belongs to no group and is ignored"
+                    }
+                    Structure::Records { .. } => {
+                        "rule outside a record: no `user-agent` line since the last blank line"
+                    }
+                };
+                self.push(Code::RuleOutsideGroup, key, message);
+            }
+            State::Agents { .. } | State::Rules => self.state = State::Rules,
+        }
+    }
+
+    fn comment_line(&mut self, line: &Line) {
+        if !self.demands.comments_at_line_start {
+            return;
+        }
+        if let Some(comment) = line.comment {
+            if comment.start > line.content.start {
+                self.push(
+                    Code::MisplacedWhitespace,
+                    Span::new(line.content.start, comment.start),
+                    "whitespace before a comment line's `#`",
+                );
+            }
+        }
+    }
+
+    /// The first character outside US-ASCII in the line.
+    fn non_ascii(&mut self, line: &Line) {
+        let content = self.source.slice(line.content);
+        if let Some(at) = content.iter().position(|b| !b.is_ascii()) {
+            let start = line.content.start + at;
+            self.push(
+                Code::NonAscii,
+                Span::new(start, start + 1),
+                "a character outside US-ASCII",
+            );
+        }
     }
 
     fn invalid(&mut self, text: Span) {
@@ -117,7 +322,10 @@ impl Checker<'_, '_> {
         }
     }
 
-    fn entry(&mut self, entry: &Entry) {
+    fn entry(&mut self, line: &Line, entry: &Entry) {
+        if self.demands.glued_keys {
+            self.glued_key(line, entry);
+        }
         self.key(entry);
         if entry.colon.is_none() {
             let gap = Span::new(entry.key.end, entry.value_or_empty().start);
@@ -125,21 +333,44 @@ impl Checker<'_, '_> {
         }
         match entry.directive {
             Directive::UserAgent => {
-                self.in_group = true;
+                self.user_agent_line(entry.key);
                 self.product_token(entry);
             }
             Directive::Allow | Directive::Disallow => {
-                if !self.in_group {
-                    self.push(
-                        Code::RuleOutsideGroup,
-                        entry.key,
-                        "rule before any `user-agent` line belongs to no group and is ignored",
-                    );
-                }
+                self.rule_line(entry.key);
                 self.path(entry);
             }
             Directive::Sitemap => self.sitemap(entry),
             Directive::Other => {}
+        }
+    }
+
+    /// No whitespace before the key, inside it or between it and the colon.
+    fn glued_key(&mut self, line: &Line, entry: &Entry) {
+        if entry.key.start > line.content.start {
+            self.push(
+                Code::MisplacedWhitespace,
+                Span::new(line.content.start, entry.key.start),
+                "whitespace before the key (the grammar starts the line with it)",
+            );
+        }
+        let key = self.source.slice(entry.key);
+        if let Some(at) = key.iter().position(|&b| b == b' ' || b == b'\t') {
+            let start = entry.key.start + at;
+            self.push(
+                Code::MisplacedWhitespace,
+                Span::new(start, start + 1),
+                "whitespace inside the key",
+            );
+        }
+        if let Some(colon) = entry.colon {
+            if colon.start > entry.key.end {
+                self.push(
+                    Code::MisplacedWhitespace,
+                    Span::new(entry.key.end, colon.start),
+                    "whitespace before the colon (the grammar glues it to the key)",
+                );
+            }
         }
     }
 
@@ -158,6 +389,7 @@ impl Checker<'_, '_> {
             return;
         }
         match (entry.directive, entry.spelling) {
+            (Directive::Other, _) if !self.demands.unknown_keys_violate => {}
             (Directive::Other, _) => self.push(
                 Code::UnknownDirective,
                 entry.key,
@@ -182,26 +414,44 @@ impl Checker<'_, '_> {
             return;
         };
         let token = self.source.slice(value);
-        let valid = token == b"*"
-            || token
-                .iter()
-                .all(|&b| b.is_ascii_alphabetic() || b == b'-' || b == b'_');
+        let (valid, what) = match self.demands.agents {
+            Agents::Identifier => (
+                token == b"*"
+                    || token
+                        .iter()
+                        .all(|&b| b.is_ascii_alphabetic() || b == b'-' || b == b'_'),
+                "neither `*` nor a product token (letters, `-` and `_` only)",
+            ),
+            Agents::Rfc1945Token => (
+                token.iter().all(|&b| is_token_char(b)),
+                "not an RFC 1945 token (no spaces, controls, non-ASCII or ()<>@,;:\\\"/[]?={})",
+            ),
+            Agents::AnyText => (true, ""),
+        };
         if !valid {
             self.push(
                 Code::InvalidProductToken,
                 value,
-                format!(
-                    "`{}` is neither `*` nor a product token (letters, `-` and `_` only)",
-                    self.text(value)
-                ),
+                format!("`{}` is {what}", self.text(value)),
             );
         }
     }
 
     fn path(&mut self, entry: &Entry) {
-        let Some(value) = entry.value else { return };
+        let paths = self.demands.paths;
+        let Some(value) = entry.value else {
+            if paths == Paths::Rfc1808 && entry.directive == Directive::Allow {
+                self.push(
+                    Code::MissingValue,
+                    entry.value_or_empty(),
+                    "an `allow` line needs a path (only `disallow` may be empty)",
+                );
+            }
+            return;
+        };
         let path = self.source.slice(value);
-        if !path.starts_with(b"/") {
+        let absolute = path.starts_with(b"/");
+        if !absolute && paths != Paths::AnyWord {
             self.push(
                 Code::PathNotAbsolute,
                 value,
@@ -209,6 +459,12 @@ impl Checker<'_, '_> {
             );
         }
         self.no_whitespace(value);
+        if absolute && paths == Paths::Rfc1808 {
+            if let Some((at, why)) = rfc1808_error(path) {
+                let start = value.start + at;
+                self.push(Code::InvalidPath, Span::new(start, start + 1), why);
+            }
+        }
     }
 
     fn sitemap(&mut self, entry: &Entry) {
@@ -247,6 +503,51 @@ impl Checker<'_, '_> {
             );
         }
     }
+}
+
+/// RFC 1945 `token` character: US-ASCII except CTLs and tspecials (`#` never reaches here: it
+/// starts a comment).
+fn is_token_char(byte: u8) -> bool {
+    (0x21..0x7F).contains(&byte) && !b"()<>@,;:\\\"/[]?={}".contains(&byte)
+}
+
+/// RFC 1808 `pchar` (`uchar | ":" | "@" | "&" | "="`, `uchar` without `escape`), plus `~`
+/// (grammar/1996-draft.pest, defect 6).
+fn is_pchar(byte: u8) -> bool {
+    byte.is_ascii_alphanumeric() || b"$-_.+!*'(),:@&=~".contains(&byte)
+}
+
+/// The first place where `path` (which starts with `/`) is not `"/" [RFC 1808 path]`:
+/// `path = fsegment *("/" segment)`, `fsegment = 1*pchar`, `segment = *pchar`,
+/// `escape = "%" hex hex`. Whitespace is left to `whitespace-in-value`.
+fn rfc1808_error(path: &[u8]) -> Option<(usize, &'static str)> {
+    if path.get(1) == Some(&b'/') {
+        return Some((
+            1,
+            "a path cannot start with `//` (RFC 1808 `fsegment` is not empty)",
+        ));
+    }
+    let mut at = 1;
+    while let Some(&byte) = path.get(at) {
+        if byte == b'%' {
+            let hex = path
+                .get(at + 1..at + 3)
+                .is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit));
+            if !hex {
+                return Some((at, "`%` not followed by two hex digits"));
+            }
+            at += 3;
+            continue;
+        }
+        if !(is_pchar(byte) || byte == b'/' || byte == b' ' || byte == b'\t') {
+            return Some((
+                at,
+                "a character RFC 1808 does not allow in a path (percent-encode it)",
+            ));
+        }
+        at += 1;
+    }
+    None
 }
 
 fn is_control(byte: u8) -> bool {

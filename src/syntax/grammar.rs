@@ -1,8 +1,9 @@
 //! The pest parsers generated from `grammar/`.
 //!
 //! One parser per entry point. pest concatenates several `#[grammar]` files into one grammar, so
-//! every parser includes `common.pest` (shared lexical rules, lenient entry) and at most one
-//! variant file with its strict entry rule.
+//! every parser includes `common.pest` (shared lexical rules, lenient entry) and the files of one
+//! strict grammar: one variant file, plus `rep-abnf.pest` for the two grammars that share the
+//! draft-koster-rep-00 / RFC 9309 ABNF.
 
 #![allow(missing_docs)] // the derive generates an undocumented `Rule` enum
 
@@ -13,13 +14,48 @@ use pest_derive::Parser;
 #[grammar = "../grammar/common.pest"]
 pub struct LenientParser;
 
-/// RFC 9309's ABNF (`grammar/rfc9309.pest`).
+/// The 1994 convention's derived sketch (`grammar/1994.pest`).
+pub mod convention_1994 {
+    use pest_derive::Parser;
+
+    /// The strict 1994 grammar.
+    #[derive(Parser)]
+    #[grammar = "../grammar/common.pest"]
+    #[grammar = "../grammar/1994.pest"]
+    pub struct Convention1994Parser;
+}
+
+/// The 1996 draft's BNF (`grammar/1996-draft.pest`).
+pub mod draft_1996 {
+    use pest_derive::Parser;
+
+    /// The strict 1996-draft grammar.
+    #[derive(Parser)]
+    #[grammar = "../grammar/common.pest"]
+    #[grammar = "../grammar/1996-draft.pest"]
+    pub struct Draft1996Parser;
+}
+
+/// draft-koster-rep-00's ABNF (`grammar/rep-abnf.pest` + `grammar/rep-draft-2019.pest`).
+pub mod rep_draft_2019 {
+    use pest_derive::Parser;
+
+    /// The strict rep-draft-2019 grammar.
+    #[derive(Parser)]
+    #[grammar = "../grammar/common.pest"]
+    #[grammar = "../grammar/rep-abnf.pest"]
+    #[grammar = "../grammar/rep-draft-2019.pest"]
+    pub struct RepDraft2019Parser;
+}
+
+/// RFC 9309's ABNF (`grammar/rep-abnf.pest` + `grammar/rfc9309.pest`).
 pub mod rfc9309 {
     use pest_derive::Parser;
 
     /// The strict RFC 9309 grammar.
     #[derive(Parser)]
     #[grammar = "../grammar/common.pest"]
+    #[grammar = "../grammar/rep-abnf.pest"]
     #[grammar = "../grammar/rfc9309.pest"]
     pub struct Rfc9309Parser;
 }
