@@ -57,3 +57,30 @@ fn err_corpus_trees() {
 fn warn_corpus_trees() {
     snapshot_folder("warn", "corpus/warn/*.txt");
 }
+
+/// Every worked example under every variant's strict grammar: accepted, or each error.
+#[test]
+fn worked_examples_strictly_under_every_variant() {
+    insta::with_settings!({
+        snapshot_path => "../snapshots",
+        prepend_module_to_snapshot => false,
+        omit_expression => true,
+    }, {
+        insta::glob!("examples/bodies/*.txt", |path| {
+            let bytes = std::fs::read(path).unwrap();
+            let mut out = String::new();
+            for &variant in robotspec::Variant::ALL {
+                match parse(&bytes, variant, Mode::Strict) {
+                    Ok(_) => out.push_str(&format!("{variant}: accepted\n")),
+                    Err(rejected) => {
+                        out.push_str(&format!("{variant}: rejected\n"));
+                        for diagnostic in rejected.diagnostics() {
+                            out.push_str(&format!("  {diagnostic}\n"));
+                        }
+                    }
+                }
+            }
+            insta::assert_snapshot!("strict", out);
+        });
+    });
+}
