@@ -155,13 +155,23 @@ fn why(outcome: &Outcome) -> String {
     }
 }
 
+/// One query line of the corpus mode.
+struct Query {
+    number: usize,
+    file: String,
+    agent: String,
+    url: String,
+}
+
+/// Runs of consecutive queries on one file handed to the worker threads at a time.
+const RUNS_PER_ROUND: usize = 256;
+
 fn corpus_mode(
     args: &Args,
     variants: &[Variant],
     corpus: &std::path::Path,
 ) -> Result<bool, String> {
-    let mut tally = Tally::new(variants, EXAMPLES);
-    let mut current: Option<(String, Comparer)> = None;
+    let mut runs: Vec<Vec<Query>> = Vec::new();
     let stdin = std::io::stdin().lock();
     for (number, line) in stdin.split(b'\n').enumerate() {
         let line = line.map_err(|e| format!("cannot read standard input: {e}"))?;
@@ -175,19 +185,49 @@ fn corpus_mode(
                 number + 1
             ));
         };
-        let comparer = match &current {
-            Some((name, comparer)) if name == file => comparer,
-            _ => {
-                let path = corpus.join(file);
-                let bytes = std::fs::read(&path).map_err(|e| {
-                    format!("line {}: cannot read {}: {e}", number + 1, path.display())
-                })?;
-                &current
-                    .insert((file.to_owned(), Comparer::new(&bytes, variants)))
-                    .1
-            }
+        let query = Query {
+            number: number + 1,
+            file: file.to_owned(),
+            agent: agent.to_owned(),
+            url: url.to_owned(),
         };
-        tally.add(file, agent, &comparer.compare(agent, url));
+        match runs.last_mut() {
+            Some(run) if run.first().is_some_and(|q| q.file == file) => run.push(query),
+            _ => runs.push(vec![query]),
+        }
+    }
+    // Files are independent: compare runs on worker threads, tally in input order.
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut tally = Tally::new(variants, EXAMPLES);
+    for round in runs.chunks(RUNS_PER_ROUND) {
+        let results: Vec<Result<Vec<Comparison>, String>> = std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..threads)
+                .map(|t| {
+                    scope.spawn(move || {
+                        round
+                            .iter()
+                            .enumerate()
+                            .filter(|(i, _)| i % threads == t)
+                            .map(|(i, run)| (i, compare_run(corpus, variants, run)))
+                            .collect::<Vec<_>>()
+                    })
+                })
+                .collect();
+            let mut results: Vec<_> = workers
+                .into_iter()
+                .flat_map(|w| w.join().unwrap_or_default())
+                .collect();
+            results.sort_by_key(|(i, _)| *i);
+            results.into_iter().map(|(_, r)| r).collect()
+        });
+        if results.len() != round.len() {
+            return Err("a worker thread failed".to_owned());
+        }
+        for (run, comparisons) in round.iter().zip(results) {
+            for (query, comparison) in run.iter().zip(comparisons?) {
+                tally.add(&query.file, &query.agent, &comparison);
+            }
+        }
     }
     let summary = tally.finish();
     let text = match args.format {
@@ -196,6 +236,25 @@ fn corpus_mode(
     };
     write_out(&text)?;
     Ok(summary.disagreeing_queries > 0)
+}
+
+/// Every comparison of one run of queries on one file, the file parsed once per variant.
+fn compare_run(
+    corpus: &std::path::Path,
+    variants: &[Variant],
+    run: &[Query],
+) -> Result<Vec<Comparison>, String> {
+    let Some(first) = run.first() else {
+        return Ok(Vec::new());
+    };
+    let path = corpus.join(&first.file);
+    let bytes = std::fs::read(&path)
+        .map_err(|e| format!("line {}: cannot read {}: {e}", first.number, path.display()))?;
+    let comparer = Comparer::new(&bytes, variants);
+    Ok(run
+        .iter()
+        .map(|query| comparer.compare(&query.agent, &query.url))
+        .collect())
 }
 
 fn summarise(summary: &Summary) -> String {
