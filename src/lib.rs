@@ -6,6 +6,7 @@ extern crate alloc;
 
 pub mod agent;
 pub mod diagnostic;
+pub mod diff;
 pub mod model;
 pub mod pattern;
 pub mod report;

@@ -38,6 +38,8 @@ pub struct Robots {
     diagnostics: Vec<Diagnostic>,
     index: AgentIndex,
     limits: MatcherLimits,
+    /// Byte ranges of the input's lines (without line ends), computed on first use.
+    lines: OnceLock<Box<[(usize, usize)]>>,
 }
 
 /// Which groups apply to which agent token.
@@ -87,6 +89,7 @@ impl Robots {
             diagnostics: parsed.diagnostics().to_vec(),
             index,
             limits: MatcherLimits::default(),
+            lines: OnceLock::new(),
         }
     }
 
@@ -139,7 +142,19 @@ impl Robots {
     /// The text of 1-based line `line` without its line end (empty if out of range).
     pub fn line_text(&self, line: u32) -> &[u8] {
         let index = usize::try_from(line.saturating_sub(1)).unwrap_or(usize::MAX);
-        lines_of(&self.input).nth(index).unwrap_or_default()
+        let lines = self.lines.get_or_init(|| {
+            let base = self.input.as_ptr() as usize;
+            lines_of(&self.input)
+                .map(|l| {
+                    let start = (l.as_ptr() as usize).saturating_sub(base);
+                    (start, start + l.len())
+                })
+                .collect()
+        });
+        lines
+            .get(index)
+            .and_then(|&(start, end)| self.input.get(start..end))
+            .unwrap_or_default()
     }
 
     /// May `agent` (one product token, compared case-insensitively and never shortened) fetch

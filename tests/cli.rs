@@ -234,3 +234,143 @@ fn batch_rejects_malformed_queries() {
         String::from_utf8_lossy(&output.stderr).contains("line 1: expected FILE<TAB>AGENT<TAB>URL")
     );
 }
+
+#[test]
+fn diff_marks_the_variants_that_differ_and_exits_1() {
+    let output = robotspec(&[
+        "diff",
+        "--variants",
+        "1996-draft,google",
+        "--agent",
+        "foobot",
+        "tests/examples/bodies/E11.txt",
+        "/example/page/disallowed.gif",
+        "/example/page/",
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines[0], "/example/page/disallowed.gif");
+    assert!(lines[1].contains("1996-draft") && lines[1].contains("allowed     line 2"));
+    assert!(lines[2].starts_with("  ≠ google") && lines[2].contains("disallowed  line 3"));
+    assert!(lines[3].starts_with("  DIFFERS: 1996-draft ≠ google: first-match vs longest-match"));
+    assert_eq!(stdout.matches("DIFFERS").count(), 1, "{stdout}");
+    assert_eq!(lines[4], "/example/page/");
+}
+
+#[test]
+fn diff_exits_0_when_the_variants_agree() {
+    let output = robotspec(&[
+        "diff",
+        "--agent",
+        "anybot",
+        "tests/examples/bodies/E03.txt",
+        "/x",
+    ]);
+    assert_eq!(output.status.code(), Some(0));
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    // All five variants, none marked.
+    assert_eq!(stdout.lines().count(), 6, "{stdout}");
+    assert!(!stdout.contains('≠'));
+}
+
+#[test]
+fn diff_rejects_an_unknown_variant() {
+    let output = robotspec(&[
+        "diff",
+        "--variants",
+        "google,nope",
+        "--agent",
+        "a",
+        "tests/examples/bodies/E03.txt",
+        "/x",
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+}
+
+fn diff_corpus(format: &str, queries: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_robotspec"))
+        .args([
+            "diff",
+            "--variants",
+            "1994,1996-draft,google",
+            "--format",
+            format,
+            "--corpus",
+            "tests/examples/bodies",
+        ])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write as _;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(queries.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+const DIFF_QUERIES: &str = "E11.txt\tfoobot\t/example/page/disallowed.gif\n\
+                            E11.txt\tfoobot\t/example/page/\n\
+                            E03.txt\tanybot\t/robots.txt\n\
+                            E24.txt\tfoo\t/private\n";
+
+#[test]
+fn diff_corpus_json_counts_every_pair() {
+    let output = diff_corpus("json", DIFF_QUERIES);
+    assert_eq!(output.status.code(), Some(1));
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["queries"], 4);
+    assert_eq!(json["files"], 3);
+    assert_eq!(json["disagreeing_queries"], 3);
+    let pairs = json["pairs"].as_array().unwrap();
+    let count = |left: &str, right: &str| {
+        pairs
+            .iter()
+            .find(|p| p["left"] == left && p["right"] == right)
+            .unwrap()["disagreements"]
+            .as_u64()
+            .unwrap()
+    };
+    // E11: 1994 and google disallow, 1996 allows; /robots.txt: google alone disallows;
+    // E24: the blank line leaves 1994 and 1996 without the rule.
+    assert_eq!(count("1994", "1996-draft"), 1);
+    assert_eq!(count("1994", "google"), 2);
+    assert_eq!(count("1996-draft", "google"), 3);
+    let reasons: Vec<&str> = pairs[2]["reasons"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["reason"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        reasons,
+        [
+            "robots-txt-implicitly-allowed",
+            "blank-line-ends-record",
+            "first-match-vs-longest-match"
+        ]
+    );
+    assert_eq!(pairs[2]["reasons"][1]["examples"][0]["file"], "E24.txt");
+    assert_eq!(pairs[2]["reasons"][1]["examples"][0]["line"], 2);
+}
+
+#[test]
+fn diff_corpus_text_summary_and_agreement() {
+    let output = diff_corpus("text", DIFF_QUERIES);
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert!(stdout.starts_with("queries: 4 on 3 files; 3 with some disagreement\n"));
+    assert!(
+        stdout.contains("E11.txt:2: Allow : /example/page/"),
+        "{stdout}"
+    );
+    let agree = diff_corpus("text", "E03.txt\tanybot\t/x\n");
+    assert_eq!(agree.status.code(), Some(0));
+    let bad = diff_corpus("text", "E03.txt only\n");
+    assert_eq!(bad.status.code(), Some(2));
+}

@@ -1,10 +1,12 @@
 //! The `robotspec` command-line tool. See docs/cli.md.
 //!
-//! Exit status: 0 success (and, for `check`, every URL allowed), 1 when `check` finds a URL
-//! disallowed, 2 on errors (unreadable input, strict-mode rejection, bad arguments).
+//! Exit status: 0 success (and, for `check`, every URL allowed; for `diff`, every variant
+//! agreeing), 1 when `check` finds a URL disallowed or `diff` a disagreement, 2 on errors
+//! (unreadable input, strict-mode rejection, bad arguments).
 
 mod batch;
 mod check;
+mod diff;
 mod input;
 mod parse;
 
@@ -29,6 +31,8 @@ enum Command {
     Explain(check::Args),
     /// Answer `FILE<TAB>AGENT<TAB>URL` queries from standard input with `1` or `0` per line.
     Batch(batch::Args),
+    /// Where the variants disagree: per URL, or over a corpus of queries, with reasons.
+    Diff(diff::Args),
 }
 
 fn main() -> ExitCode {
@@ -38,6 +42,7 @@ fn main() -> ExitCode {
         Command::Check(args) => check::run_check(&args),
         Command::Explain(args) => check::run_explain(&args),
         Command::Batch(args) => batch::run(&args),
+        Command::Diff(args) => diff::run(&args),
     };
     match result {
         Ok(code) => code,

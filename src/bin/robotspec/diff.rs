@@ -1,0 +1,296 @@
+//! `robotspec diff`: where the variants disagree, per URL or over a corpus.
+
+use std::fmt::Write as _;
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use robotspec::diff::{Comparer, Comparison, DecidedBy, Outcome, Summary, Tally};
+use robotspec::Variant;
+
+/// Example lines kept per pair and reason in corpus mode.
+const EXAMPLES: usize = 3;
+
+/// Arguments of `robotspec diff`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The variants to compare, comma-separated (default: all five).
+    #[arg(long, value_delimiter = ',')]
+    variants: Vec<Variant>,
+    /// Corpus mode: read `FILE<TAB>AGENT<TAB>URL` queries from standard input, FILE relative to
+    /// this folder, and print a summary.
+    #[arg(long, conflicts_with_all = ["agent", "file", "urls"])]
+    corpus: Option<PathBuf>,
+    /// Output: `text` or `json` (corpus mode: the summary; per-URL mode: every comparison).
+    #[arg(long, value_enum, default_value = "text")]
+    format: Format,
+    /// Per-URL mode: the crawler (a product token, several comma-separated, or a User-Agent
+    /// header, as for `check`).
+    #[arg(long, required_unless_present = "corpus")]
+    agent: Option<String>,
+    /// Per-URL mode: the robots.txt file, or `-` for standard input.
+    #[arg(required_unless_present = "corpus")]
+    file: Option<String>,
+    /// Per-URL mode: URLs (or paths) to compare.
+    #[arg(required_unless_present = "corpus")]
+    urls: Vec<String>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Format {
+    Text,
+    Json,
+}
+
+/// Runs the command: exit 0 when every variant agrees on every query, 1 when some disagree.
+pub fn run(args: &Args) -> Result<ExitCode, String> {
+    let variants = if args.variants.is_empty() {
+        Variant::ALL.to_vec()
+    } else {
+        args.variants.clone()
+    };
+    if variants.len() < 2 {
+        return Err("diff needs at least two variants".to_owned());
+    }
+    let disagree = match (&args.corpus, &args.file, &args.agent) {
+        (Some(corpus), _, _) => corpus_mode(args, &variants, corpus)?,
+        (None, Some(file), Some(agent)) => per_url(args, &variants, file, agent)?,
+        _ => return Err("give FILE, --agent and URLs, or --corpus DIR".to_owned()),
+    };
+    Ok(if disagree {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn write_out(text: &str) -> Result<(), String> {
+    std::io::stdout()
+        .lock()
+        .write_all(text.as_bytes())
+        .map_err(|e| format!("cannot write output: {e}"))
+}
+
+fn per_url(args: &Args, variants: &[Variant], file: &str, agent: &str) -> Result<bool, String> {
+    let bytes = super::input::read(file)?;
+    let agents = super::check::agent_query(agent);
+    let comparer = Comparer::new(&bytes, variants);
+    let comparisons: Vec<Comparison> = args
+        .urls
+        .iter()
+        .map(|url| comparer.compare_query(&agents, url))
+        .collect();
+    let text = match args.format {
+        Format::Json => {
+            serde_json::to_string_pretty(&comparisons).map_err(|e| e.to_string())? + "\n"
+        }
+        Format::Text => comparisons.iter().map(describe).collect(),
+    };
+    write_out(&text)?;
+    Ok(comparisons.iter().any(Comparison::disagrees))
+}
+
+/// One URL: a line per variant (`≠` marks the ones that differ from the first), then one
+/// `DIFFERS:` line per pair that disagrees.
+fn describe(comparison: &Comparison) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "{}", comparison.url);
+    let width = comparison
+        .outcomes
+        .iter()
+        .map(|o| o.variant.name().len())
+        .max()
+        .unwrap_or(0);
+    let first = comparison.outcomes.first().map(|o| o.allowed);
+    for outcome in &comparison.outcomes {
+        let mark = if Some(outcome.allowed) == first {
+            " "
+        } else {
+            "≠"
+        };
+        let _ = writeln!(
+            out,
+            "  {mark} {:<width$}  {:<10}  {}",
+            outcome.variant.name(),
+            if outcome.allowed {
+                "allowed"
+            } else {
+                "disallowed"
+            },
+            why(outcome)
+        );
+    }
+    for d in &comparison.disagreements {
+        let side = |rule: &Option<robotspec::diff::LineRef>| match rule {
+            Some(rule) => rule.to_string(),
+            None => "no rule".to_owned(),
+        };
+        let _ = write!(
+            out,
+            "  DIFFERS: {} ≠ {}: {} [{}: {}; {}: {}]",
+            d.left,
+            d.right,
+            d.reason,
+            d.left,
+            side(&d.left_rule),
+            d.right,
+            side(&d.right_rule)
+        );
+        if let Some(evidence) = &d.evidence {
+            let _ = write!(out, " (see {evidence})");
+        }
+        out.push('\n');
+    }
+    out
+}
+
+fn why(outcome: &Outcome) -> String {
+    match (&outcome.rule, outcome.decided_by) {
+        (Some(rule), _) => rule.to_string(),
+        (None, DecidedBy::NoMatchingRule) => "no rule matches".to_owned(),
+        (None, DecidedBy::NoGroup) => "no group applies".to_owned(),
+        (None, DecidedBy::RobotsTxt) => "/robots.txt is always allowed".to_owned(),
+        (None, DecidedBy::Unmatchable) => "rules not compiled".to_owned(),
+        (None, DecidedBy::Rule) => String::new(),
+    }
+}
+
+/// One query line of the corpus mode.
+struct Query {
+    number: usize,
+    file: String,
+    agent: String,
+    url: String,
+}
+
+/// Runs of consecutive queries on one file handed to the worker threads at a time.
+const RUNS_PER_ROUND: usize = 256;
+
+fn corpus_mode(
+    args: &Args,
+    variants: &[Variant],
+    corpus: &std::path::Path,
+) -> Result<bool, String> {
+    let mut runs: Vec<Vec<Query>> = Vec::new();
+    let stdin = std::io::stdin().lock();
+    for (number, line) in stdin.split(b'\n').enumerate() {
+        let line = line.map_err(|e| format!("cannot read standard input: {e}"))?;
+        let line = line.strip_suffix(b"\r").unwrap_or(&line);
+        let text = String::from_utf8_lossy(line);
+        let mut fields = text.splitn(3, '\t');
+        let (Some(file), Some(agent), Some(url)) = (fields.next(), fields.next(), fields.next())
+        else {
+            return Err(format!(
+                "line {}: expected FILE<TAB>AGENT<TAB>URL",
+                number + 1
+            ));
+        };
+        let query = Query {
+            number: number + 1,
+            file: file.to_owned(),
+            agent: agent.to_owned(),
+            url: url.to_owned(),
+        };
+        match runs.last_mut() {
+            Some(run) if run.first().is_some_and(|q| q.file == file) => run.push(query),
+            _ => runs.push(vec![query]),
+        }
+    }
+    // Files are independent: compare runs on worker threads, tally in input order.
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut tally = Tally::new(variants, EXAMPLES);
+    for round in runs.chunks(RUNS_PER_ROUND) {
+        let results: Vec<Result<Vec<Comparison>, String>> = std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..threads)
+                .map(|t| {
+                    scope.spawn(move || {
+                        round
+                            .iter()
+                            .enumerate()
+                            .filter(|(i, _)| i % threads == t)
+                            .map(|(i, run)| (i, compare_run(corpus, variants, run)))
+                            .collect::<Vec<_>>()
+                    })
+                })
+                .collect();
+            let mut results: Vec<_> = workers
+                .into_iter()
+                .flat_map(|w| w.join().unwrap_or_default())
+                .collect();
+            results.sort_by_key(|(i, _)| *i);
+            results.into_iter().map(|(_, r)| r).collect()
+        });
+        if results.len() != round.len() {
+            return Err("a worker thread failed".to_owned());
+        }
+        for (run, comparisons) in round.iter().zip(results) {
+            for (query, comparison) in run.iter().zip(comparisons?) {
+                tally.add(&query.file, &query.agent, &comparison);
+            }
+        }
+    }
+    let summary = tally.finish();
+    let text = match args.format {
+        Format::Json => serde_json::to_string_pretty(&summary).map_err(|e| e.to_string())? + "\n",
+        Format::Text => summarise(&summary),
+    };
+    write_out(&text)?;
+    Ok(summary.disagreeing_queries > 0)
+}
+
+/// Every comparison of one run of queries on one file, the file parsed once per variant.
+fn compare_run(
+    corpus: &std::path::Path,
+    variants: &[Variant],
+    run: &[Query],
+) -> Result<Vec<Comparison>, String> {
+    let Some(first) = run.first() else {
+        return Ok(Vec::new());
+    };
+    let path = corpus.join(&first.file);
+    let bytes = std::fs::read(&path)
+        .map_err(|e| format!("line {}: cannot read {}: {e}", first.number, path.display()))?;
+    let comparer = Comparer::new(&bytes, variants);
+    Ok(run
+        .iter()
+        .map(|query| comparer.compare(&query.agent, &query.url))
+        .collect())
+}
+
+fn summarise(summary: &Summary) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "queries: {} on {} files; {} with some disagreement",
+        summary.queries, summary.files, summary.disagreeing_queries
+    );
+    let width = summary
+        .pairs
+        .iter()
+        .map(|p| p.left.name().len() + p.right.name().len() + 3)
+        .max()
+        .unwrap_or(0);
+    let _ = writeln!(out, "\ndisagreeing queries per pair:");
+    for pair in &summary.pairs {
+        let name = format!("{} ≠ {}", pair.left, pair.right);
+        let _ = writeln!(out, "  {name:<width$}  {:>7}", pair.disagreements);
+    }
+    for pair in summary.pairs.iter().filter(|p| p.disagreements > 0) {
+        let _ = writeln!(
+            out,
+            "\n{} ≠ {}: {} queries",
+            pair.left, pair.right, pair.disagreements
+        );
+        for reason in &pair.reasons {
+            let _ = writeln!(out, "  {:>7}  {}", reason.count, reason.reason.name());
+            for example in &reason.examples {
+                let _ = writeln!(
+                    out,
+                    "           {}:{}: {}",
+                    example.file, example.line, example.text
+                );
+            }
+        }
+    }
+    out
+}
