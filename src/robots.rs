@@ -35,7 +35,9 @@ pub struct Robots {
     variant: Variant,
     input: Box<[u8]>,
     model: Model,
-    diagnostics: Vec<Diagnostic>,
+    /// The parser's findings, recomputed from `input` when first asked for (queries never
+    /// need them, so parsing to a queryable object does not pay for them).
+    diagnostics: OnceLock<Vec<Diagnostic>>,
     index: AgentIndex,
     limits: MatcherLimits,
     /// Byte ranges of the input's lines (without line ends), computed on first use.
@@ -86,7 +88,7 @@ impl Robots {
             variant: parsed.variant(),
             input: parsed.input().into(),
             model,
-            diagnostics: parsed.diagnostics().to_vec(),
+            diagnostics: OnceLock::new(),
             index,
             limits: MatcherLimits::default(),
             lines: OnceLock::new(),
@@ -136,7 +138,11 @@ impl Robots {
 
     /// The parser's findings (warnings).
     pub fn diagnostics(&self) -> &[Diagnostic] {
-        &self.diagnostics
+        self.diagnostics
+            .get_or_init(|| match parse(&self.input, self.variant, Mode::Lenient) {
+                Ok(parsed) => parsed.diagnostics().to_vec(),
+                Err(rejected) => rejected.diagnostics().to_vec(),
+            })
     }
 
     /// The text of 1-based line `line` without its line end (empty if out of range).

@@ -35,6 +35,7 @@ pub use lines::{Entry, Line, LineBody};
 pub use tree::{escape, Node, NodeKind, Tree};
 
 use std::fmt;
+use std::sync::OnceLock;
 
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::source::{Source, Span};
@@ -70,7 +71,8 @@ pub struct Parsed<'a> {
     source: Source<'a>,
     variant: Variant,
     lines: Vec<Line>,
-    diagnostics: Vec<Diagnostic>,
+    /// Computed on first use in lenient mode (most readers never ask), at once in strict mode.
+    diagnostics: OnceLock<Vec<Diagnostic>>,
 }
 
 impl<'a> Parsed<'a> {
@@ -96,7 +98,13 @@ impl<'a> Parsed<'a> {
 
     /// Every finding, in input order (warnings in lenient mode).
     pub fn diagnostics(&self) -> &[Diagnostic] {
-        &self.diagnostics
+        self.diagnostics.get_or_init(|| {
+            let findings = check::check(&self.source, &self.lines, self.variant.profile());
+            findings
+                .into_iter()
+                .map(|f| position(&self.source, &self.lines, f, Severity::Warning))
+                .collect()
+        })
     }
 
     /// The lossless parse tree.
@@ -143,11 +151,19 @@ pub fn parse(input: &[u8], variant: Variant, mode: Mode) -> Result<Parsed<'_>, S
     let source = Source::new(input);
     let profile = variant.profile();
     let lines = lines::split(&source, profile);
+    if mode == Mode::Lenient {
+        return Ok(Parsed {
+            source,
+            variant,
+            lines,
+            diagnostics: OnceLock::new(),
+        });
+    }
     let mut findings = check::check(&source, &lines, profile);
-    if mode == Mode::Strict && !findings.iter().any(|f| f.code.is_violation()) {
+    if !findings.iter().any(|f| f.code.is_violation()) {
         findings.extend(strict::validate(&source, profile.strict_grammar));
     }
-    let strict_failure = mode == Mode::Strict && findings.iter().any(|f| f.code.is_violation());
+    let strict_failure = findings.iter().any(|f| f.code.is_violation());
     let diagnostics = findings
         .into_iter()
         .map(|finding| {
@@ -166,7 +182,7 @@ pub fn parse(input: &[u8], variant: Variant, mode: Mode) -> Result<Parsed<'_>, S
         source,
         variant,
         lines,
-        diagnostics,
+        diagnostics: OnceLock::from(diagnostics),
     })
 }
 
