@@ -4,8 +4,12 @@
 // pest_derive without its `std` feature generates code that names `alloc`.
 extern crate alloc;
 
+pub mod access;
 pub mod agent;
+pub mod cache;
 pub mod diagnostic;
+#[cfg(feature = "fetch")]
+pub mod fetch;
 pub mod model;
 pub mod pattern;
 pub mod report;

@@ -27,7 +27,7 @@ pub struct Args {
 }
 
 /// The agent query for `--agent`, reading a User-Agent header when that is what was given.
-fn agent_query(agent: &str) -> AgentQuery {
+pub fn agent_query(agent: &str) -> AgentQuery {
     let looks_like_header = agent.contains(['/', '(', ';']) || agent.trim().contains(' ');
     match product_token_from_header(agent) {
         Some(token) if looks_like_header && !agent.contains(',') => {

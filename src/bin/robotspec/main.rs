@@ -5,6 +5,7 @@
 
 mod batch;
 mod check;
+mod fetch;
 mod input;
 mod parse;
 
@@ -29,6 +30,8 @@ enum Command {
     Explain(check::Args),
     /// Answer `FILE<TAB>AGENT<TAB>URL` queries from standard input with `1` or `0` per line.
     Batch(batch::Args),
+    /// Fetch the robots.txt of a URL, apply the access policy, and check pages against it.
+    Fetch(fetch::Args),
 }
 
 fn main() -> ExitCode {
@@ -38,6 +41,7 @@ fn main() -> ExitCode {
         Command::Check(args) => check::run_check(&args),
         Command::Explain(args) => check::run_explain(&args),
         Command::Batch(args) => batch::run(&args),
+        Command::Fetch(args) => fetch::run(&args),
     };
     match result {
         Ok(code) => code,
