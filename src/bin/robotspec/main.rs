@@ -1,6 +1,6 @@
 //! The `robotspec` command-line tool. See docs/cli.md.
 //!
-//! Exit status: 0 success (and, for `check`, every URL allowed), 1 when `check` finds a URL
+//! Exit status: 0 success (and, for `check` and `fetch`, every URL allowed), 1 when one finds a URL
 //! disallowed, 2 on errors (unreadable input, strict-mode rejection, bad arguments).
 
 mod batch;
