@@ -4,7 +4,7 @@
 //! long, a timeout or a network error — [`evaluate`] says what a crawler may do: obey the rules
 //! parsed from the body, crawl everything, crawl nothing, or crawl nothing and try again soon;
 //! why; and for how long the answer holds. The per-variant decisions are data in
-//! [`AccessProfile`](crate::variant::AccessProfile); docs/access.md tabulates them with the
+//! [`AccessProfile`]; docs/access.md tabulates them with the
 //! sentence each rests on (VARIANTS.md A31–A36, A47, A49).
 //!
 //! Redirects are followed by the fetcher, one hop at a time: [`redirect_target`] says whether a
