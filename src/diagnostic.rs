@@ -59,6 +59,8 @@ pub enum Code {
     LineTooLong,
     /// The grammar rejected the file at this point (reported when no more precise code applies).
     Syntax,
+    /// The fetched file is larger than the size limit; the rest is ignored (`robotspec::access`).
+    SizeLimit,
 }
 
 impl Code {
@@ -83,12 +85,13 @@ impl Code {
         Code::MissingBlankLine,
         Code::LineTooLong,
         Code::Syntax,
+        Code::SizeLimit,
     ];
 
     /// True when the finding means the file does not derive from the variant's formal grammar
     /// (an error in strict mode). Limits such as the line length are not grammar violations.
     pub fn is_violation(self) -> bool {
-        !matches!(self, Code::LineTooLong)
+        !matches!(self, Code::LineTooLong | Code::SizeLimit)
     }
 
     /// The stable kebab-case name, e.g. `missing-colon`.
@@ -113,6 +116,7 @@ impl Code {
             Code::MissingBlankLine => "missing-blank-line",
             Code::LineTooLong => "line-too-long",
             Code::Syntax => "syntax",
+            Code::SizeLimit => "size-limit",
         }
     }
 }

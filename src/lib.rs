@@ -4,9 +4,13 @@
 // pest_derive without its `std` feature generates code that names `alloc`.
 extern crate alloc;
 
+pub mod access;
 pub mod agent;
+pub mod cache;
 pub mod diagnostic;
 pub mod diff;
+#[cfg(feature = "fetch")]
+pub mod fetch;
 pub mod model;
 pub mod pattern;
 pub mod report;

@@ -6,6 +6,7 @@
 
 use std::fmt;
 use std::str::FromStr;
+use std::time::Duration;
 
 use crate::pattern::{PatternEncoding, PatternSyntax, Precedence};
 
@@ -222,7 +223,127 @@ pub struct Profile {
     /// An `allow` whose last segment starts with `index.htm` also allows its directory
     /// (`/d/index.html` allows `/d/`), Google's library's extra.
     pub index_htm_allows_directory: bool,
+    /// How the file is fetched and how long the result may be used (docs/access.md).
+    pub access: AccessProfile,
 }
+
+/// What a fetch result means for crawling, as a state without its rules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StateKind {
+    /// No restrictions: every URL may be crawled.
+    AllowAll,
+    /// The whole site is off limits (a definite answer, cached like a file).
+    DisallowAll,
+    /// No definite answer: crawl nothing and fetch again soon ("temporary failure",
+    /// "unreachable").
+    Unreachable,
+}
+
+/// How `Cache-Control`/`Expires` set the lifetime of a fetched result.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CacheHeaders {
+    /// `Cache-Control: max-age` first, else `Expires` (1996 draft §3.4: "notably Expires").
+    MaxAgeOrExpires,
+    /// `Cache-Control: max-age` only.
+    MaxAge,
+}
+
+/// The access policy of a variant: what each fetch outcome means and how long it holds
+/// (VARIANTS.md A31–A36, A47). Read by [`crate::access`] and [`crate::cache`].
+#[derive(Debug, Clone, Copy)]
+pub struct AccessProfile {
+    /// URL schemes whose robots.txt the variant defines (A47); `None`: any scheme with an
+    /// authority.
+    pub schemes: Option<&'static [&'static str]>,
+    /// Redirects followed before the file is given up (A32).
+    pub max_redirects: usize,
+    /// What more redirects than that mean (A32: unavailable, as 404).
+    pub too_many_redirects: StateKind,
+    /// 401 and 403 (A31: 1996 restricts the site, 2019/Google do not).
+    pub unauthorized: StateKind,
+    /// 429 Too Many Requests (A31: a 4xx for 2019, a server error for Google).
+    pub too_many_requests: StateKind,
+    /// Every other 4xx (404, 410, …).
+    pub client_error: StateKind,
+    /// 5xx.
+    pub server_error: StateKind,
+    /// Timeouts, DNS and connection errors, bodies cut short.
+    pub network_error: StateKind,
+    /// Any other status: 1xx, 3xx that cannot be followed (no `Location`, 304), ≥ 600.
+    pub other_status: StateKind,
+    /// Lifetime of a result without cache headers.
+    pub default_lifetime: Duration,
+    /// Which cache headers change the lifetime.
+    pub cache_headers: CacheHeaders,
+    /// The longest lifetime cache headers may give (`None`: no cap).
+    pub max_lifetime: Option<Duration>,
+    /// How long an `Unreachable` result holds before the next attempt (unless `Retry-After`
+    /// says otherwise).
+    pub retry_interval: Duration,
+    /// A failed refresh keeps the last good copy in use (A33).
+    pub keep_cache_on_error: bool,
+    /// After errors lasting this long, use the last good copy, else allow all (A33).
+    pub outage_limit: Option<Duration>,
+    /// Bytes of the body that are parsed; the rest is ignored (A36).
+    pub size_limit: usize,
+    /// The smallest limit the variant permits a crawler to set (2019: "at least 500 KiB").
+    pub min_size_limit: usize,
+}
+
+const HOUR: u64 = 3600;
+const DAY: u64 = 24 * HOUR;
+/// 500 KiB, as VARIANTS.md A36 counts it.
+const KIB_500: usize = 512_000;
+
+/// 1994 has no access rules at all; A31 and A35 give it the 1996 recommendations.
+const ACCESS_1996: AccessProfile = AccessProfile {
+    schemes: Some(&["http"]),
+    max_redirects: 5,
+    too_many_redirects: StateKind::AllowAll,
+    unauthorized: StateKind::DisallowAll,
+    too_many_requests: StateKind::Unreachable,
+    client_error: StateKind::AllowAll,
+    server_error: StateKind::Unreachable,
+    network_error: StateKind::Unreachable,
+    other_status: StateKind::Unreachable,
+    default_lifetime: Duration::from_secs(7 * DAY),
+    cache_headers: CacheHeaders::MaxAgeOrExpires,
+    max_lifetime: None,
+    retry_interval: Duration::from_secs(HOUR),
+    keep_cache_on_error: false,
+    outage_limit: None,
+    size_limit: KIB_500,
+    min_size_limit: 0,
+};
+
+const ACCESS_2019: AccessProfile = AccessProfile {
+    schemes: None,
+    max_redirects: 5,
+    too_many_redirects: StateKind::AllowAll,
+    unauthorized: StateKind::AllowAll,
+    too_many_requests: StateKind::AllowAll,
+    client_error: StateKind::AllowAll,
+    server_error: StateKind::Unreachable,
+    network_error: StateKind::Unreachable,
+    other_status: StateKind::Unreachable,
+    default_lifetime: Duration::from_secs(DAY),
+    cache_headers: CacheHeaders::MaxAge,
+    max_lifetime: Some(Duration::from_secs(DAY)),
+    retry_interval: Duration::from_secs(HOUR),
+    keep_cache_on_error: true,
+    outage_limit: Some(Duration::from_secs(30 * DAY)),
+    size_limit: KIB_500,
+    min_size_limit: KIB_500,
+};
+
+const ACCESS_GOOGLE: AccessProfile = AccessProfile {
+    schemes: Some(&["http", "https", "ftp"]),
+    too_many_requests: StateKind::Unreachable,
+    max_lifetime: None,
+    min_size_limit: 0,
+    ..ACCESS_2019
+};
 
 impl Profile {
     /// Classifies a key (field name) as one of this variant's directives.
@@ -303,6 +424,7 @@ static CONVENTION_1994: Profile = Profile {
     precedence: Precedence::AnyDisallow,
     robots_txt_always_allowed: true,
     index_htm_allows_directory: false,
+    access: ACCESS_1996,
 };
 
 static DRAFT_1996: Profile = Profile {
@@ -322,6 +444,7 @@ static DRAFT_1996: Profile = Profile {
     precedence: Precedence::FirstMatch,
     robots_txt_always_allowed: true,
     index_htm_allows_directory: false,
+    access: ACCESS_1996,
 };
 
 static REP_DRAFT_2019: Profile = Profile {
@@ -341,6 +464,7 @@ static REP_DRAFT_2019: Profile = Profile {
     precedence: Precedence::LongestMatch,
     robots_txt_always_allowed: true,
     index_htm_allows_directory: false,
+    access: ACCESS_2019,
 };
 
 static RFC9309: Profile = Profile {
@@ -360,6 +484,7 @@ static RFC9309: Profile = Profile {
     precedence: Precedence::LongestMatch,
     robots_txt_always_allowed: true,
     index_htm_allows_directory: false,
+    access: ACCESS_2019,
 };
 
 static GOOGLE: Profile = Profile {
@@ -380,6 +505,7 @@ static GOOGLE: Profile = Profile {
     precedence: Precedence::LongestMatch,
     robots_txt_always_allowed: false,
     index_htm_allows_directory: true,
+    access: ACCESS_GOOGLE,
 };
 
 #[cfg(test)]

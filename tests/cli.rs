@@ -374,3 +374,61 @@ fn diff_corpus_text_summary_and_agreement() {
     let bad = diff_corpus("text", "E03.txt only\n");
     assert_eq!(bad.status.code(), Some(2));
 }
+
+/// `robotspec fetch` against a real server on 127.0.0.1 (port chosen at run time): state,
+/// reason, lifetime, verdicts, and `check`'s exit statuses.
+#[test]
+fn fetch_reports_the_state_and_checks_pages_against_a_local_server() {
+    let server = std::sync::Arc::new(tiny_http::Server::http("127.0.0.1:0").unwrap());
+    let port = server.server_addr().to_ip().unwrap().port();
+    let serving = std::sync::Arc::clone(&server);
+    let thread = std::thread::spawn(move || {
+        for request in serving.incoming_requests() {
+            let response = match request.url() {
+                "/robots.txt" => tiny_http::Response::from_string(
+                    "User-agent: *\nDisallow: /private\nCrawl-delay: 5\n",
+                ),
+                _ => tiny_http::Response::from_string("").with_status_code(404),
+            };
+            let _ = request.respond(response);
+        }
+    });
+    let base = format!("http://127.0.0.1:{port}");
+    let private = format!("{base}/private/a");
+    let public = format!("{base}/public");
+
+    let output = robotspec(&[
+        "fetch", &base, "--agent", "foobot", "--check", &private, &public,
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let expected = format!(
+        "robots.txt: {base}/robots.txt\nvariant:    google\nstate:      rules\n\
+         reason:     200: the file is obeyed\nlifetime:   86400s (Default)\n\
+         diagnostics: 1\n  3:1: warning[unknown-directive]: "
+    );
+    assert!(stdout.starts_with(&expected), "{stdout}");
+    assert!(stdout.contains(&format!(
+        "{private}\tdisallowed by line 2: Disallow: /private [`*` group at line 1]\n"
+    )));
+    assert!(stdout.contains(&format!("{public}\tallowed")));
+
+    let output = robotspec(&[
+        "fetch",
+        "--variant",
+        "1996-draft",
+        &base,
+        "--check",
+        &public,
+    ]);
+    assert_eq!(output.status.code(), Some(0));
+    assert!(String::from_utf8(output.stdout)
+        .unwrap()
+        .contains("lifetime:   604800s (Default)"));
+
+    let output = robotspec(&["fetch", "mailto:someone@example.com"]);
+    assert_eq!(output.status.code(), Some(2));
+
+    server.unblock();
+    thread.join().unwrap();
+}

@@ -1,12 +1,13 @@
 //! The `robotspec` command-line tool. See docs/cli.md.
 //!
-//! Exit status: 0 success (and, for `check`, every URL allowed; for `diff`, every variant
-//! agreeing), 1 when `check` finds a URL disallowed or `diff` a disagreement, 2 on errors
-//! (unreadable input, strict-mode rejection, bad arguments).
+//! Exit status: 0 success (for `check` and `fetch`, every URL allowed; for `diff`, every
+//! variant agreeing), 1 when `check` or `fetch` finds a URL disallowed or `diff` a disagreement,
+//! 2 on errors (unreadable input, strict-mode rejection, bad arguments).
 
 mod batch;
 mod check;
 mod diff;
+mod fetch;
 mod input;
 mod parse;
 
@@ -33,6 +34,8 @@ enum Command {
     Batch(batch::Args),
     /// Where the variants disagree: per URL, or over a corpus of queries, with reasons.
     Diff(diff::Args),
+    /// Fetch the robots.txt of a URL, apply the access policy, and check pages against it.
+    Fetch(fetch::Args),
 }
 
 fn main() -> ExitCode {
@@ -43,6 +46,7 @@ fn main() -> ExitCode {
         Command::Explain(args) => check::run_explain(&args),
         Command::Batch(args) => batch::run(&args),
         Command::Diff(args) => diff::run(&args),
+        Command::Fetch(args) => fetch::run(&args),
     };
     match result {
         Ok(code) => code,

@@ -1,0 +1,202 @@
+//! A cache of access results keyed by origin, for a crawler to hold and share between threads.
+//!
+//! [`RobotsCache::store`] records the result of a fetch ([`crate::access::evaluate`]) and
+//! returns the result to use, which is not always the new one: when a refresh fails, variants
+//! that allow it keep the last good copy (VARIANTS.md A33), and once errors have lasted longer
+//! than the variant's outage limit (30 days for 2019, RFC 9309 and Google) the last good copy is
+//! used, else everything is allowed. [`RobotsCache::lookup`] says whether an entry is
+//! [`Lookup::Fresh`], [`Lookup::Stale`] (expired but usable while a refresh is under way) or must
+//! be fetched ([`Lookup::Fetch`]).
+//!
+//! The clock is the caller's: every call takes `now: Instant`, so tests need no sleeping.
+
+use std::collections::HashMap;
+use std::sync::{Arc, RwLock};
+use std::time::{Duration, Instant};
+
+use crate::access::{Access, AccessState, LifetimeSource, Reason};
+use crate::target::Origin;
+use crate::variant::Variant;
+
+/// A result in use for an origin.
+#[derive(Debug, Clone)]
+pub struct Cached {
+    /// The result whose state is used (the last good copy after a failed refresh).
+    pub access: Arc<Access>,
+    /// Why this result is used (differs from `access.reason` after a failed refresh).
+    pub reason: Reason,
+    /// When it was stored.
+    pub stored_at: Instant,
+    /// When it stops being fresh.
+    pub expires_at: Instant,
+}
+
+/// What [`RobotsCache::lookup`] found.
+#[derive(Debug, Clone)]
+pub enum Lookup {
+    /// Use it.
+    Fresh(Cached),
+    /// Expired: fetch again, but the variant lets this copy be used until the fetch is done
+    /// (2019, RFC 9309, Google: a cached copy stays usable while the file cannot be refreshed).
+    Stale(Cached),
+    /// Nothing usable: fetch before crawling (no entry, or an expired one in a variant that
+    /// must check freshness before use — 1994, 1996).
+    Fetch,
+}
+
+#[derive(Debug, Clone)]
+struct Entry {
+    current: Cached,
+    /// The last definite result (rules, allow-all, disallow-all) and when it was stored.
+    last_good: Option<(Arc<Access>, Instant)>,
+    /// When the current run of failures began.
+    failing_since: Option<Instant>,
+}
+
+/// Access results by origin (scheme, host, port) for one variant. `Send + Sync`.
+#[derive(Debug)]
+pub struct RobotsCache {
+    variant: Variant,
+    entries: RwLock<HashMap<Origin, Entry>>,
+}
+
+/// A long way off, for lifetimes that overflow `Instant`.
+fn later(now: Instant, lifetime: Duration) -> Instant {
+    now.checked_add(lifetime)
+        .or_else(|| now.checked_add(Duration::from_secs(100 * 365 * 86_400)))
+        .unwrap_or(now)
+}
+
+impl RobotsCache {
+    /// An empty cache applying `variant`'s policy.
+    pub fn new(variant: Variant) -> RobotsCache {
+        RobotsCache {
+            variant,
+            entries: RwLock::new(HashMap::new()),
+        }
+    }
+
+    /// The variant whose policy applies.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The entry for `origin` at time `now`.
+    pub fn lookup(&self, origin: &Origin, now: Instant) -> Lookup {
+        let entries = self.entries.read().unwrap_or_else(|e| e.into_inner());
+        let Some(entry) = entries.get(origin) else {
+            return Lookup::Fetch;
+        };
+        if now < entry.current.expires_at {
+            return Lookup::Fresh(entry.current.clone());
+        }
+        let access = &self.variant.profile().access;
+        let within_outage = match (access.outage_limit, entry.failing_since) {
+            (Some(limit), Some(since)) => now.saturating_duration_since(since) <= limit,
+            _ => true,
+        };
+        let usable = !matches!(entry.current.access.state, AccessState::Unreachable);
+        if access.keep_cache_on_error && usable && within_outage {
+            Lookup::Stale(entry.current.clone())
+        } else {
+            Lookup::Fetch
+        }
+    }
+
+    /// Records the result of a fetch for `origin` at time `now`, and returns the result to use.
+    pub fn store(&self, origin: Origin, access: Access, now: Instant) -> Cached {
+        let profile = &self.variant.profile().access;
+        let mut entries = self.entries.write().unwrap_or_else(|e| e.into_inner());
+        let previous = entries.remove(&origin);
+        let failed = matches!(access.state, AccessState::Unreachable);
+        let lifetime = access.lifetime;
+        let reason = access.reason.clone();
+        let access = Arc::new(access);
+        let entry = if failed {
+            let last_good = previous.as_ref().and_then(|p| p.last_good.clone());
+            let failing_since = previous
+                .as_ref()
+                .and_then(|p| p.failing_since)
+                .unwrap_or(now);
+            let outage_over = profile
+                .outage_limit
+                .is_some_and(|limit| now.saturating_duration_since(failing_since) > limit);
+            let current = match (&last_good, outage_over) {
+                (Some((good, _)), true) => Cached {
+                    access: Arc::clone(good),
+                    reason: Reason::KeptAfterError(Box::new(reason)),
+                    stored_at: now,
+                    expires_at: later(now, lifetime),
+                },
+                (Some((good, _)), false) if profile.keep_cache_on_error => Cached {
+                    access: Arc::clone(good),
+                    reason: Reason::KeptAfterError(Box::new(reason)),
+                    stored_at: now,
+                    expires_at: later(now, lifetime),
+                },
+                (None, true) => {
+                    let allow = Access {
+                        variant: self.variant,
+                        state: AccessState::AllowAll,
+                        reason: Reason::OutageWithoutCopy(Box::new(reason.clone())),
+                        lifetime,
+                        lifetime_source: LifetimeSource::Retry,
+                        diagnostics: Vec::new(),
+                    };
+                    Cached {
+                        access: Arc::new(allow),
+                        reason: Reason::OutageWithoutCopy(Box::new(reason)),
+                        stored_at: now,
+                        expires_at: later(now, lifetime),
+                    }
+                }
+                _ => Cached {
+                    access,
+                    reason,
+                    stored_at: now,
+                    expires_at: later(now, lifetime),
+                },
+            };
+            Entry {
+                current,
+                last_good,
+                failing_since: Some(failing_since),
+            }
+        } else {
+            Entry {
+                current: Cached {
+                    access: Arc::clone(&access),
+                    reason,
+                    stored_at: now,
+                    expires_at: later(now, lifetime),
+                },
+                last_good: Some((access, now)),
+                failing_since: None,
+            }
+        };
+        let current = entry.current.clone();
+        entries.insert(origin, entry);
+        current
+    }
+
+    /// Forgets an origin.
+    pub fn remove(&self, origin: &Origin) {
+        self.entries
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
+            .remove(origin);
+    }
+
+    /// The number of origins held.
+    pub fn len(&self) -> usize {
+        self.entries.read().unwrap_or_else(|e| e.into_inner()).len()
+    }
+
+    /// True when no origin is held.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+#[cfg(test)]
+mod tests;

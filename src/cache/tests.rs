@@ -1,0 +1,104 @@
+#![allow(clippy::unwrap_used)]
+
+use super::*;
+use crate::access::{evaluate, AccessOptions, Outcome};
+use std::time::SystemTime;
+
+const DAY: Duration = Duration::from_secs(86_400);
+
+fn origin() -> Origin {
+    Origin::of(&url::Url::parse("https://example.com/").unwrap()).unwrap()
+}
+
+fn result(variant: Variant, status: u16) -> Access {
+    let outcome = Outcome::Response {
+        status,
+        headers: Vec::new(),
+        body: b"User-agent: *\nDisallow: /private\n".to_vec(),
+    };
+    evaluate(
+        variant,
+        &outcome,
+        SystemTime::UNIX_EPOCH,
+        &AccessOptions::default(),
+    )
+}
+
+#[test]
+fn fresh_then_stale_or_fetch() {
+    let t0 = Instant::now();
+    for (variant, lifetime, stale_usable) in [
+        (Variant::Google, DAY, true),
+        (Variant::Rfc9309, DAY, true),
+        (Variant::Draft1996, 7 * DAY, false),
+    ] {
+        let cache = RobotsCache::new(variant);
+        assert!(matches!(cache.lookup(&origin(), t0), Lookup::Fetch));
+        cache.store(origin(), result(variant, 200), t0);
+        assert!(matches!(
+            cache.lookup(&origin(), t0 + lifetime / 2),
+            Lookup::Fresh(_)
+        ));
+        let later = cache.lookup(&origin(), t0 + lifetime);
+        assert_eq!(matches!(later, Lookup::Stale(_)), stale_usable, "{variant}");
+        assert_eq!(matches!(later, Lookup::Fetch), !stale_usable, "{variant}");
+    }
+}
+
+#[test]
+fn failed_refresh_keeps_the_last_good_copy_where_the_variant_allows() {
+    let t0 = Instant::now();
+    let google = RobotsCache::new(Variant::Google);
+    google.store(origin(), result(Variant::Google, 200), t0);
+    let used = google.store(origin(), result(Variant::Google, 503), t0 + DAY);
+    assert!(matches!(used.access.state, AccessState::Rules(_)));
+    assert!(matches!(used.reason, Reason::KeptAfterError(_)));
+    assert_eq!(used.expires_at, t0 + DAY + Duration::from_secs(3600));
+
+    // 1996: a temporary failure defers visits, whatever was cached.
+    let draft = RobotsCache::new(Variant::Draft1996);
+    draft.store(origin(), result(Variant::Draft1996, 200), t0);
+    let used = draft.store(origin(), result(Variant::Draft1996, 503), t0 + 8 * DAY);
+    assert!(matches!(used.access.state, AccessState::Unreachable));
+}
+
+#[test]
+fn outage_beyond_thirty_days_without_a_copy_allows_everything() {
+    let t0 = Instant::now();
+    let cache = RobotsCache::new(Variant::Google);
+    let first = cache.store(origin(), result(Variant::Google, 500), t0);
+    assert!(matches!(first.access.state, AccessState::Unreachable));
+    let day29 = cache.store(origin(), result(Variant::Google, 500), t0 + 29 * DAY);
+    assert!(matches!(day29.access.state, AccessState::Unreachable));
+    let day31 = cache.store(origin(), result(Variant::Google, 500), t0 + 31 * DAY);
+    assert!(matches!(day31.access.state, AccessState::AllowAll));
+    assert!(matches!(day31.reason, Reason::OutageWithoutCopy(_)));
+    // A success ends the outage.
+    let ok = cache.store(origin(), result(Variant::Google, 200), t0 + 32 * DAY);
+    assert!(matches!(ok.access.state, AccessState::Rules(_)));
+    assert_eq!(cache.len(), 1);
+}
+
+#[test]
+fn shared_between_threads() {
+    fn assert_send_sync<T: Send + Sync>() {}
+    assert_send_sync::<RobotsCache>();
+    let cache = std::sync::Arc::new(RobotsCache::new(Variant::Google));
+    let t0 = Instant::now();
+    let handles: Vec<_> = (0..4)
+        .map(|i| {
+            let cache = std::sync::Arc::clone(&cache);
+            std::thread::spawn(move || {
+                let origin =
+                    Origin::of(&url::Url::parse(&format!("http://h{i}.example/")).unwrap())
+                        .unwrap();
+                cache.store(origin.clone(), result(Variant::Google, 404), t0);
+                matches!(cache.lookup(&origin, t0), Lookup::Fresh(_))
+            })
+        })
+        .collect();
+    assert!(handles.into_iter().all(|h| h.join().unwrap()));
+    assert_eq!(cache.len(), 4);
+    cache.remove(&origin());
+    assert!(!cache.is_empty());
+}

@@ -1,0 +1,234 @@
+//! Fetching robots.txt over HTTP(S): the crate's only network I/O (cargo feature `fetch`).
+//!
+//! [`fetch`] derives the robots.txt URL of a page URL, requests it with
+//! [ureq](https://docs.rs/ureq) (rustls for TLS), follows redirects itself one hop at a time
+//! according to the variant's policy ([`crate::access::redirect_target`],
+//! [`crate::access::max_redirects`]) rather than letting the client follow them, stops reading
+//! the body one byte past the size limit, applies a timeout to the whole exchange, and hands
+//! what happened to [`crate::access::evaluate`]. Whatever the network does, the answer is an
+//! [`Outcome`]; only a URL that has no robots.txt is an error.
+
+use std::error::Error;
+use std::fmt;
+use std::io::{self, Read};
+use std::time::{Duration, SystemTime};
+
+use url::Url;
+
+use crate::access::{
+    evaluate, max_redirects, redirect_target, scheme_supported, size_limit, Access, AccessOptions,
+    Outcome,
+};
+use crate::target::{robots_txt_url, Origin, TargetError};
+use crate::variant::Variant;
+
+/// How to fetch.
+#[derive(Debug, Clone)]
+pub struct FetchOptions {
+    /// The `User-Agent` header sent.
+    pub user_agent: String,
+    /// The longest a request may take, body included; applies to each hop.
+    pub timeout: Duration,
+    /// Overrides of the variant's access policy (size limit, redirects, lifetime ceiling).
+    pub access: AccessOptions,
+}
+
+impl Default for FetchOptions {
+    fn default() -> Self {
+        FetchOptions {
+            user_agent: concat!("robotspec/", env!("CARGO_PKG_VERSION")).to_owned(),
+            timeout: Duration::from_secs(10),
+            access: AccessOptions::default(),
+        }
+    }
+}
+
+/// A redirect that was followed (or, last in a too-long chain, refused).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Hop {
+    /// The URL requested.
+    pub url: Url,
+    /// Its redirect status.
+    pub status: u16,
+    /// Where it pointed.
+    pub location: Url,
+}
+
+/// Everything a fetch found out.
+#[derive(Debug)]
+pub struct Fetched {
+    /// The robots.txt URL of the page URL.
+    pub robots_url: Url,
+    /// The origin the result applies to: the first URL's, wherever redirects led (A32).
+    pub origin: Origin,
+    /// The redirects, in order.
+    pub redirects: Vec<Hop>,
+    /// The URL of the last request.
+    pub final_url: Url,
+    /// What happened.
+    pub outcome: Outcome,
+    /// What it means.
+    pub access: Access,
+}
+
+/// Why nothing could be fetched.
+#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FetchError {
+    /// The page URL has no robots.txt location.
+    Target(TargetError),
+    /// The variant does not define robots.txt for the scheme, or the client cannot fetch it.
+    UnsupportedScheme {
+        /// The scheme.
+        scheme: String,
+        /// The variant.
+        variant: Variant,
+    },
+}
+
+impl fmt::Display for FetchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FetchError::Target(error) => error.fmt(f),
+            FetchError::UnsupportedScheme { scheme, variant } => write!(
+                f,
+                "cannot fetch robots.txt over `{scheme}` under variant {variant} \
+                 (http and https are fetched; 1994 and 1996-draft define http only)"
+            ),
+        }
+    }
+}
+
+impl Error for FetchError {
+    fn source(&self) -> Option<&(dyn Error + 'static)> {
+        match self {
+            FetchError::Target(error) => Some(error),
+            FetchError::UnsupportedScheme { .. } => None,
+        }
+    }
+}
+
+/// Fetches the robots.txt governing `page_url` and evaluates it under `variant`.
+///
+/// # Errors
+///
+/// Only when there is nothing to fetch: the URL has no host, or its scheme is not one the
+/// variant defines and the client speaks (http, https). Network failures are outcomes.
+pub fn fetch(
+    page_url: &str,
+    variant: Variant,
+    options: &FetchOptions,
+) -> Result<Fetched, FetchError> {
+    let robots_url = robots_txt_url(page_url).map_err(FetchError::Target)?;
+    let scheme = robots_url.scheme();
+    if !scheme_supported(variant, scheme) || !matches!(scheme, "http" | "https") {
+        return Err(FetchError::UnsupportedScheme {
+            scheme: scheme.to_owned(),
+            variant,
+        });
+    }
+    let origin = Origin::of(&robots_url).map_err(FetchError::Target)?;
+    let agent: ureq::Agent = ureq::Agent::config_builder()
+        .max_redirects(0)
+        .http_status_as_error(false)
+        .timeout_global(Some(options.timeout))
+        .user_agent(options.user_agent.as_str())
+        .build()
+        .into();
+    let limit = size_limit(variant, &options.access);
+    let allowed_hops = max_redirects(variant, &options.access);
+    let mut redirects = Vec::new();
+    let mut url = robots_url.clone();
+    let outcome = loop {
+        let mut response = match agent.get(url.as_str()).call() {
+            Ok(response) => response,
+            Err(error) => break outcome_of_error(&error),
+        };
+        let status = response.status().as_u16();
+        let location = response
+            .headers()
+            .get("location")
+            .and_then(|v| v.to_str().ok());
+        if let Some(next) = redirect_target(status, location, &url) {
+            redirects.push(Hop {
+                url: url.clone(),
+                status,
+                location: next.clone(),
+            });
+            if redirects.len() > allowed_hops {
+                break Outcome::TooManyRedirects { hops: allowed_hops };
+            }
+            url = next;
+            continue;
+        }
+        let headers = response
+            .headers()
+            .iter()
+            .map(|(name, value)| {
+                (
+                    name.as_str().to_owned(),
+                    String::from_utf8_lossy(value.as_bytes()).into_owned(),
+                )
+            })
+            .collect();
+        let mut body = Vec::new();
+        if (200..300).contains(&status) {
+            // One byte past the limit tells a file at the limit from a larger one.
+            let cap = u64::try_from(limit).unwrap_or(u64::MAX).saturating_add(1);
+            let read = response
+                .body_mut()
+                .as_reader()
+                .take(cap)
+                .read_to_end(&mut body);
+            if let Err(error) = read {
+                break outcome_of_io(&error);
+            }
+        }
+        break Outcome::Response {
+            status,
+            headers,
+            body,
+        };
+    };
+    let access = evaluate(variant, &outcome, SystemTime::now(), &options.access);
+    Ok(Fetched {
+        robots_url,
+        origin,
+        redirects,
+        final_url: url,
+        outcome,
+        access,
+    })
+}
+
+fn outcome_of_error(error: &ureq::Error) -> Outcome {
+    match error {
+        ureq::Error::Timeout(_) => Outcome::Timeout,
+        ureq::Error::Io(io) => outcome_of_io(io),
+        other => Outcome::NetworkError {
+            message: other.to_string(),
+        },
+    }
+}
+
+fn outcome_of_io(error: &io::Error) -> Outcome {
+    let inner = error
+        .get_ref()
+        .and_then(|inner| inner.downcast_ref::<ureq::Error>());
+    match inner {
+        Some(ureq::Error::Timeout(_)) => Outcome::Timeout,
+        _ if matches!(
+            error.kind(),
+            io::ErrorKind::TimedOut | io::ErrorKind::WouldBlock
+        ) =>
+        {
+            Outcome::Timeout
+        }
+        Some(other) => Outcome::NetworkError {
+            message: other.to_string(),
+        },
+        None => Outcome::NetworkError {
+            message: error.to_string(),
+        },
+    }
+}
