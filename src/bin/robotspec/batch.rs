@@ -3,7 +3,7 @@
 //! Input lines are `FILE<TAB>AGENT<TAB>URL`, FILE relative to `--corpus`. A file is parsed once
 //! for a run of consecutive queries on it.
 
-use std::io::{BufRead, BufWriter, Write};
+use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -25,27 +25,17 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     let stdin = std::io::stdin().lock();
     let mut out = BufWriter::new(std::io::stdout().lock());
     let mut current: Option<(String, Robots)> = None;
-    for (number, line) in stdin.split(b'\n').enumerate() {
-        let line = line.map_err(|e| format!("cannot read standard input: {e}"))?;
-        let line = line.strip_suffix(b"\r").unwrap_or(&line);
-        let text = String::from_utf8_lossy(line);
-        let mut fields = text.splitn(3, '\t');
-        let (Some(file), Some(agent), Some(url)) = (fields.next(), fields.next(), fields.next())
-        else {
-            return Err(format!(
-                "line {}: expected FILE<TAB>AGENT<TAB>URL",
-                number + 1
-            ));
-        };
+    for query in super::queries::read(stdin) {
+        let query = query?;
+        let (number, file, agent, url) = (query.number, &query.file, &query.agent, &query.url);
         let robots = match &current {
             Some((name, robots)) if name == file => robots,
             _ => {
                 let path = args.corpus.join(file);
-                let bytes = std::fs::read(&path).map_err(|e| {
-                    format!("line {}: cannot read {}: {e}", number + 1, path.display())
-                })?;
+                let bytes = std::fs::read(&path)
+                    .map_err(|e| format!("line {number}: cannot read {}: {e}", path.display()))?;
                 &current
-                    .insert((file.to_owned(), Robots::parse(&bytes, args.variant)))
+                    .insert((file.clone(), Robots::parse(&bytes, args.variant)))
                     .1
             }
         };

@@ -1,12 +1,14 @@
 //! `robotspec diff`: where the variants disagree, per URL or over a corpus.
 
 use std::fmt::Write as _;
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use robotspec::diff::{Comparer, Comparison, DecidedBy, Outcome, Summary, Tally};
 use robotspec::Variant;
+
+use crate::queries::Query;
 
 /// Example lines kept per pair and reason in corpus mode.
 const EXAMPLES: usize = 3;
@@ -155,14 +157,6 @@ fn why(outcome: &Outcome) -> String {
     }
 }
 
-/// One query line of the corpus mode.
-struct Query {
-    number: usize,
-    file: String,
-    agent: String,
-    url: String,
-}
-
 /// Runs of consecutive queries on one file handed to the worker threads at a time.
 const RUNS_PER_ROUND: usize = 256;
 
@@ -173,26 +167,10 @@ fn corpus_mode(
 ) -> Result<bool, String> {
     let mut runs: Vec<Vec<Query>> = Vec::new();
     let stdin = std::io::stdin().lock();
-    for (number, line) in stdin.split(b'\n').enumerate() {
-        let line = line.map_err(|e| format!("cannot read standard input: {e}"))?;
-        let line = line.strip_suffix(b"\r").unwrap_or(&line);
-        let text = String::from_utf8_lossy(line);
-        let mut fields = text.splitn(3, '\t');
-        let (Some(file), Some(agent), Some(url)) = (fields.next(), fields.next(), fields.next())
-        else {
-            return Err(format!(
-                "line {}: expected FILE<TAB>AGENT<TAB>URL",
-                number + 1
-            ));
-        };
-        let query = Query {
-            number: number + 1,
-            file: file.to_owned(),
-            agent: agent.to_owned(),
-            url: url.to_owned(),
-        };
+    for query in super::queries::read(stdin) {
+        let query = query?;
         match runs.last_mut() {
-            Some(run) if run.first().is_some_and(|q| q.file == file) => run.push(query),
+            Some(run) if run.first().is_some_and(|q| q.file == query.file) => run.push(query),
             _ => runs.push(vec![query]),
         }
     }

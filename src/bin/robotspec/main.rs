@@ -10,6 +10,7 @@ mod diff;
 mod fetch;
 mod input;
 mod parse;
+mod queries;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
