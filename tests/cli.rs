@@ -10,6 +10,27 @@ mod common;
 
 use std::process::{Command, Output};
 
+/// Runs `robotspec` with `input` on its standard input.
+fn robotspec_with_input(args: &[&str], input: &str) -> Output {
+    use std::io::Write as _;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_robotspec"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
 fn robotspec(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_robotspec"))
         .args(args)
@@ -186,49 +207,26 @@ fn explain_lists_every_matching_rule_in_priority_order() {
 fn batch_answers_each_query_in_order() {
     let queries = "E08.txt\twebcrawler\t/tmp/ok.html\nE08.txt\twebcrawler\t/tmp/x\n\
                    E29.txt\tunhipbot\thttp://www.fict.org/\nE08.txt\tnobody\t/tmp/x\n";
-    let mut child = Command::new(env!("CARGO_BIN_EXE_robotspec"))
-        .args([
+    let output = robotspec_with_input(
+        &[
             "batch",
             "--variant",
             "google",
             "--corpus",
             "tests/examples/bodies",
-        ])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    use std::io::Write as _;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(queries.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
+        ],
+        queries,
+    );
     assert!(output.status.success());
     assert_eq!(String::from_utf8(output.stdout).unwrap(), "1\n0\n0\n1\n");
 }
 
 #[test]
 fn batch_rejects_malformed_queries() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_robotspec"))
-        .args(["batch", "--corpus", "tests/examples/bodies"])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    use std::io::Write as _;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"no tabs here\n")
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
+    let output = robotspec_with_input(
+        &["batch", "--corpus", "tests/examples/bodies"],
+        "no tabs here\n",
+    );
     assert_eq!(output.status.code(), Some(2));
     assert!(
         String::from_utf8_lossy(&output.stderr).contains("line 1: expected FILE<TAB>AGENT<TAB>URL")
@@ -289,8 +287,8 @@ fn diff_rejects_an_unknown_variant() {
 }
 
 fn diff_corpus(format: &str, queries: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_robotspec"))
-        .args([
+    robotspec_with_input(
+        &[
             "diff",
             "--variants",
             "1994,1996-draft,google",
@@ -298,21 +296,9 @@ fn diff_corpus(format: &str, queries: &str) -> Output {
             format,
             "--corpus",
             "tests/examples/bodies",
-        ])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    use std::io::Write as _;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(queries.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+        ],
+        queries,
+    )
 }
 
 const DIFF_QUERIES: &str = "E11.txt\tfoobot\t/example/page/disallowed.gif\n\
