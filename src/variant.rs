@@ -407,67 +407,10 @@ const SITEMAP: KeySpelling = KeySpelling {
 /// The four directives of RFC 9309 (sitemap being the record its ABNF invites).
 const STANDARD_KEYS: &[KeySpelling] = &[USER_AGENT, ALLOW, DISALLOW, SITEMAP];
 
-static CONVENTION_1994: Profile = Profile {
-    name: "1994",
-    title: "the 1994 convention, A Standard for Robot Exclusion",
-    keys: &[USER_AGENT, DISALLOW],
-    key_matching: KeyMatching::Exact,
-    strict_grammar: StrictGrammar::Convention1994,
-    max_line_bytes: None,
-    nul_ends_line: false,
-    pattern_encoding: PatternEncoding::Verbatim,
-    target_encoding: TargetEncoding::AsGiven,
-    agent_matching: AgentMatching::NameWithoutVersion,
-    group_selection: GroupSelection::FirstRecord,
-    blank_line_ends_group: true,
-    pattern_syntax: PatternSyntax { wildcards: false },
-    precedence: Precedence::AnyDisallow,
-    robots_txt_always_allowed: true,
-    index_htm_allows_directory: false,
-    access: ACCESS_1996,
-};
+// Each profile is written as what differs from the text it revises: RFC 9309 in full, the 2019
+// draft and Google's library against it, the 1996 draft in full, 1994 against 1996.
 
-static DRAFT_1996: Profile = Profile {
-    name: "1996-draft",
-    title: "Koster's 1996 draft, A Method for Robots Exclusion (draft 1)",
-    keys: &[USER_AGENT, ALLOW, DISALLOW],
-    key_matching: KeyMatching::Exact,
-    strict_grammar: StrictGrammar::Draft1996,
-    max_line_bytes: None,
-    nul_ends_line: false,
-    pattern_encoding: PatternEncoding::Decode1996,
-    target_encoding: TargetEncoding::AsPatterns,
-    agent_matching: AgentMatching::NameWithoutVersion,
-    group_selection: GroupSelection::FirstRecord,
-    blank_line_ends_group: true,
-    pattern_syntax: PatternSyntax { wildcards: false },
-    precedence: Precedence::FirstMatch,
-    robots_txt_always_allowed: true,
-    index_htm_allows_directory: false,
-    access: ACCESS_1996,
-};
-
-static REP_DRAFT_2019: Profile = Profile {
-    name: "rep-draft-2019",
-    title: "draft-koster-rep-00 (2019), the Internet-Draft",
-    keys: STANDARD_KEYS,
-    key_matching: KeyMatching::Exact,
-    strict_grammar: StrictGrammar::RepDraft2019,
-    max_line_bytes: None,
-    nul_ends_line: false,
-    pattern_encoding: PatternEncoding::Rfc3986,
-    target_encoding: TargetEncoding::AsPatterns,
-    agent_matching: AgentMatching::WholeValue,
-    group_selection: GroupSelection::MergeNamedFirstGlobal,
-    blank_line_ends_group: false,
-    pattern_syntax: PatternSyntax { wildcards: true },
-    precedence: Precedence::LongestMatch,
-    robots_txt_always_allowed: true,
-    index_htm_allows_directory: false,
-    access: ACCESS_2019,
-};
-
-static RFC9309: Profile = Profile {
+const RFC9309: Profile = Profile {
     name: "rfc9309",
     title: "RFC 9309 (2022), the Robots Exclusion Protocol standard",
     keys: STANDARD_KEYS,
@@ -487,25 +430,59 @@ static RFC9309: Profile = Profile {
     access: ACCESS_2019,
 };
 
-static GOOGLE: Profile = Profile {
+const REP_DRAFT_2019: Profile = Profile {
+    name: "rep-draft-2019",
+    title: "draft-koster-rep-00 (2019), the Internet-Draft",
+    strict_grammar: StrictGrammar::RepDraft2019,
+    pattern_encoding: PatternEncoding::Rfc3986,
+    target_encoding: TargetEncoding::AsPatterns,
+    agent_matching: AgentMatching::WholeValue,
+    group_selection: GroupSelection::MergeNamedFirstGlobal,
+    ..RFC9309
+};
+
+const GOOGLE: Profile = Profile {
     name: "google",
     title: "Google's open-source robots.txt library, behaviour for behaviour",
-    keys: STANDARD_KEYS,
     key_matching: KeyMatching::PrefixWithTypos,
-    strict_grammar: StrictGrammar::Rfc9309,
     // 2083 × 8 − 1: Google's library cuts every line to this many bytes.
     max_line_bytes: Some(16_663),
     nul_ends_line: true,
-    pattern_encoding: PatternEncoding::GoogleEscape,
-    target_encoding: TargetEncoding::AsGiven,
-    agent_matching: AgentMatching::LeadingToken,
-    group_selection: GroupSelection::MergeAll,
-    blank_line_ends_group: false,
-    pattern_syntax: PatternSyntax { wildcards: true },
-    precedence: Precedence::LongestMatch,
     robots_txt_always_allowed: false,
     index_htm_allows_directory: true,
     access: ACCESS_GOOGLE,
+    ..RFC9309
+};
+
+const DRAFT_1996: Profile = Profile {
+    name: "1996-draft",
+    title: "Koster's 1996 draft, A Method for Robots Exclusion (draft 1)",
+    keys: &[USER_AGENT, ALLOW, DISALLOW],
+    key_matching: KeyMatching::Exact,
+    strict_grammar: StrictGrammar::Draft1996,
+    max_line_bytes: None,
+    nul_ends_line: false,
+    pattern_encoding: PatternEncoding::Decode1996,
+    target_encoding: TargetEncoding::AsPatterns,
+    agent_matching: AgentMatching::NameWithoutVersion,
+    group_selection: GroupSelection::FirstRecord,
+    blank_line_ends_group: true,
+    pattern_syntax: PatternSyntax { wildcards: false },
+    precedence: Precedence::FirstMatch,
+    robots_txt_always_allowed: true,
+    index_htm_allows_directory: false,
+    access: ACCESS_1996,
+};
+
+const CONVENTION_1994: Profile = Profile {
+    name: "1994",
+    title: "the 1994 convention, A Standard for Robot Exclusion",
+    keys: &[USER_AGENT, DISALLOW],
+    strict_grammar: StrictGrammar::Convention1994,
+    pattern_encoding: PatternEncoding::Verbatim,
+    target_encoding: TargetEncoding::AsGiven,
+    precedence: Precedence::AnyDisallow,
+    ..DRAFT_1996
 };
 
 #[cfg(test)]

@@ -391,28 +391,22 @@ fn worked_examples(add: &mut impl FnMut(String, Check)) {
             let Some(column) = column else { continue };
             let allowed = column == "A";
             let row = v["row"].as_str().unwrap();
-            add(
-                format!("{variant}/worked/lenient/{example}#{n} {row}"),
+            let verdict = || {
                 verdict_check(
                     robots_txt.clone(),
                     agent.clone(),
                     target.clone(),
                     allowed,
                     variant,
-                ),
+                )
+            };
+            add(
+                format!("{variant}/worked/lenient/{example}#{n} {row}"),
+                verdict(),
             );
             let name = format!("{variant}/worked/strict/{example}#{n} {row}");
             match Robots::parse_strict(&robots_txt, variant) {
-                Ok(_) => add(
-                    name,
-                    verdict_check(
-                        robots_txt.clone(),
-                        agent.clone(),
-                        target.clone(),
-                        allowed,
-                        variant,
-                    ),
-                ),
+                Ok(_) => add(name, verdict()),
                 Err(rejected) => {
                     let codes: Vec<&str> = rejected
                         .diagnostics()
