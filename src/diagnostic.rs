@@ -61,6 +61,9 @@ pub enum Code {
     Syntax,
     /// The fetched file is larger than the size limit; the rest is ignored (`robotspec::access`).
     SizeLimit,
+    /// A resource limit ([`Limits`](crate::Limits)) stopped part of the file from being read:
+    /// input size, line length, groups, rules per group or pattern length.
+    LimitExceeded,
 }
 
 impl Code {
@@ -86,10 +89,13 @@ impl Code {
         Code::LineTooLong,
         Code::Syntax,
         Code::SizeLimit,
+        Code::LimitExceeded,
     ];
 
     /// True when the finding means the file does not derive from the variant's formal grammar
-    /// (an error in strict mode). Limits such as the line length are not grammar violations.
+    /// (an error in strict mode). The variant's own limits (Google's line length, the size
+    /// limit) are not grammar violations; a [`Code::LimitExceeded`] is, since the file was not
+    /// read whole.
     pub fn is_violation(self) -> bool {
         !matches!(self, Code::LineTooLong | Code::SizeLimit)
     }
@@ -117,6 +123,7 @@ impl Code {
             Code::LineTooLong => "line-too-long",
             Code::Syntax => "syntax",
             Code::SizeLimit => "size-limit",
+            Code::LimitExceeded => "limit-exceeded",
         }
     }
 }

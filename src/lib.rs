@@ -11,6 +11,7 @@ pub mod diagnostic;
 pub mod diff;
 #[cfg(feature = "fetch")]
 pub mod fetch;
+pub mod limits;
 pub mod model;
 pub mod pattern;
 pub mod report;
@@ -21,7 +22,8 @@ pub mod target;
 pub mod variant;
 
 pub use diagnostic::{Code, Diagnostic, Severity};
+pub use limits::Limits;
 pub use robots::{Robots, Verdict};
 pub use source::Span;
-pub use syntax::{parse, Mode, Parsed, StrictError};
+pub use syntax::{parse, parse_with, Mode, ParseOptions, Parsed, StrictError};
 pub use variant::Variant;

@@ -22,10 +22,10 @@ use std::fmt;
 use std::sync::OnceLock;
 
 use crate::agent::AgentQuery;
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Code, Diagnostic, Severity};
 use crate::model::{Agent, Group, Model, Record, Rule, Sitemap};
-use crate::pattern::{normalise_target, MatcherLimits, PatternError, RuleKind, RuleMatcher};
-use crate::syntax::{parse, Mode, Parsed, StrictError};
+use crate::pattern::{normalise_target, PatternError, RuleKind, RuleMatcher};
+use crate::syntax::{parse_with, Mode, ParseOptions, Parsed, StrictError};
 use crate::target::target_of;
 use crate::variant::{GroupSelection, TargetEncoding, Variant};
 
@@ -33,13 +33,13 @@ use crate::variant::{GroupSelection, TargetEncoding, Variant};
 #[derive(Debug)]
 pub struct Robots {
     variant: Variant,
+    options: ParseOptions,
     input: Box<[u8]>,
     model: Model,
     /// The parser's findings, recomputed from `input` when first asked for (queries never
     /// need them, so parsing to a queryable object does not pay for them).
     diagnostics: OnceLock<Vec<Diagnostic>>,
     index: AgentIndex,
-    limits: MatcherLimits,
     /// Byte ranges of the input's lines (without line ends), computed on first use.
     lines: OnceLock<Box<[(usize, usize)]>>,
 }
@@ -65,40 +65,51 @@ struct Selection {
 }
 
 impl Robots {
-    /// Parses `input` leniently (Postel's law: never fails; see [`Robots::diagnostics`]).
+    /// Parses `input` leniently with the default limits (Postel's law: never fails; see
+    /// [`Robots::diagnostics`]).
     pub fn parse(input: &[u8], variant: Variant) -> Robots {
-        match parse(input, variant, Mode::Lenient) {
-            Ok(parsed) => Robots::from_parsed(&parsed),
+        match Robots::parse_with(input, variant, &ParseOptions::default()) {
+            Ok(robots) => robots,
             // Lenient parsing has no failure; an empty file is the safe reading if it ever did.
             Err(_) => Robots::parse(b"", variant),
         }
     }
 
-    /// Parses `input` strictly: `Err` with every problem when it does not conform to the
-    /// variant's grammar.
+    /// Parses `input` strictly with the default limits: `Err` with every problem when it does
+    /// not conform to the variant's grammar.
     pub fn parse_strict(input: &[u8], variant: Variant) -> Result<Robots, StrictError> {
-        parse(input, variant, Mode::Strict).map(|parsed| Robots::from_parsed(&parsed))
+        Robots::parse_with(input, variant, &ParseOptions::new(Mode::Strict))
     }
 
-    /// Builds the queryable object from a parsed file.
+    /// Parses `input` with `options`: in strict mode, `Err` when the file does not conform to
+    /// the variant's grammar or when a [limit](crate::Limits) left part of it out.
+    pub fn parse_with(
+        input: &[u8],
+        variant: Variant,
+        options: &ParseOptions,
+    ) -> Result<Robots, StrictError> {
+        let robots = Robots::from_parsed(&parse_with(input, variant, options)?);
+        if options.mode == Mode::Strict && !robots.model.limit_hits.is_empty() {
+            return Err(StrictError::new(
+                robots.collect_diagnostics(Severity::Error),
+            ));
+        }
+        Ok(robots)
+    }
+
+    /// Builds the queryable object from a parsed file (with the options it was parsed with).
     pub fn from_parsed(parsed: &Parsed<'_>) -> Robots {
         let model = Model::build(parsed);
         let index = AgentIndex::of(&model, parsed.variant().profile().group_selection);
         Robots {
             variant: parsed.variant(),
+            options: *parsed.options(),
             input: parsed.input().into(),
             model,
             diagnostics: OnceLock::new(),
             index,
-            limits: MatcherLimits::default(),
             lines: OnceLock::new(),
         }
-    }
-
-    /// Replaces the automaton size limits (before the first query).
-    pub fn with_limits(mut self, limits: MatcherLimits) -> Robots {
-        self.limits = limits;
-        self
     }
 
     /// The variant the file was read with.
@@ -136,13 +147,36 @@ impl Robots {
         &self.model
     }
 
-    /// The parser's findings (warnings).
+    /// The options the file was read with.
+    pub fn options(&self) -> &ParseOptions {
+        &self.options
+    }
+
+    /// The parser's findings (warnings), with the places where a limit left groups or rules
+    /// out of the model, in input order.
     pub fn diagnostics(&self) -> &[Diagnostic] {
         self.diagnostics
-            .get_or_init(|| match parse(&self.input, self.variant, Mode::Lenient) {
-                Ok(parsed) => parsed.diagnostics().to_vec(),
-                Err(rejected) => rejected.diagnostics().to_vec(),
-            })
+            .get_or_init(|| self.collect_diagnostics(Severity::Warning))
+    }
+
+    /// The syntax stage's findings as warnings, and the model's limit hits as `limits`.
+    fn collect_diagnostics(&self, limits: Severity) -> Vec<Diagnostic> {
+        let lenient = ParseOptions {
+            mode: Mode::Lenient,
+            ..self.options
+        };
+        let Ok(parsed) = parse_with(&self.input, self.variant, &lenient) else {
+            return Vec::new();
+        };
+        let mut diagnostics = parsed.diagnostics().to_vec();
+        diagnostics.extend(
+            self.model
+                .limit_hits
+                .iter()
+                .map(|hit| parsed.locate(Code::LimitExceeded, hit.span, hit.message(), limits)),
+        );
+        diagnostics.sort_by_key(|d| d.span.start);
+        diagnostics
     }
 
     /// The text of 1-based line `line` without its line end (empty if out of range).
@@ -278,7 +312,7 @@ impl Robots {
                     &rules,
                     profile.pattern_syntax,
                     profile.precedence,
-                    &self.limits,
+                    &self.options.limits.matcher,
                 )
             })
             .as_ref()

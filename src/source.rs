@@ -60,6 +60,7 @@ pub const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
 #[derive(Debug, Clone)]
 pub struct Source<'a> {
     bytes: &'a [u8],
+    /// The shadow text of the read part, `bytes[..text.len()]`.
     text: Cow<'a, str>,
     invalid_utf8: Vec<Span>,
     bom_len: usize,
@@ -71,6 +72,13 @@ impl<'a> Source<'a> {
     /// The byte order mark is recognised the way Google's library does it: up to three leading
     /// bytes are skipped while they match `EF BB BF` in order, so a truncated BOM counts too.
     pub fn new(bytes: &'a [u8]) -> Self {
+        Source::read_to(bytes, bytes.len())
+    }
+
+    /// Reads the first `end` bytes of `bytes` only (all of them when `end` is larger): the
+    /// rest is kept as [`Source::ignored`] and never decoded, so an input limit bounds the work.
+    pub fn read_to(all: &'a [u8], end: usize) -> Self {
+        let bytes = all.get(..end).unwrap_or(all);
         let bom_len = bytes
             .iter()
             .zip(UTF8_BOM)
@@ -93,11 +101,17 @@ impl<'a> Source<'a> {
             _ => shadow_text(bytes),
         };
         Source {
-            bytes,
+            bytes: all,
             text,
             invalid_utf8,
             bom_len,
         }
+    }
+
+    /// The part of the input past the read part, if any.
+    pub fn ignored(&self) -> Option<Span> {
+        let read = self.text.len();
+        (read < self.bytes.len()).then(|| Span::new(read, self.bytes.len()))
     }
 
     /// The original input.
@@ -105,7 +119,8 @@ impl<'a> Source<'a> {
         self.bytes
     }
 
-    /// The shadow text: same length as [`Source::bytes`], invalid bytes replaced by `0x1A`.
+    /// The shadow text of the read part: as long as the bytes read (all of [`Source::bytes`]
+    /// unless [`Source::ignored`] says otherwise), invalid bytes replaced by `0x1A`.
     pub fn text(&self) -> &str {
         &self.text
     }
@@ -128,6 +143,26 @@ impl<'a> Source<'a> {
         self.invalid_utf8
             .get(first_ending_after)
             .is_some_and(|run| run.start < span.end)
+    }
+
+    /// The bytes of `span` without those of invalid UTF-8 sequences (borrowed when there are
+    /// none).
+    pub fn without_invalid_utf8(&self, span: Span) -> Cow<'a, [u8]> {
+        if !self.has_invalid_utf8(span) {
+            return Cow::Borrowed(self.slice(span));
+        }
+        let first = self
+            .invalid_utf8
+            .partition_point(|run| run.end <= span.start);
+        let runs = self.invalid_utf8.iter().skip(first);
+        let mut kept = Vec::with_capacity(span.len());
+        let mut at = span.start;
+        for run in runs.take_while(|run| run.start < span.end) {
+            kept.extend_from_slice(self.slice(Span::new(at, run.start.max(at))));
+            at = run.end.min(span.end).max(at);
+        }
+        kept.extend_from_slice(self.slice(Span::new(at, span.end)));
+        Cow::Owned(kept)
     }
 
     /// The original bytes of `span` (empty if the span is out of range).
@@ -205,6 +240,27 @@ mod tests {
         assert_eq!(source.bom_len(), 1);
         assert_eq!(source.text(), "\u{1A}\u{1A}\u{1A}A");
         assert_eq!(source.invalid_utf8(), &[Span::new(0, 1), Span::new(1, 3)]);
+    }
+
+    #[test]
+    fn invalid_bytes_can_be_left_out() {
+        let source = Source::new(b"a\xFFb\xE3\x83c");
+        assert_eq!(&*source.without_invalid_utf8(Span::new(0, 6)), b"abc");
+        assert_eq!(&*source.without_invalid_utf8(Span::new(2, 4)), b"b");
+        assert!(matches!(
+            source.without_invalid_utf8(Span::new(5, 6)),
+            Cow::Borrowed(b"c")
+        ));
+    }
+
+    #[test]
+    fn only_the_read_part_is_decoded() {
+        let source = Source::read_to(b"ab\n\xFFcd", 3);
+        assert_eq!(source.text(), "ab\n");
+        assert!(source.invalid_utf8().is_empty());
+        assert_eq!(source.ignored(), Some(Span::new(3, 6)));
+        assert_eq!(source.slice(Span::new(3, 6)), b"\xFFcd");
+        assert_eq!(Source::read_to(b"ab", 9).ignored(), None);
     }
 
     #[test]

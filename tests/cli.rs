@@ -418,3 +418,70 @@ fn fetch_reports_the_state_and_checks_pages_against_a_local_server() {
     server.unblock();
     thread.join().unwrap();
 }
+
+#[test]
+fn limits_are_flags_and_cuts_are_reported() {
+    let text = "user-agent: *\ndisallow: /a\ndisallow: /b\n";
+    let out = robotspec_with_input(
+        &[
+            "check",
+            "--agent",
+            "bot",
+            "--max-rules-per-group",
+            "1",
+            "-",
+            "/a",
+            "/b",
+        ],
+        text,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("/b\tallowed"), "{stdout}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("-:3:11: warning[limit-exceeded]") && stderr.contains("rules_per_group"),
+        "{stderr}"
+    );
+    let strict = robotspec_with_input(
+        &[
+            "check",
+            "--agent",
+            "bot",
+            "--mode",
+            "strict",
+            "--max-rules-per-group",
+            "1",
+            "-",
+            "/a",
+        ],
+        text,
+    );
+    assert_eq!(strict.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&strict.stderr).contains("-:3:11: error[limit-exceeded]"));
+    let parse = robotspec_with_input(
+        &["parse", "--mode", "strict", "--max-input-bytes", "20", "-"],
+        text,
+    );
+    assert_eq!(parse.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&parse.stderr).contains("-:2:1: error[limit-exceeded]"));
+}
+
+#[test]
+fn invalid_utf8_can_be_dropped_from_the_command_line() {
+    let file = std::env::temp_dir().join(format!("robotspec-latin1-{}.txt", std::process::id()));
+    std::fs::write(&file, b"user-agent: *\ndisallow: /caf\xE9\n").unwrap();
+    let path = file.to_str().unwrap();
+    let kept = robotspec(&["check", "--agent", "bot", path, "/cafe"]);
+    let dropped = robotspec(&[
+        "check",
+        "--agent",
+        "bot",
+        "--drop-invalid-utf8",
+        path,
+        "/cafe",
+    ]);
+    std::fs::remove_file(&file).unwrap();
+    assert_eq!(kept.status.code(), Some(0));
+    assert_eq!(dropped.status.code(), Some(1));
+}

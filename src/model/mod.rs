@@ -8,10 +8,16 @@
 //! next `user-agent` line belong to no record. What a value *means* (its pattern after
 //! normalisation, its agent token) is decided here too, from the variant's profile, so that the
 //! matcher only ever sees ready-to-compile patterns.
+//!
+//! The group, rule and pattern [`Limits`] are applied here: what they cut is left out of the
+//! model and recorded in [`Model::limit_hits`].
 
 mod value;
 
+use std::borrow::Cow;
+
 use crate::agent::{agent_token, AgentToken};
+use crate::limits::{Limit, LimitHit, Limits};
 use crate::pattern::{normalise, RuleKind};
 use crate::source::Span;
 use crate::syntax::{Line, LineBody, Parsed};
@@ -125,6 +131,8 @@ pub struct Model {
     pub records: Vec<Record>,
     /// Lines of rules that precede every `user-agent` line, and are therefore ignored.
     pub orphan_rules: Vec<u32>,
+    /// Where a limit left groups or rules out, in file order.
+    pub limit_hits: Vec<LimitHit>,
 }
 
 impl Model {
@@ -134,9 +142,14 @@ impl Model {
         let mut builder = Builder {
             parsed,
             profile,
+            limits: parsed.options().limits,
             model: Model::default(),
             open_group: false,
             closed: false,
+            dropping_group: false,
+            rules_in_group: 0,
+            groups_hit: None,
+            rules_hit: None,
         };
         for line in parsed.lines() {
             builder.line(line);
@@ -148,11 +161,20 @@ impl Model {
 struct Builder<'p, 'a> {
     parsed: &'p Parsed<'a>,
     profile: &'static Profile,
+    limits: Limits,
     model: Model,
     /// The last group still accepts `user-agent` lines (no rule seen since its last one).
     open_group: bool,
     /// The last group was ended by a blank line: rules now belong to no group.
     closed: bool,
+    /// The current group is past [`Limits::groups`]: its lines are left out.
+    dropping_group: bool,
+    /// Written rules kept in the current group.
+    rules_in_group: usize,
+    /// Index in `limit_hits` of the groups limit's hit, once reached.
+    groups_hit: Option<usize>,
+    /// Index in `limit_hits` of the current group's rules limit hit, once reached.
+    rules_hit: Option<usize>,
 }
 
 impl Builder<'_, '_> {
@@ -165,7 +187,12 @@ impl Builder<'_, '_> {
         let Some(value) = value::effective(self.parsed, self.profile, line, entry) else {
             return;
         };
-        let bytes = self.parsed.slice(value);
+        let bytes = if self.parsed.options().drop_invalid_utf8 {
+            self.parsed.source().without_invalid_utf8(value)
+        } else {
+            Cow::Borrowed(self.parsed.slice(value))
+        };
+        let bytes = bytes.as_ref();
         match entry.directive {
             Directive::UserAgent => self.user_agent(line.number, value, bytes),
             Directive::Allow => self.rule(RuleKind::Allow, line.number, value, bytes),
@@ -187,23 +214,65 @@ impl Builder<'_, '_> {
         let agent = read_agent(bytes, self.profile.agent_matching);
         self.closed = false;
         let agent_line = AgentLine { line, value, agent };
-        match self.model.groups.last_mut() {
-            Some(group) if self.open_group => group.agents.push(agent_line),
-            _ => self.model.groups.push(Group {
+        if self.open_group {
+            if let Some(group) = self
+                .model
+                .groups
+                .last_mut()
+                .filter(|_| !self.dropping_group)
+            {
+                group.agents.push(agent_line);
+            }
+        } else if self.model.groups.len() >= self.limits.groups {
+            self.dropping_group = true;
+            self.groups_hit = self.hit(self.groups_hit, Limit::Groups, value);
+        } else {
+            self.model.groups.push(Group {
                 agents: vec![agent_line],
                 rules: Vec::new(),
-            }),
+            });
+            self.rules_in_group = 0;
+            self.rules_hit = None;
         }
         self.open_group = true;
     }
 
+    /// Records that `limit` left out the line at `span`: one more line ignored under the hit
+    /// at index `counting`, or a new hit. Returns the hit's index.
+    fn hit(&mut self, counting: Option<usize>, limit: Limit, span: Span) -> Option<usize> {
+        match counting.and_then(|i| self.model.limit_hits.get_mut(i)) {
+            Some(hit) => hit.ignored += 1,
+            None => {
+                self.model
+                    .limit_hits
+                    .push(LimitHit::new(limit, self.limits.value(limit), span))
+            }
+        }
+        counting.or(Some(self.model.limit_hits.len() - 1))
+    }
+
     fn rule(&mut self, kind: RuleKind, line: u32, value: Span, bytes: &[u8]) {
-        let Some(group) = self.model.groups.last_mut().filter(|_| !self.closed) else {
+        if self.closed || self.model.groups.is_empty() {
             self.model.orphan_rules.push(line);
             return;
-        };
+        }
         self.open_group = false;
+        if self.dropping_group {
+            return;
+        }
+        if self.rules_in_group >= self.limits.rules_per_group {
+            self.rules_hit = self.hit(self.rules_hit, Limit::RulesPerGroup, value);
+            return;
+        }
         let pattern: Box<[u8]> = normalise(bytes, self.profile.pattern_encoding).into();
+        if pattern.len() > self.limits.pattern_bytes {
+            self.hit(None, Limit::PatternBytes, value);
+            return;
+        }
+        self.rules_in_group += 1;
+        let Some(group) = self.model.groups.last_mut() else {
+            return;
+        };
         let directory = (self.profile.index_htm_allows_directory && kind == RuleKind::Allow)
             .then(|| index_htm_directory(&pattern))
             .flatten();

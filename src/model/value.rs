@@ -2,7 +2,8 @@
 //!
 //! Google's library reads each line into a buffer of 16,663 bytes and as a C string, so bytes
 //! past the limit and everything after a NUL are gone before the line is split into key and
-//! value. Other variants read the value as the grammar found it.
+//! value. Other variants read the value as the grammar found it, up to the configured line
+//! limit ([`Limits::line_bytes`](crate::Limits::line_bytes)) if any.
 
 use crate::source::Span;
 use crate::syntax::{Entry, Line, Parsed};
@@ -17,8 +18,8 @@ pub fn effective(
     entry: &Entry,
 ) -> Option<Span> {
     let mut end = line.content.end;
-    if let Some(limit) = profile.max_line_bytes {
-        end = end.min(line.content.start + limit);
+    if let Some(limit) = parsed.options().limits.line_limit(profile.max_line_bytes) {
+        end = end.min(line.content.start + limit.bytes());
     }
     if profile.nul_ends_line {
         if let Some(nul) = parsed.slice(line.content).iter().position(|&b| b == 0) {

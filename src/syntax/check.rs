@@ -6,6 +6,7 @@
 //! becomes a [`Code::Syntax`] diagnostic (see `super::strict`).
 
 use crate::diagnostic::Code;
+use crate::limits::{Limit, LimitHit, Limits, LineLimit};
 use crate::source::{Source, Span};
 use crate::variant::{Directive, Profile, Spelling, StrictGrammar};
 
@@ -23,7 +24,7 @@ pub struct Finding {
 }
 
 impl Finding {
-    fn new(code: Code, span: Span, message: impl Into<String>) -> Self {
+    pub(crate) fn new(code: Code, span: Span, message: impl Into<String>) -> Self {
         Finding {
             code,
             span,
@@ -138,11 +139,17 @@ enum State {
 }
 
 /// Checks every line of a file, in order. Findings come out sorted by position.
-pub fn check(source: &Source<'_>, lines: &[Line], profile: &Profile) -> Vec<Finding> {
+pub fn check(
+    source: &Source<'_>,
+    lines: &[Line],
+    profile: &Profile,
+    limits: &Limits,
+) -> Vec<Finding> {
     let demands = demands(profile.strict_grammar);
     let mut checker = Checker {
         source,
         profile,
+        line_limit: limits.line_limit(profile.max_line_bytes),
         demands,
         findings: Vec::new(),
         state: State::Outside,
@@ -160,8 +167,17 @@ pub fn check(source: &Source<'_>, lines: &[Line], profile: &Profile) -> Vec<Find
     checker.end_of_file();
     let mut findings = checker.findings;
     findings.extend(invalid_utf8(source));
+    findings.extend(ignored_input(source, limits));
     findings.sort_by_key(|f| (f.span.start, f.code));
     findings
+}
+
+/// The input past [`Limits::input_bytes`], if any.
+fn ignored_input(source: &Source<'_>, limits: &Limits) -> Option<Finding> {
+    source.ignored().map(|span| {
+        let hit = LimitHit::new(Limit::InputBytes, limits.input_bytes, span);
+        Finding::new(Code::LimitExceeded, span, hit.message())
+    })
 }
 
 fn invalid_utf8<'s>(source: &'s Source<'_>) -> impl Iterator<Item = Finding> + 's {
@@ -183,6 +199,7 @@ fn invalid_utf8<'s>(source: &'s Source<'_>) -> impl Iterator<Item = Finding> + '
 struct Checker<'s, 'a> {
     source: &'s Source<'a>,
     profile: &'s Profile,
+    line_limit: Option<LineLimit>,
     demands: &'static Demands,
     findings: Vec<Finding>,
     state: State,
@@ -198,15 +215,8 @@ impl Checker<'_, '_> {
     }
 
     fn line(&mut self, line: &Line) {
-        if let Some(limit) = self.profile.max_line_bytes {
-            if line.content.len() > limit {
-                let rest = Span::new(line.content.start + limit, line.content.end);
-                self.push(
-                    Code::LineTooLong,
-                    rest,
-                    format!("line longer than {limit} bytes; the rest is ignored"),
-                );
-            }
+        if let Some(limit) = self.line_limit {
+            self.line_length(line, limit);
         }
         match line.body {
             LineBody::Blank => self.blank_line(),
@@ -217,6 +227,26 @@ impl Checker<'_, '_> {
         self.control_characters(line);
         if self.demands.ascii_only {
             self.non_ascii(line);
+        }
+    }
+
+    /// The part of a line past the line-length limit.
+    fn line_length(&mut self, line: &Line, limit: LineLimit) {
+        let bytes = limit.bytes();
+        if line.content.len() <= bytes {
+            return;
+        }
+        let rest = Span::new(line.content.start + bytes, line.content.end);
+        match limit {
+            LineLimit::Variant(_) => self.push(
+                Code::LineTooLong,
+                rest,
+                format!("line longer than {bytes} bytes; the rest is ignored"),
+            ),
+            LineLimit::Configured(_) => {
+                let hit = LimitHit::new(Limit::LineBytes, bytes, rest);
+                self.push(Code::LimitExceeded, rest, hit.message());
+            }
         }
     }
 

@@ -37,7 +37,8 @@ pub use tree::{escape, Node, NodeKind, Tree};
 use std::fmt;
 use std::sync::OnceLock;
 
-use crate::diagnostic::{Diagnostic, Severity};
+use crate::diagnostic::{Code, Diagnostic, Severity};
+use crate::limits::Limits;
 use crate::source::{Source, Span};
 use crate::variant::Variant;
 
@@ -65,11 +66,37 @@ impl std::str::FromStr for Mode {
     }
 }
 
+/// How a file is read: the mode, the resource limits, and the optional readings the spec
+/// leaves to the implementer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ParseOptions {
+    /// Strict or lenient (default).
+    pub mode: Mode,
+    /// Resource limits; the defaults are safe for untrusted input.
+    pub limits: Limits,
+    /// Leave the bytes that are not UTF-8 out of every value before it is read (VARIANTS.md
+    /// A45: Google "may drop non-UTF-8 characters", so a rule may change or become empty). Off
+    /// by default: octets are kept and percent-encoded, so a Latin-1 rule still matches the
+    /// Latin-1 URL.
+    pub drop_invalid_utf8: bool,
+}
+
+impl ParseOptions {
+    /// The default options in `mode`.
+    pub fn new(mode: Mode) -> Self {
+        ParseOptions {
+            mode,
+            ..ParseOptions::default()
+        }
+    }
+}
+
 /// A parsed file: its lines, diagnostics and (on demand) its tree.
 #[derive(Debug, Clone)]
 pub struct Parsed<'a> {
     source: Source<'a>,
     variant: Variant,
+    options: ParseOptions,
     lines: Vec<Line>,
     /// Computed on first use in lenient mode (most readers never ask), at once in strict mode.
     diagnostics: OnceLock<Vec<Diagnostic>>,
@@ -91,6 +118,11 @@ impl<'a> Parsed<'a> {
         self.variant
     }
 
+    /// The options the file was read with.
+    pub fn options(&self) -> &ParseOptions {
+        &self.options
+    }
+
     /// The lines, in order.
     pub fn lines(&self) -> &[Line] {
         &self.lines
@@ -99,12 +131,37 @@ impl<'a> Parsed<'a> {
     /// Every finding, in input order (warnings in lenient mode).
     pub fn diagnostics(&self) -> &[Diagnostic] {
         self.diagnostics.get_or_init(|| {
-            let findings = check::check(&self.source, &self.lines, self.variant.profile());
+            let findings = self.check();
             findings
                 .into_iter()
-                .map(|f| position(&self.source, &self.lines, f, Severity::Warning))
+                .map(|f| self.locate(f.code, f.span, f.message, Severity::Warning))
                 .collect()
         })
+    }
+
+    /// A diagnostic for `span`, with its line and column.
+    pub fn locate(
+        &self,
+        code: Code,
+        span: Span,
+        message: String,
+        severity: Severity,
+    ) -> Diagnostic {
+        position(
+            &self.source,
+            &self.lines,
+            check::Finding::new(code, span, message),
+            severity,
+        )
+    }
+
+    fn check(&self) -> Vec<check::Finding> {
+        check::check(
+            &self.source,
+            &self.lines,
+            self.variant.profile(),
+            &self.options.limits,
+        )
     }
 
     /// The lossless parse tree.
@@ -125,6 +182,11 @@ pub struct StrictError {
 }
 
 impl StrictError {
+    /// A rejection with these diagnostics.
+    pub(crate) fn new(diagnostics: Vec<Diagnostic>) -> Self {
+        StrictError { diagnostics }
+    }
+
     /// Every problem, in input order; never empty.
     pub fn diagnostics(&self) -> &[Diagnostic] {
         &self.diagnostics
@@ -143,47 +205,65 @@ impl fmt::Display for StrictError {
 
 impl std::error::Error for StrictError {}
 
-/// Parses `input` as `variant` in `mode`.
+/// Parses `input` as `variant` in `mode`, with the default limits.
 ///
 /// Lenient mode always returns `Ok`. Strict mode returns `Err` with every problem when the file
 /// does not conform to the variant's grammar.
 pub fn parse(input: &[u8], variant: Variant, mode: Mode) -> Result<Parsed<'_>, StrictError> {
-    let source = Source::new(input);
-    let profile = variant.profile();
-    let lines = lines::split(&source, profile);
-    if mode == Mode::Lenient {
-        return Ok(Parsed {
-            source,
-            variant,
-            lines,
-            diagnostics: OnceLock::new(),
-        });
-    }
-    let mut findings = check::check(&source, &lines, profile);
-    if !findings.iter().any(|f| f.code.is_violation()) {
-        findings.extend(strict::validate(&source, profile.strict_grammar));
-    }
-    let strict_failure = findings.iter().any(|f| f.code.is_violation());
-    let diagnostics = findings
-        .into_iter()
-        .map(|finding| {
-            let severity = if strict_failure && finding.code.is_violation() {
-                Severity::Error
-            } else {
-                Severity::Warning
-            };
-            position(&source, &lines, finding, severity)
-        })
-        .collect();
-    if strict_failure {
-        return Err(StrictError { diagnostics });
-    }
-    Ok(Parsed {
+    parse_with(input, variant, &ParseOptions::new(mode))
+}
+
+/// Parses `input` as `variant` with `options` (mode, limits, readings).
+///
+/// Lenient mode always returns `Ok`. Strict mode returns `Err` with every problem when the file
+/// does not conform to the variant's grammar or a limit stopped part of it from being read.
+pub fn parse_with<'a>(
+    input: &'a [u8],
+    variant: Variant,
+    options: &ParseOptions,
+) -> Result<Parsed<'a>, StrictError> {
+    let source = Source::read_to(input, options.limits.input_end(input));
+    let lines = lines::split(&source, variant.profile());
+    let parsed = Parsed {
         source,
         variant,
+        options: *options,
         lines,
-        diagnostics: OnceLock::from(diagnostics),
-    })
+        diagnostics: OnceLock::new(),
+    };
+    match options.mode {
+        Mode::Lenient => Ok(parsed),
+        Mode::Strict => parsed.validate(),
+    }
+}
+
+impl Parsed<'_> {
+    /// Strict mode: every finding, plus the strict grammar's verdict when the checks found no
+    /// violation; `Err` when anything violates.
+    fn validate(self) -> Result<Self, StrictError> {
+        let mut findings = self.check();
+        if !findings.iter().any(|f| f.code.is_violation()) {
+            let grammar = self.variant.profile().strict_grammar;
+            findings.extend(strict::validate(&self.source, grammar));
+        }
+        let strict_failure = findings.iter().any(|f| f.code.is_violation());
+        let diagnostics = findings
+            .into_iter()
+            .map(|finding| {
+                let severity = if strict_failure && finding.code.is_violation() {
+                    Severity::Error
+                } else {
+                    Severity::Warning
+                };
+                position(&self.source, &self.lines, finding, severity)
+            })
+            .collect();
+        if strict_failure {
+            return Err(StrictError::new(diagnostics));
+        }
+        self.diagnostics.get_or_init(|| diagnostics);
+        Ok(self)
+    }
 }
 
 /// Gives a finding its line and column.
@@ -195,12 +275,17 @@ fn position(
 ) -> Diagnostic {
     let at = finding.span.start;
     let index = lines.partition_point(|l| l.span().end <= at);
-    let (line, line_start) = match lines.get(index) {
-        Some(l) => (l.number, l.content.start),
-        // Before the first line (the byte order mark) or past the last one.
-        None => (
-            lines.last().map_or(1, |l| l.number),
-            lines.last().map_or(0, |l| l.content.start),
+    let (line, line_start) = match (lines.get(index), lines.last()) {
+        (Some(l), _) => (l.number, l.content.start),
+        // Past the end of a last line that has its line end: the next line (input ignored
+        // after a limit starts there).
+        (None, Some(last)) if last.newline.is_some() && at >= last.span().end => {
+            (last.number.saturating_add(1), last.span().end)
+        }
+        // Before the first line (the byte order mark) or on the last one.
+        (None, last) => (
+            last.map_or(1, |l| l.number),
+            last.map_or(0, |l| l.content.start),
         ),
     };
     let line_start = line_start.min(at);

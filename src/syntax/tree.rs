@@ -51,6 +51,8 @@ pub enum NodeKind {
     Text,
     /// Leaf: CR LF, CR or LF.
     Newline,
+    /// Leaf: the input past [`Limits::input_bytes`](crate::Limits::input_bytes), not read.
+    Ignored,
 }
 
 impl NodeKind {
@@ -74,6 +76,7 @@ impl NodeKind {
             NodeKind::Comment => "comment",
             NodeKind::Text => "text",
             NodeKind::Newline => "newline",
+            NodeKind::Ignored => "ignored",
         }
     }
 }
@@ -138,6 +141,19 @@ impl<'a> Tree<'a> {
             ));
         }
         children.extend(lines.iter().map(|line| line_node(source, line)));
+        if let Some(ignored) = source.ignored() {
+            // The read part ends with a line end (or is empty): the ignored part starts a line.
+            let line = lines.last().map_or(1, |l| {
+                l.number.saturating_add(u32::from(l.newline.is_some()))
+            });
+            children.push(leaf(
+                source,
+                NodeKind::Ignored,
+                ignored,
+                ignored.start,
+                line,
+            ));
+        }
         let root = Node {
             kind: NodeKind::RobotsTxt,
             span: Span::new(0, input.len()),

@@ -9,6 +9,8 @@ use std::process::ExitCode;
 
 use robotspec::{Robots, Variant};
 
+use crate::reading::ReadingArgs;
+
 /// Arguments of `robotspec batch`.
 #[derive(clap::Args)]
 pub struct Args {
@@ -18,12 +20,15 @@ pub struct Args {
     /// The folder FILE names are relative to.
     #[arg(long)]
     corpus: PathBuf,
+    #[command(flatten)]
+    reading: ReadingArgs,
 }
 
 /// Runs the command.
 pub fn run(args: &Args) -> Result<ExitCode, String> {
     let stdin = std::io::stdin().lock();
     let mut out = BufWriter::new(std::io::stdout().lock());
+    let options = args.reading.options();
     let mut current: Option<(String, Robots)> = None;
     for query in super::queries::read(stdin) {
         let query = query?;
@@ -34,9 +39,13 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
                 let path = args.corpus.join(file);
                 let bytes = std::fs::read(&path)
                     .map_err(|e| format!("line {number}: cannot read {}: {e}", path.display()))?;
-                &current
-                    .insert((file.clone(), Robots::parse(&bytes, args.variant)))
-                    .1
+                let robots = Robots::parse_with(&bytes, args.variant, &options).map_err(|e| {
+                    format!(
+                        "line {number}: {} rejected in strict mode: {e}",
+                        path.display()
+                    )
+                })?;
+                &current.insert((file.clone(), robots)).1
             }
         };
         let answer: &[u8] = if robots.is_allowed(agent, url) {

@@ -7,7 +7,10 @@ use robotspec::agent::{product_token_from_header, AgentQuery};
 use robotspec::pattern::{Precedence, RuleKind};
 use robotspec::robots::{Applied, Decision, Explanation};
 use robotspec::syntax::escape;
-use robotspec::{Robots, Variant};
+use robotspec::{Code, Robots, Variant};
+
+use crate::parse::print_diagnostics;
+use crate::reading::ReadingArgs;
 
 /// Arguments shared by `check` and `explain`.
 #[derive(clap::Args)]
@@ -15,6 +18,8 @@ pub struct Args {
     /// The variant whose reading is used.
     #[arg(long, default_value = "google")]
     variant: Variant,
+    #[command(flatten)]
+    reading: ReadingArgs,
     /// The crawler: a product token, several comma-separated (most specific first, e.g.
     /// `Googlebot-Image,Googlebot`), or a full User-Agent header, from which the token is taken.
     #[arg(long)]
@@ -38,12 +43,23 @@ pub(crate) fn agent_query(agent: &str) -> AgentQuery {
     }
 }
 
+/// Reads the file with the given options. A strict-mode rejection prints every problem and
+/// is an error; in lenient mode, what a limit left out is reported on standard error.
 fn load(args: &Args) -> Result<(Robots, AgentQuery), String> {
     let bytes = super::input::read(&args.file)?;
-    Ok((
-        Robots::parse(&bytes, args.variant),
-        agent_query(&args.agent),
-    ))
+    let robots =
+        Robots::parse_with(&bytes, args.variant, &args.reading.options()).map_err(|rejected| {
+            print_diagnostics(&args.file, rejected.diagnostics());
+            format!("{}: rejected in strict mode", args.file)
+        })?;
+    let cut: Vec<_> = robots
+        .diagnostics()
+        .iter()
+        .filter(|d| d.code == Code::LimitExceeded)
+        .cloned()
+        .collect();
+    print_diagnostics(&args.file, &cut);
+    Ok((robots, agent_query(&args.agent)))
 }
 
 /// `check`: one line per URL; exit 0 if all are allowed, 1 if any is disallowed.

@@ -11,6 +11,7 @@ mod fetch;
 mod input;
 mod parse;
 mod queries;
+mod reading;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

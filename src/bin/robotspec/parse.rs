@@ -3,14 +3,15 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use robotspec::{Mode, Variant};
+use robotspec::{Diagnostic, Variant};
+
+use crate::reading::ReadingArgs;
 
 /// Arguments of `robotspec parse`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// strict: validate against the variant's formal grammar; lenient: never fail.
-    #[arg(long, default_value = "lenient")]
-    mode: Mode,
+    #[command(flatten)]
+    reading: ReadingArgs,
     /// Output: `json` (every node with kind, span and children or text) or `tree` (indented).
     #[arg(long, value_enum, default_value = "tree")]
     format: Format,
@@ -33,21 +34,15 @@ enum Format {
 /// Runs the command.
 pub fn run(args: &Args) -> Result<ExitCode, String> {
     let bytes = super::input::read(&args.file)?;
-    let parsed = match robotspec::parse(&bytes, args.variant, args.mode) {
+    let parsed = match robotspec::parse_with(&bytes, args.variant, &args.reading.options()) {
         Ok(parsed) => parsed,
         Err(rejected) => {
-            let mut err = std::io::stderr().lock();
-            for diagnostic in rejected.diagnostics() {
-                let _ = writeln!(err, "{}:{diagnostic}", args.file);
-            }
+            print_diagnostics(&args.file, rejected.diagnostics());
             return Ok(ExitCode::from(2));
         }
     };
     if args.warnings {
-        let mut err = std::io::stderr().lock();
-        for diagnostic in parsed.diagnostics() {
-            let _ = writeln!(err, "{}:{diagnostic}", args.file);
-        }
+        print_diagnostics(&args.file, parsed.diagnostics());
     }
     let tree = parsed.tree();
     let text = match args.format {
@@ -59,4 +54,12 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         .write_all(text.as_bytes())
         .map_err(|e| format!("cannot write output: {e}"))?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Prints `FILE:LINE:COL: SEVERITY[CODE]: MESSAGE` lines to standard error.
+pub fn print_diagnostics(file: &str, diagnostics: &[Diagnostic]) {
+    let mut err = std::io::stderr().lock();
+    for diagnostic in diagnostics {
+        let _ = writeln!(err, "{file}:{diagnostic}");
+    }
 }

@@ -1,0 +1,300 @@
+//! The resource limits (`robotspec::Limits`): each one cuts what it says, is reported where it
+//! cuts (a warning in lenient mode, an error in strict mode), and loses no byte of the tree.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
+
+use proptest::prelude::*;
+use robotspec::limits::Limit;
+use robotspec::robots::Decision;
+use robotspec::syntax::NodeKind;
+use robotspec::{parse_with, Code, Limits, Mode, ParseOptions, Robots, Severity, Variant};
+
+fn options(mode: Mode, limits: Limits) -> ParseOptions {
+    ParseOptions {
+        mode,
+        limits,
+        ..ParseOptions::default()
+    }
+}
+
+fn lenient(limits: Limits) -> ParseOptions {
+    options(Mode::Lenient, limits)
+}
+
+/// The `limit-exceeded` diagnostics of a lenient read, as `(line, col, message)`.
+fn cuts(robots: &Robots) -> Vec<(u32, u32, String)> {
+    robots
+        .diagnostics()
+        .iter()
+        .filter(|d| d.code == Code::LimitExceeded)
+        .inspect(|d| assert_eq!(d.severity, Severity::Warning))
+        .map(|d| (d.line, d.col, d.message.clone()))
+        .collect()
+}
+
+/// `text` is valid in strict mode under the default limits, and rejected with the limit's
+/// error under `limits`.
+fn assert_rejected_in_strict_mode(text: &[u8], variant: Variant, limits: Limits) {
+    assert!(Robots::parse_strict(text, variant).is_ok(), "{variant}");
+    let error = Robots::parse_with(text, variant, &options(Mode::Strict, limits)).unwrap_err();
+    assert!(
+        error
+            .diagnostics()
+            .iter()
+            .any(|d| d.code == Code::LimitExceeded && d.severity == Severity::Error),
+        "{:#?}",
+        error.diagnostics()
+    );
+}
+
+const TWO_RULES: &[u8] = b"user-agent: *\ndisallow: /a\ndisallow: /b\n";
+
+#[test]
+fn input_past_the_limit_is_ignored_from_the_line_it_cuts() {
+    let limits = Limits {
+        input_bytes: 30,
+        ..Limits::default()
+    };
+    let robots = Robots::parse_with(TWO_RULES, Variant::Rfc9309, &lenient(limits)).unwrap();
+    assert!(!robots.is_allowed("bot", "/a"));
+    assert!(robots.is_allowed("bot", "/b"), "line 3 is cut by the limit");
+    let cut = cuts(&robots);
+    assert_eq!(cut.len(), 1);
+    assert_eq!((cut[0].0, cut[0].1), (3, 1));
+    assert!(cut[0].2.contains("input_bytes"), "{}", cut[0].2);
+    assert_rejected_in_strict_mode(TWO_RULES, Variant::Rfc9309, limits);
+    // The strict error is reported by the syntax stage too.
+    assert!(parse_with(TWO_RULES, Variant::Rfc9309, &options(Mode::Strict, limits)).is_err());
+}
+
+#[test]
+fn the_ignored_input_stays_in_the_tree() {
+    let limits = Limits {
+        input_bytes: 30,
+        ..Limits::default()
+    };
+    let parsed = parse_with(TWO_RULES, Variant::Google, &lenient(limits)).unwrap();
+    let tree = parsed.tree();
+    assert_eq!(tree.reassemble(), TWO_RULES);
+    let leaves = tree.root().leaves();
+    let last = leaves.last().unwrap();
+    assert_eq!(last.kind, NodeKind::Ignored);
+    assert_eq!((last.line, last.col), (3, 1));
+    assert_eq!(tree.bytes(last), b"disallow: /b\n");
+    assert!(tree.to_json().contains("\"ignored\""));
+}
+
+#[test]
+fn an_input_limit_inside_the_first_line_ignores_everything() {
+    let limits = Limits {
+        input_bytes: 5,
+        ..Limits::default()
+    };
+    let robots = Robots::parse_with(TWO_RULES, Variant::Google, &lenient(limits)).unwrap();
+    assert!(robots.groups().is_empty());
+    assert_eq!(cuts(&robots)[0].0, 1);
+    let parsed = parse_with(TWO_RULES, Variant::Google, &lenient(limits)).unwrap();
+    assert_eq!(parsed.tree().reassemble(), TWO_RULES);
+}
+
+#[test]
+fn long_lines_are_cut_at_the_configured_limit() {
+    let text = b"user-agent: *\ndisallow: /abcdef\n";
+    let limits = Limits {
+        line_bytes: Some(14),
+        ..Limits::default()
+    };
+    let robots = Robots::parse_with(text, Variant::Convention1994, &lenient(limits)).unwrap();
+    assert_eq!(&*robots.rules()[0].pattern, b"/abc");
+    assert!(!robots.is_allowed("bot", "/abcxyz"));
+    let cut = cuts(&robots);
+    assert_eq!((cut.len(), cut[0].0, cut[0].1), (1, 2, 15));
+    assert!(cut[0].2.contains("line_bytes"));
+    assert_rejected_in_strict_mode(text, Variant::Convention1994, limits);
+    // Without a configured limit no variant but Google cuts lines.
+    let whole = Robots::parse(text, Variant::Convention1994);
+    assert_eq!(&*whole.rules()[0].pattern, b"/abcdef");
+}
+
+#[test]
+fn googles_own_line_limit_is_a_warning_unless_the_configured_one_is_smaller() {
+    let mut text = b"user-agent: *\ndisallow: /".to_vec();
+    text.extend(b"x".repeat(20_000));
+    let codes = |line_bytes| {
+        let limits = Limits {
+            line_bytes,
+            ..Limits::default()
+        };
+        let robots = Robots::parse_with(&text, Variant::Google, &lenient(limits)).unwrap();
+        let pattern_len = robots.rules()[0].pattern.len();
+        let codes: Vec<Code> = robots.diagnostics().iter().map(|d| d.code).collect();
+        (codes, pattern_len)
+    };
+    assert_eq!(codes(None), (vec![Code::LineTooLong], 16_663 - 10));
+    assert_eq!(codes(Some(50_000)), (vec![Code::LineTooLong], 16_663 - 10));
+    assert_eq!(codes(Some(100)), (vec![Code::LimitExceeded], 100 - 10));
+    // Google's own limit is part of its reading: strict mode accepts the file.
+    assert!(Robots::parse_strict(&text, Variant::Google).is_ok());
+}
+
+#[test]
+fn groups_past_the_limit_are_ignored_with_their_rules() {
+    let text = b"user-agent: a\ndisallow: /a\n\nuser-agent: b\ndisallow: /b\n\n\
+                 user-agent: c\nuser-agent: cc\ndisallow: /c\n\nuser-agent: d\ndisallow: /d\n";
+    let limits = Limits {
+        groups: 2,
+        ..Limits::default()
+    };
+    for variant in Variant::ALL {
+        let robots = Robots::parse_with(text, *variant, &lenient(limits)).unwrap();
+        assert_eq!(robots.groups().len(), 2, "{variant}");
+        assert!(!robots.is_allowed("b", "/b"), "{variant}");
+        assert!(robots.is_allowed("c", "/c"), "{variant}");
+        assert!(robots.is_allowed("cc", "/c"), "{variant}");
+        let hits = &robots.model().limit_hits;
+        assert_eq!(hits.len(), 1, "{variant}");
+        assert_eq!((hits[0].limit, hits[0].ignored), (Limit::Groups, 2));
+        let cut = cuts(&robots);
+        assert_eq!((cut[0].0, cut[0].1), (7, 13));
+        assert!(cut[0].2.contains("this and 1 later groups are ignored"));
+        assert_rejected_in_strict_mode(text, *variant, limits);
+    }
+}
+
+#[test]
+fn rules_past_the_limit_are_ignored_per_group() {
+    let text = b"user-agent: a\ndisallow: /a1\ndisallow: /a2\ndisallow: /a3\n\
+                 user-agent: b\ndisallow: /b1\ndisallow: /b2\n";
+    let limits = Limits {
+        rules_per_group: 1,
+        ..Limits::default()
+    };
+    let robots = Robots::parse_with(text, Variant::Rfc9309, &lenient(limits)).unwrap();
+    assert!(!robots.is_allowed("a", "/a1"));
+    assert!(robots.is_allowed("a", "/a2"));
+    assert!(robots.is_allowed("b", "/b2"));
+    let hits: Vec<(Limit, usize)> = robots
+        .model()
+        .limit_hits
+        .iter()
+        .map(|h| (h.limit, h.ignored))
+        .collect();
+    assert_eq!(hits, [(Limit::RulesPerGroup, 2), (Limit::RulesPerGroup, 1)]);
+    let lines: Vec<u32> = cuts(&robots).iter().map(|c| c.0).collect();
+    assert_eq!(lines, [3, 7]);
+    assert_rejected_in_strict_mode(text, Variant::Rfc9309, limits);
+}
+
+#[test]
+fn rules_with_overlong_patterns_are_ignored() {
+    let text = b"user-agent: *\ndisallow: /short\ndisallow: /much-too-long\n";
+    let limits = Limits {
+        pattern_bytes: 8,
+        ..Limits::default()
+    };
+    let robots = Robots::parse_with(text, Variant::Google, &lenient(limits)).unwrap();
+    assert!(!robots.is_allowed("bot", "/short"));
+    assert!(robots.is_allowed("bot", "/much-too-long"));
+    assert_eq!(robots.rules().len(), 1);
+    let cut = cuts(&robots);
+    assert_eq!((cut[0].0, cut[0].1), (3, 11));
+    assert!(cut[0].2.contains("pattern_bytes"));
+    assert_rejected_in_strict_mode(text, Variant::Google, limits);
+}
+
+#[test]
+fn the_pattern_limit_applies_after_normalisation() {
+    // One non-ASCII character is six bytes once percent-encoded by Google's reading.
+    let text = "user-agent: *\ndisallow: /éé\n".as_bytes();
+    let limits = Limits {
+        pattern_bytes: 6,
+        ..Limits::default()
+    };
+    let robots = Robots::parse_with(text, Variant::Google, &lenient(limits)).unwrap();
+    assert!(robots.rules().is_empty());
+    assert_eq!(robots.model().limit_hits[0].limit, Limit::PatternBytes);
+}
+
+#[test]
+fn an_automaton_over_its_limit_allows_and_says_why() {
+    let mut limits = Limits::default();
+    limits.matcher.nfa_bytes = 100;
+    let text = b"user-agent: *\ndisallow: /*a*b*c*d*e*f*g*h\n";
+    let robots = Robots::parse_with(text, Variant::Google, &lenient(limits)).unwrap();
+    let verdict = robots.check("bot", "/xaxbxcxdxexfxgxh");
+    assert!(verdict.allowed());
+    assert!(matches!(verdict.decision(), Decision::Unmatchable(_)));
+    assert!(Robots::parse(text, Variant::Google)
+        .check("bot", "/xaxbxcxdxexfxgxh")
+        .rule()
+        .is_some());
+}
+
+#[test]
+fn bytes_that_are_not_utf8_can_be_dropped_from_values() {
+    let text = b"user-agent: *\ndisallow: /caf\xE9\n";
+    let kept = Robots::parse(text, Variant::Google);
+    assert_eq!(&*kept.rules()[0].pattern, b"/caf%E9");
+    assert!(kept.is_allowed("bot", "/cafe"));
+    let dropping = ParseOptions {
+        drop_invalid_utf8: true,
+        ..ParseOptions::default()
+    };
+    let dropped = Robots::parse_with(text, Variant::Google, &dropping).unwrap();
+    assert_eq!(&*dropped.rules()[0].pattern, b"/caf");
+    assert!(!dropped.is_allowed("bot", "/cafe"));
+    // The tree still holds every byte.
+    let parsed = parse_with(text, Variant::Google, &dropping).unwrap();
+    assert_eq!(parsed.tree().reassemble(), text);
+}
+
+#[test]
+fn the_defaults_read_a_large_ordinary_file_whole() {
+    let mut text = Vec::new();
+    let name = |n: usize| format!("bot-{}", "x".repeat(n % 50)).replace('-', &"y".repeat(n / 50));
+    for group in 0..2_000 {
+        text.extend(format!("user-agent: {}\n", name(group)).bytes());
+        for rule in 0..20 {
+            text.extend(format!("disallow: /g{group}/r{rule}\n").bytes());
+        }
+    }
+    let robots = Robots::parse_strict(&text, Variant::Rfc9309).unwrap();
+    assert!(robots.model().limit_hits.is_empty());
+    assert!(!robots.is_allowed(&name(1999), "/g1999/r19"));
+    assert!(robots.is_allowed(&name(1998), "/g1999/r19"));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    /// Whatever the limits, lenient parsing succeeds, the tree gives back every byte and every
+    /// limit diagnostic has a position inside the input.
+    #[test]
+    fn any_limits_keep_the_tree_lossless(
+        input in proptest::collection::vec(
+            prop_oneof![Just(b'\n'), Just(b'\r'), Just(b':'), Just(b'*'), Just(0xFFu8),
+                        proptest::sample::select(b"uad/ ".to_vec()), any::<u8>()],
+            0..200),
+        input_bytes in 0usize..220,
+        line_bytes in proptest::option::of(0usize..40),
+        groups in 0usize..4,
+        rules_per_group in 0usize..4,
+        pattern_bytes in 0usize..20,
+        variant in proptest::sample::select(Variant::ALL.to_vec()),
+    ) {
+        let limits = Limits { input_bytes, line_bytes, groups, rules_per_group, pattern_bytes,
+                              ..Limits::default() };
+        let parsed = parse_with(&input, variant, &lenient(limits)).unwrap();
+        prop_assert_eq!(parsed.tree().reassemble(), input.clone());
+        let robots = Robots::parse_with(&input, variant, &lenient(limits)).unwrap();
+        prop_assert!(robots.groups().len() <= groups);
+        for diagnostic in robots.diagnostics() {
+            prop_assert!(diagnostic.line >= 1 && diagnostic.col >= 1);
+            prop_assert!(diagnostic.span.start <= input.len());
+        }
+    }
+}
