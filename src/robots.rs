@@ -25,7 +25,7 @@ use crate::agent::AgentQuery;
 use crate::diagnostic::{Code, Diagnostic, Severity};
 use crate::model::{Agent, Group, Model, Record, Rule, Sitemap};
 use crate::pattern::{normalise_target, PatternError, RuleKind, RuleMatcher};
-use crate::syntax::{parse_with, Mode, ParseOptions, Parsed, StrictError};
+use crate::syntax::{parse_for_queries, parse_with, Mode, ParseOptions, Parsed, StrictError};
 use crate::target::target_of;
 use crate::variant::{GroupSelection, TargetEncoding, Variant};
 
@@ -88,8 +88,13 @@ impl Robots {
         variant: Variant,
         options: &ParseOptions,
     ) -> Result<Robots, StrictError> {
+        if options.mode == Mode::Lenient {
+            return Ok(Robots::from_parsed(&parse_for_queries(
+                input, variant, options,
+            )));
+        }
         let robots = Robots::from_parsed(&parse_with(input, variant, options)?);
-        if options.mode == Mode::Strict && !robots.model.limit_hits.is_empty() {
+        if !robots.model.limit_hits.is_empty() {
             return Err(StrictError::new(
                 robots.collect_diagnostics(Severity::Error),
             ));

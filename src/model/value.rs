@@ -22,7 +22,7 @@ pub fn effective(
         end = end.min(line.content.start + limit.bytes());
     }
     if profile.nul_ends_line {
-        if let Some(nul) = parsed.slice(line.content).iter().position(|&b| b == 0) {
+        if let Some(nul) = memchr::memchr(0, parsed.slice(line.content)) {
             end = end.min(line.content.start + nul);
         }
     }

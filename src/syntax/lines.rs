@@ -91,72 +91,65 @@ impl Line {
 pub fn split(source: &Source<'_>, profile: &Profile) -> Vec<Line> {
     let start = source.bom_len();
     let text = source.text().get(start..).unwrap_or_default();
-    let mut builder = LineBuilder {
-        source,
-        profile,
-        offset: start,
-        lines: Vec::new(),
-    };
+    let mut builder = LineBuilder::new(source, profile);
     match LenientParser::parse(Rule::lenient, text) {
         Ok(pairs) => {
             for pair in pairs.flat_map(Pair::into_inner) {
-                builder.push_pair(pair);
+                builder.push_pair(pair, start);
             }
         }
-        Err(_) => builder.push_unparsed(text.len()),
+        Err(_) => builder.push_line(
+            Span::new(start, start + text.len()),
+            Parts::unparsed(start, text.len()),
+        ),
     }
     builder.finish()
 }
 
-struct LineBuilder<'s, 'a> {
+/// Collects lines from their parts, whichever reader found them.
+pub(super) struct LineBuilder<'s, 'a> {
     source: &'s Source<'a>,
     profile: &'s Profile,
-    /// Where the parsed text starts in the original input (after the byte order mark).
-    offset: usize,
     lines: Vec<Line>,
 }
 
-impl LineBuilder<'_, '_> {
-    fn span(&self, pair: &Pair<'_, Rule>) -> Span {
-        let s = pair.as_span();
-        Span::new(self.offset + s.start(), self.offset + s.end())
+impl<'s, 'a> LineBuilder<'s, 'a> {
+    pub(super) fn new(source: &'s Source<'a>, profile: &'s Profile) -> Self {
+        LineBuilder {
+            source,
+            profile,
+            lines: Vec::new(),
+        }
     }
 
-    fn push_pair(&mut self, pair: Pair<'_, Rule>) {
-        let span = self.span(&pair);
+    fn push_pair(&mut self, pair: Pair<'_, Rule>, offset: usize) {
+        let span = offset_span(&pair, offset);
         match pair.as_rule() {
-            Rule::newline => {
-                if let Some(last) = self.lines.last_mut() {
-                    last.newline = Some(span);
-                }
-            }
+            Rule::newline => self.end_line(span),
             Rule::line => {
-                let line = self.read_line(pair, span);
-                self.lines.push(line);
+                let parts = Parts::of_pair(pair, offset);
+                self.push_line(span, parts);
             }
             _ => {}
         }
     }
 
-    fn read_line(&self, pair: Pair<'_, Rule>, content: Span) -> Line {
-        let mut parts = Parts::default();
-        for part in pair.into_inner() {
-            let span = self.span(&part);
-            match part.as_rule() {
-                Rule::key | Rule::key_word => parts.key = Some(span),
-                Rule::colon => parts.colon = Some(span),
-                Rule::value | Rule::value_word => parts.value = Some(span),
-                Rule::text => parts.text = Some(span),
-                Rule::comment => parts.comment = Some(span),
-                _ => {}
-            }
-        }
-        Line {
+    /// Adds the line whose content is `content`, made of `parts`.
+    pub(super) fn push_line(&mut self, content: Span, parts: Parts) {
+        let line = Line {
             number: u32::try_from(self.lines.len() + 1).unwrap_or(u32::MAX),
             content,
             newline: None,
             body: self.body(&parts),
             comment: parts.comment,
+        };
+        self.lines.push(line);
+    }
+
+    /// Gives the last line its line end.
+    pub(super) fn end_line(&mut self, newline: Span) {
+        if let Some(last) = self.lines.last_mut() {
+            last.newline = Some(newline);
         }
     }
 
@@ -178,20 +171,8 @@ impl LineBuilder<'_, '_> {
         }
     }
 
-    /// Unreachable in practice (the lenient grammar accepts everything): keep the bytes anyway.
-    fn push_unparsed(&mut self, len: usize) {
-        let content = Span::new(self.offset, self.offset + len);
-        self.lines.push(Line {
-            number: 1,
-            content,
-            newline: None,
-            body: LineBody::Invalid { text: content },
-            comment: None,
-        });
-    }
-
     /// Drops the empty pseudo-line that follows a final line end.
-    fn finish(mut self) -> Vec<Line> {
+    pub(super) fn finish(mut self) -> Vec<Line> {
         if self
             .lines
             .last()
@@ -203,11 +184,43 @@ impl LineBuilder<'_, '_> {
     }
 }
 
-#[derive(Default)]
-struct Parts {
-    key: Option<Span>,
-    colon: Option<Span>,
-    value: Option<Span>,
-    text: Option<Span>,
-    comment: Option<Span>,
+fn offset_span(pair: &Pair<'_, Rule>, offset: usize) -> Span {
+    let s = pair.as_span();
+    Span::new(offset + s.start(), offset + s.end())
+}
+
+/// The parts of one line, as absolute spans.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub(super) struct Parts {
+    pub(super) key: Option<Span>,
+    pub(super) colon: Option<Span>,
+    pub(super) value: Option<Span>,
+    pub(super) text: Option<Span>,
+    pub(super) comment: Option<Span>,
+}
+
+impl Parts {
+    fn of_pair(pair: Pair<'_, Rule>, offset: usize) -> Parts {
+        let mut parts = Parts::default();
+        for part in pair.into_inner() {
+            let span = offset_span(&part, offset);
+            match part.as_rule() {
+                Rule::key | Rule::key_word => parts.key = Some(span),
+                Rule::colon => parts.colon = Some(span),
+                Rule::value | Rule::value_word => parts.value = Some(span),
+                Rule::text => parts.text = Some(span),
+                Rule::comment => parts.comment = Some(span),
+                _ => {}
+            }
+        }
+        parts
+    }
+
+    /// Unreachable in practice (the lenient grammar accepts everything): keep the bytes anyway.
+    fn unparsed(start: usize, len: usize) -> Parts {
+        Parts {
+            text: Some(Span::new(start, start + len)),
+            ..Parts::default()
+        }
+    }
 }

@@ -27,6 +27,7 @@
 mod check;
 mod grammar;
 mod lines;
+mod scan;
 mod strict;
 mod tree;
 
@@ -224,20 +225,44 @@ pub fn parse_with<'a>(
 ) -> Result<Parsed<'a>, StrictError> {
     let source = Source::read_to(input, options.limits.input_end(input));
     let lines = lines::split(&source, variant.profile());
-    let parsed = Parsed {
-        source,
-        variant,
-        options: *options,
-        lines,
-        diagnostics: OnceLock::new(),
-    };
-    match options.mode {
-        Mode::Lenient => Ok(parsed),
-        Mode::Strict => parsed.validate(),
-    }
+    Parsed::new(source, variant, options, lines).finish()
 }
 
-impl Parsed<'_> {
+/// Lenient parsing for a queryable object: the same [`Parsed`] as [`parse_with`] in lenient
+/// mode, its lines read by the fast line reader instead of pest (`scan.rs`; tested to agree).
+pub(crate) fn parse_for_queries<'a>(
+    input: &'a [u8],
+    variant: Variant,
+    options: &ParseOptions,
+) -> Parsed<'a> {
+    let source = Source::read_to(input, options.limits.input_end(input));
+    let lines = scan::split(&source, variant.profile());
+    let lenient = ParseOptions {
+        mode: Mode::Lenient,
+        ..*options
+    };
+    Parsed::new(source, variant, &lenient, lines)
+}
+
+impl<'a> Parsed<'a> {
+    fn new(source: Source<'a>, variant: Variant, options: &ParseOptions, lines: Vec<Line>) -> Self {
+        Parsed {
+            source,
+            variant,
+            options: *options,
+            lines,
+            diagnostics: OnceLock::new(),
+        }
+    }
+
+    /// Lenient mode: as read. Strict mode: validated.
+    fn finish(self) -> Result<Self, StrictError> {
+        match self.options.mode {
+            Mode::Lenient => Ok(self),
+            Mode::Strict => self.validate(),
+        }
+    }
+
     /// Strict mode: every finding, plus the strict grammar's verdict when the checks found no
     /// violation; `Err` when anything violates.
     fn validate(self) -> Result<Self, StrictError> {

@@ -1,0 +1,236 @@
+//! The fast line reader: the lenient grammar's line shape, read byte by byte.
+//!
+//! `grammar/common.pest`'s `lenient` rule defines how any input is cut into lines and each line
+//! into parts; [`super::lines::split`] runs it with pest. Building a queryable object needs the
+//! lines and nothing else, and there pest's per-token bookkeeping is most of the cost (see
+//! docs/performance.md), so this module reads the same shape directly: one `memchr` jump per
+//! line end and a few comparisons per byte. It is not a second grammar: every rule below names
+//! the pest rule it reads, and the tests (`lines_match_the_grammar`, a property test over
+//! arbitrary bytes, and the fuzz target `lines`) check that both readers give the same lines for
+//! any input.
+
+use super::lines::{Line, LineBuilder, Parts};
+use crate::source::{Source, Span};
+use crate::variant::Profile;
+
+/// Cuts `source` (after its byte order mark) into lines, exactly as [`super::lines::split`].
+pub fn split(source: &Source<'_>, profile: &Profile) -> Vec<Line> {
+    let start = source.bom_len();
+    let text = source.text().as_bytes();
+    let mut builder = LineBuilder::new(source, profile);
+    let mut at = start;
+    loop {
+        let rest = text.get(at..).unwrap_or_default();
+        let Some(eol) = memchr::memchr2(b'\r', b'\n', rest) else {
+            builder.push_line(Span::new(at, text.len()), line_parts(rest, at));
+            break;
+        };
+        let content = rest.get(..eol).unwrap_or_default();
+        builder.push_line(Span::new(at, at + eol), line_parts(content, at));
+        // `newline = "\r\n" | "\r" | "\n"`
+        let crlf = rest.get(eol..eol + 2) == Some(b"\r\n");
+        let end = at + eol + if crlf { 2 } else { 1 };
+        builder.end_line(Span::new(at + eol, end));
+        at = end;
+    }
+    builder.finish()
+}
+
+/// `line = ws? ~ (comment | entry | text)? ~ ws? ~ comment?` over one line's content, which
+/// starts at byte `base` of the input.
+fn line_parts(line: &[u8], base: usize) -> Parts {
+    let reader = LineReader { line, base };
+    let start = reader.skip_ws(0);
+    let mut parts = Parts::default();
+    let end = match line.get(start) {
+        None => start,
+        Some(b'#') => start,
+        Some(_) => reader
+            .entry_with_colon(start, &mut parts)
+            .or_else(|| reader.entry_without_colon(start, &mut parts))
+            .unwrap_or_else(|| {
+                let end = reader.words(start, is_value_byte);
+                parts.text = Some(reader.span(start, end));
+                end
+            }),
+    };
+    let comment = reader.skip_ws(end);
+    if line.get(comment) == Some(&b'#') {
+        // `comment = "#" ~ (!("\r" | "\n") ~ ANY)*`: the rest of the line.
+        parts.comment = Some(reader.span(comment, line.len()));
+    }
+    parts
+}
+
+struct LineReader<'l> {
+    line: &'l [u8],
+    base: usize,
+}
+
+impl LineReader<'_> {
+    fn span(&self, start: usize, end: usize) -> Span {
+        Span::new(self.base + start, self.base + end)
+    }
+
+    /// `ws = (" " | "\t")+`, optional: the first position at or after `at` that is not one.
+    fn skip_ws(&self, at: usize) -> usize {
+        self.skip(at, |b| b == b' ' || b == b'\t')
+    }
+
+    fn skip(&self, at: usize, class: impl Fn(u8) -> bool) -> usize {
+        let rest = self.line.get(at..).unwrap_or_default();
+        at + rest.iter().position(|&b| !class(b)).unwrap_or(rest.len())
+    }
+
+    /// Words of `class` separated by whitespace, starting with a word at `at` (`key`, `value`
+    /// and `text`): where the last word ends. A run of whitespace not followed by a word is
+    /// left out.
+    fn words(&self, at: usize, class: fn(u8) -> bool) -> usize {
+        let mut end = self.skip(at, class);
+        loop {
+            let next = self.skip_ws(end);
+            match self.line.get(next) {
+                Some(&b) if next > end && class(b) => end = self.skip(next, class),
+                _ => return end,
+            }
+        }
+    }
+
+    /// First alternative of `entry`: `key ~ ws? ~ colon ~ ws? ~ value?`. Returns where it ends.
+    fn entry_with_colon(&self, at: usize, parts: &mut Parts) -> Option<usize> {
+        let key_end = self.words(at, is_key_byte);
+        let colon = self.skip_ws(key_end);
+        if key_end == at || self.line.get(colon) != Some(&b':') {
+            return None;
+        }
+        parts.key = Some(self.span(at, key_end));
+        parts.colon = Some(self.span(colon, colon + 1));
+        let value = self.skip_ws(colon + 1);
+        match self.line.get(value) {
+            Some(&b) if is_value_byte(b) => {
+                let value_end = self.words(value, is_value_byte);
+                parts.value = Some(self.span(value, value_end));
+                Some(value_end)
+            }
+            _ => Some(value),
+        }
+    }
+
+    /// Second alternative of `entry`: `key_word ~ ws ~ value_word ~ &(ws? ~ ("#" | EOL))`, the
+    /// two-word line with the colon missing.
+    fn entry_without_colon(&self, at: usize, parts: &mut Parts) -> Option<usize> {
+        let key_end = self.skip(at, is_key_byte);
+        let value = self.skip_ws(key_end);
+        if key_end == at
+            || value == key_end
+            || !self.line.get(value).is_some_and(|&b| is_value_byte(b))
+        {
+            return None;
+        }
+        let value_end = self.skip(value, is_value_byte);
+        let after = self.skip_ws(value_end);
+        if after < self.line.len() && self.line.get(after) != Some(&b'#') {
+            return None;
+        }
+        parts.key = Some(self.span(at, key_end));
+        parts.value = Some(self.span(value, value_end));
+        Some(value_end)
+    }
+}
+
+/// `key_word`'s bytes: no whitespace, colon, `#` or line end.
+fn is_key_byte(b: u8) -> bool {
+    !matches!(b, b' ' | b'\t' | b':' | b'#' | b'\r' | b'\n')
+}
+
+/// `value_word`'s (and `text`'s) bytes: no whitespace, `#` or line end.
+fn is_value_byte(b: u8) -> bool {
+    !matches!(b, b' ' | b'\t' | b'#' | b'\r' | b'\n')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::Variant;
+    use proptest::prelude::*;
+
+    fn both(input: &[u8]) -> (Vec<Line>, Vec<Line>) {
+        let source = Source::new(input);
+        let profile = Variant::Google.profile();
+        (
+            super::super::lines::split(&source, profile),
+            split(&source, profile),
+        )
+    }
+
+    #[test]
+    fn lines_match_the_grammar() {
+        for input in [
+            &b""[..],
+            b"\n",
+            b"\r\n\r\n",
+            b"\r\r\n\n",
+            b"User-agent: *\nDisallow: /x # c\n",
+            b"  Disallow /x  \n",
+            b"Disallow /x y\n",
+            b"user agent : a b  # c\n",
+            b"a b:c\n",
+            b":x\n",
+            b"#only\n   # also\n",
+            b"abc#def\n",
+            b"key:\t\n",
+            b"key:#c",
+            b"a \t:",
+            b"\xEF\xBB\xBFUser-agent: a\r",
+            b"x\xFF y: \xE9\n",
+            b"Disallow /x#c\nAllow: /y",
+        ] {
+            let (grammar, scanned) = both(input);
+            assert_eq!(grammar, scanned, "{:?}", String::from_utf8_lossy(input));
+        }
+    }
+
+    /// Every vendored file, and the shared corpus of real files when it is beside the project.
+    #[test]
+    fn corpus_files_give_the_grammars_lines() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut dirs = vec![root.join("tests/corpus")];
+        dirs.push(root.join("../shared/corpus/real"));
+        let mut checked = 0;
+        while let Some(dir) = dirs.pop() {
+            let Ok(entries) = std::fs::read_dir(&dir) else {
+                continue;
+            };
+            for path in entries.map(|e| e.unwrap().path()) {
+                if path.is_dir() {
+                    dirs.push(path);
+                    continue;
+                }
+                let input = std::fs::read(&path).unwrap();
+                let (grammar, scanned) = both(&input);
+                assert!(grammar == scanned, "{}", path.display());
+                checked += 1;
+            }
+        }
+        assert!(checked > 200, "{checked} files");
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(3000))]
+
+        /// Any bytes, drawn mostly from the characters the line shape is made of.
+        #[test]
+        fn any_input_gives_the_grammars_lines(
+            input in proptest::collection::vec(
+                prop_oneof![
+                    4 => proptest::sample::select(b" \t:#\r\nab/*$\xEF\xBB\xBF".to_vec()),
+                    1 => any::<u8>(),
+                ],
+                0..80,
+            )
+        ) {
+            let (grammar, scanned) = both(&input);
+            prop_assert_eq!(grammar, scanned);
+        }
+    }
+}
