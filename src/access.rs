@@ -14,6 +14,7 @@
 //! robots.txt URL governs.
 
 use std::fmt;
+use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use url::Url;
@@ -25,6 +26,10 @@ use crate::source::Span;
 use crate::target::Origin;
 use crate::variant::{AccessProfile, CacheHeaders, StateKind, Variant};
 
+mod cache_control;
+
+use cache_control::CacheControl;
+
 /// What happened when robots.txt was requested (after any redirects were followed).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Outcome {
@@ -34,7 +39,8 @@ pub enum Outcome {
         status: u16,
         /// The response headers, `(name, value)`.
         headers: Vec<(String, String)>,
-        /// The body as received (possibly only its first `size limit + 1` bytes).
+        /// The body as received (possibly only its first `size limit + 1` bytes). `fetch` reads
+        /// it for 2xx, and for 5xx when a [`Misconfigured5xx`] hook is set; else it is empty.
         body: Vec<u8>,
     },
     /// More redirects than the policy follows.
@@ -117,6 +123,8 @@ pub enum Reason {
     ClientError(u16),
     /// A 5xx.
     ServerError(u16),
+    /// A 5xx that the caller's [`Misconfigured5xx`] hook says is really a 404 (A34).
+    ServerErrorAsNotFound(u16),
     /// A status the variant does not define (1xx, an unfollowable 3xx, ≥ 600).
     OtherStatus(u16),
     /// More redirects than allowed.
@@ -140,6 +148,10 @@ impl fmt::Display for Reason {
             Reason::TooManyRequests => f.write_str("429 Too Many Requests"),
             Reason::ClientError(status) => write!(f, "{status}: no robots.txt (client error)"),
             Reason::ServerError(status) => write!(f, "{status}: server error"),
+            Reason::ServerErrorAsNotFound(status) => write!(
+                f,
+                "{status}: server error taken as 404 by the misconfigured-5xx hook: no robots.txt"
+            ),
             Reason::OtherStatus(status) => {
                 write!(f, "{status}: status the protocol leaves undefined")
             }
@@ -163,14 +175,64 @@ impl fmt::Display for Reason {
 pub enum LifetimeSource {
     /// The variant's default.
     Default,
-    /// `Cache-Control: max-age`.
+    /// `Cache-Control: max-age`, less `Age` (zero when the value is not a number).
     MaxAge,
-    /// `Expires` (relative to `Date`, else to the time of evaluation).
+    /// `Expires` (relative to `Date`, else to the time of evaluation), less `Age`.
     Expires,
     /// The header's value, cut to the variant's (or the caller's) ceiling.
     Capped,
     /// The retry interval of an unreachable result (or its `Retry-After`).
     Retry,
+    /// `Cache-Control: no-store`: lifetime zero, and [`crate::cache::RobotsCache`] does not
+    /// keep the result.
+    NoStore,
+    /// `Cache-Control: no-cache`: lifetime zero (stale at once: fetch again before reuse).
+    NoCache,
+}
+
+/// Short names: `default`, `max-age`, `expires`, `capped`, `retry`, `no-store`, `no-cache`.
+impl fmt::Display for LifetimeSource {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            LifetimeSource::Default => "default",
+            LifetimeSource::MaxAge => "max-age",
+            LifetimeSource::Expires => "expires",
+            LifetimeSource::Capped => "capped",
+            LifetimeSource::Retry => "retry",
+            LifetimeSource::NoStore => "no-store",
+            LifetimeSource::NoCache => "no-cache",
+        })
+    }
+}
+
+/// The caller's test for a site that answers 5xx where it means 404 (VARIANTS.md A34: Google
+/// treats a 5xx whose page says "not found" as a 404, without saying how it tells). Called
+/// with the status, the headers and the body (read up to the size limit); `true` turns the 5xx
+/// into the variant's 4xx outcome.
+#[derive(Clone)]
+pub struct Misconfigured5xx(Arc<Test5xx>);
+
+/// The function behind a [`Misconfigured5xx`]: status, headers, body → "a 404 in disguise".
+type Test5xx = dyn Fn(u16, &[(String, String)], &[u8]) -> bool + Send + Sync;
+
+impl Misconfigured5xx {
+    /// A hook from a function of status, headers and body.
+    pub fn new(
+        test: impl Fn(u16, &[(String, String)], &[u8]) -> bool + Send + Sync + 'static,
+    ) -> Misconfigured5xx {
+        Misconfigured5xx(Arc::new(test))
+    }
+
+    /// Whether the response is a 404 in disguise.
+    pub fn applies(&self, status: u16, headers: &[(String, String)], body: &[u8]) -> bool {
+        (self.0)(status, headers, body)
+    }
+}
+
+impl fmt::Debug for Misconfigured5xx {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Misconfigured5xx(..)")
+    }
 }
 
 /// Settings that override the variant's profile.
@@ -183,6 +245,21 @@ pub struct AccessOptions {
     pub max_redirects: Option<usize>,
     /// A ceiling on lifetimes from cache headers (default: the profile's).
     pub max_lifetime: Option<Duration>,
+    /// A33: a server or network error means full disallow even when a good copy is cached,
+    /// until errors have lasted longer than the outage limit (30 days). Read by
+    /// [`crate::cache::RobotsCache::with_options`]; a no-op for variants that never keep a
+    /// copy after an error (1994, 1996).
+    pub strict_unreachable: bool,
+    /// A34: which 5xx responses are really 404s (default: none).
+    pub treat_5xx_as_404: Option<Misconfigured5xx>,
+}
+
+impl AccessOptions {
+    fn is_misconfigured_404(&self, status: u16, headers: &[(String, String)], body: &[u8]) -> bool {
+        self.treat_5xx_as_404
+            .as_ref()
+            .is_some_and(|hook| hook.applies(status, headers, body))
+    }
 }
 
 /// The result of [`evaluate`].
@@ -288,6 +365,9 @@ pub fn evaluate(
                 401 | 403 => Some((profile.unauthorized, Reason::Unauthorized(status))),
                 429 => Some((profile.too_many_requests, Reason::TooManyRequests)),
                 400..=499 => Some((profile.client_error, Reason::ClientError(status))),
+                500..=599 if options.is_misconfigured_404(status, headers, body) => {
+                    Some((profile.client_error, Reason::ServerErrorAsNotFound(status)))
+                }
                 500..=599 => Some((profile.server_error, Reason::ServerError(status))),
                 _ => Some((profile.other_status, Reason::OtherStatus(status))),
             };
@@ -393,6 +473,18 @@ fn header<'h>(headers: &'h [(String, String)], name: &str) -> Option<&'h str> {
         .map(|(_, v)| v.trim())
 }
 
+/// Every value of a header, in order, by case-insensitive name.
+fn header_values<'h>(
+    headers: &'h [(String, String)],
+    name: &'h str,
+) -> impl Iterator<Item = &'h str> + 'h {
+    headers
+        .iter()
+        .filter(move |(n, _)| n.eq_ignore_ascii_case(name))
+        .map(|(_, v)| v.as_str())
+}
+
+/// Delta-seconds (RFC 9111 §1.2.2): digits only.
 fn parse_seconds(text: &str) -> Option<u64> {
     let text = text.trim();
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
@@ -402,27 +494,49 @@ fn parse_seconds(text: &str) -> Option<u64> {
     Some(text.parse().unwrap_or(u64::MAX))
 }
 
-/// `max-age=N` from a `Cache-Control` header value.
-fn max_age(cache_control: &str) -> Option<u64> {
-    cache_control.split(',').find_map(|directive| {
-        let (name, value) = directive.split_once('=')?;
-        name.trim()
-            .eq_ignore_ascii_case("max-age")
-            .then(|| parse_seconds(value.trim().trim_matches('"')))
-            .flatten()
-    })
-}
-
+/// The lifetime cache headers give, most restrictive first: `no-store`, `no-cache`, `max-age`,
+/// `Expires` (per the variant), else the variant's default. `Age` is subtracted from a lifetime
+/// the headers give (RFC 9111 §4.2.3); the ceiling applies after that.
 fn lifetime(
     profile: &AccessProfile,
     headers: &[(String, String)],
     now: SystemTime,
     options: &AccessOptions,
 ) -> (Duration, LifetimeSource) {
-    let from_max_age = header(headers, "cache-control")
-        .and_then(max_age)
-        .map(|s| (Duration::from_secs(s), LifetimeSource::MaxAge));
-    let from_expires = match profile.cache_headers {
+    let control = CacheControl::parse(header_values(headers, "cache-control"));
+    if control.no_store {
+        return (Duration::ZERO, LifetimeSource::NoStore);
+    }
+    if control.no_cache {
+        return (Duration::ZERO, LifetimeSource::NoCache);
+    }
+    let Some((found, source)) = explicit_lifetime(profile, &control, headers, now) else {
+        return (profile.default_lifetime, LifetimeSource::Default);
+    };
+    // A missing or invalid Age counts as zero.
+    let age = header(headers, "age")
+        .and_then(parse_seconds)
+        .map_or(Duration::ZERO, Duration::from_secs);
+    let found = found.saturating_sub(age);
+    match options.max_lifetime.or(profile.max_lifetime) {
+        Some(ceiling) if found > ceiling => (ceiling, LifetimeSource::Capped),
+        _ => (found, source),
+    }
+}
+
+/// The freshness lifetime from `max-age`, else (where the variant reads it) `Expires`.
+fn explicit_lifetime(
+    profile: &AccessProfile,
+    control: &CacheControl,
+    headers: &[(String, String)],
+    now: SystemTime,
+) -> Option<(Duration, LifetimeSource)> {
+    if let Some(seconds) = control.max_age {
+        // A max-age that is not a number makes the response stale (RFC 9111 §4.2.1).
+        let seconds = seconds.unwrap_or(0);
+        return Some((Duration::from_secs(seconds), LifetimeSource::MaxAge));
+    }
+    match profile.cache_headers {
         CacheHeaders::MaxAgeOrExpires => header(headers, "expires").map(|expires| {
             let base = header(headers, "date").and_then(http_date).unwrap_or(now);
             // An Expires that is not a date means "already expired" (RFC 9111 §5.3).
@@ -432,13 +546,6 @@ fn lifetime(
             (remaining, LifetimeSource::Expires)
         }),
         CacheHeaders::MaxAge => None,
-    };
-    let Some((found, source)) = from_max_age.or(from_expires) else {
-        return (profile.default_lifetime, LifetimeSource::Default);
-    };
-    match options.max_lifetime.or(profile.max_lifetime) {
-        Some(ceiling) if found > ceiling => (ceiling, LifetimeSource::Capped),
-        _ => (found, source),
     }
 }
 

@@ -8,13 +8,18 @@
 //! [`Lookup::Fresh`], [`Lookup::Stale`] (expired but usable while a refresh is under way) or must
 //! be fetched ([`Lookup::Fetch`]).
 //!
+//! With [`AccessOptions::strict_unreachable`] ([`RobotsCache::with_options`]) a failed refresh
+//! gives full disallow instead of the last good copy until the outage limit is passed. A result
+//! whose headers say `Cache-Control: no-store` ([`LifetimeSource::NoStore`]) is returned but not
+//! kept: the entry for its origin is dropped, so the next lookup says fetch.
+//!
 //! The clock is the caller's: every call takes `now: Instant`, so tests need no sleeping.
 
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 
-use crate::access::{Access, AccessState, LifetimeSource, Reason};
+use crate::access::{Access, AccessOptions, AccessState, LifetimeSource, Reason};
 use crate::target::Origin;
 use crate::variant::Variant;
 
@@ -57,6 +62,8 @@ struct Entry {
 #[derive(Debug)]
 pub struct RobotsCache {
     variant: Variant,
+    /// A33's `strict_unreachable`: no copy is kept after an error within the outage limit.
+    strict_unreachable: bool,
     entries: RwLock<HashMap<Origin, Entry>>,
 }
 
@@ -70,8 +77,15 @@ fn later(now: Instant, lifetime: Duration) -> Instant {
 impl RobotsCache {
     /// An empty cache applying `variant`'s policy.
     pub fn new(variant: Variant) -> RobotsCache {
+        RobotsCache::with_options(variant, &AccessOptions::default())
+    }
+
+    /// An empty cache applying `variant`'s policy as `options` change it (the cache reads
+    /// [`AccessOptions::strict_unreachable`]).
+    pub fn with_options(variant: Variant, options: &AccessOptions) -> RobotsCache {
         RobotsCache {
             variant,
+            strict_unreachable: options.strict_unreachable,
             entries: RwLock::new(HashMap::new()),
         }
     }
@@ -104,11 +118,22 @@ impl RobotsCache {
     }
 
     /// Records the result of a fetch for `origin` at time `now`, and returns the result to use.
+    /// A `no-store` result is returned and the origin's entry dropped.
     pub fn store(&self, origin: Origin, access: Access, now: Instant) -> Cached {
         let profile = &self.variant.profile().access;
         let mut entries = self.entries.write().unwrap_or_else(|e| e.into_inner());
         let previous = entries.remove(&origin);
         let failed = matches!(access.state, AccessState::Unreachable);
+        if access.lifetime_source == LifetimeSource::NoStore && !failed {
+            let reason = access.reason.clone();
+            return Cached {
+                access: Arc::new(access),
+                reason,
+                stored_at: now,
+                expires_at: now,
+            };
+        }
+        let keep_on_error = profile.keep_cache_on_error && !self.strict_unreachable;
         let lifetime = access.lifetime;
         let reason = access.reason.clone();
         let access = Arc::new(access);
@@ -128,7 +153,7 @@ impl RobotsCache {
                     stored_at: now,
                     expires_at: later(now, lifetime),
                 },
-                (Some((good, _)), false) if profile.keep_cache_on_error => Cached {
+                (Some((good, _)), false) if keep_on_error => Cached {
                     access: Arc::clone(good),
                     reason: Reason::KeptAfterError(Box::new(reason)),
                     stored_at: now,

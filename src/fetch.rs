@@ -4,7 +4,8 @@
 //! [ureq](https://docs.rs/ureq) (rustls for TLS), follows redirects itself one hop at a time
 //! according to the variant's policy ([`crate::access::redirect_target`],
 //! [`crate::access::max_redirects`]) rather than letting the client follow them, stops reading
-//! the body one byte past the size limit, applies a timeout to the whole exchange, and hands
+//! the body (of a 2xx, or of a 5xx when a misconfigured-5xx hook wants to see it) one byte past
+//! the size limit, applies a timeout to the whole exchange, and hands
 //! what happened to [`crate::access::evaluate`]. Whatever the network does, the answer is an
 //! [`Outcome`]; only a URL that has no robots.txt is an error.
 
@@ -172,7 +173,9 @@ pub fn fetch(
             })
             .collect();
         let mut body = Vec::new();
-        if (200..300).contains(&status) {
+        // A 5xx body is read only for the misconfigured-5xx hook to look at (A34).
+        let hook_reads = (500..600).contains(&status) && options.access.treat_5xx_as_404.is_some();
+        if (200..300).contains(&status) || hook_reads {
             // One byte past the limit tells a file at the limit from a larger one.
             let cap = u64::try_from(limit).unwrap_or(u64::MAX).saturating_add(1);
             let read = response

@@ -390,7 +390,7 @@ fn fetch_reports_the_state_and_checks_pages_against_a_local_server() {
     let stdout = String::from_utf8(output.stdout).unwrap();
     let expected = format!(
         "robots.txt: {base}/robots.txt\nvariant:    google\nstate:      rules\n\
-         reason:     200: the file is obeyed\nlifetime:   86400s (Default)\n\
+         reason:     200: the file is obeyed\nlifetime:   86400s (default)\n\
          diagnostics: 1\n  3:1: warning[unknown-directive]: "
     );
     assert!(stdout.starts_with(&expected), "{stdout}");
@@ -410,7 +410,7 @@ fn fetch_reports_the_state_and_checks_pages_against_a_local_server() {
     assert_eq!(output.status.code(), Some(0));
     assert!(String::from_utf8(output.stdout)
         .unwrap()
-        .contains("lifetime:   604800s (Default)"));
+        .contains("lifetime:   604800s (default)"));
 
     let output = robotspec(&["fetch", "mailto:someone@example.com"]);
     assert_eq!(output.status.code(), Some(2));
@@ -484,4 +484,41 @@ fn invalid_utf8_can_be_dropped_from_the_command_line() {
     std::fs::remove_file(&file).unwrap();
     assert_eq!(kept.status.code(), Some(0));
     assert_eq!(dropped.status.code(), Some(1));
+
+/// `robotspec fetch --5xx-not-found TEXT`: a 5xx page containing TEXT counts as a 404.
+#[test]
+fn fetch_takes_a_5xx_whose_page_says_not_found_for_a_404() {
+    let server = std::sync::Arc::new(tiny_http::Server::http("127.0.0.1:0").unwrap());
+    let port = server.server_addr().to_ip().unwrap().port();
+    let serving = std::sync::Arc::clone(&server);
+    let thread = std::thread::spawn(move || {
+        for request in serving.incoming_requests() {
+            let page = tiny_http::Response::from_string("<h1>Page NOT FOUND</h1>");
+            let _ = request.respond(page.with_status_code(500));
+        }
+    });
+    let base = format!("http://127.0.0.1:{port}");
+    let page = format!("{base}/a");
+    let with_hook = robotspec(&[
+        "fetch",
+        &base,
+        "--5xx-not-found",
+        "page not found",
+        "--check",
+        &page,
+    ]);
+    assert_eq!(with_hook.status.code(), Some(0));
+    let stdout = String::from_utf8(with_hook.stdout).unwrap();
+    assert!(stdout.contains("state:      allow-all\n"), "{stdout}");
+    assert!(stdout.contains("misconfigured-5xx hook"), "{stdout}");
+    assert!(stdout.contains("lifetime:   86400s (default)"), "{stdout}");
+
+    let without = robotspec(&["fetch", &base, "--check", &page]);
+    assert_eq!(without.status.code(), Some(1));
+    let stdout = String::from_utf8(without.stdout).unwrap();
+    assert!(stdout.contains("state:      unreachable\n"), "{stdout}");
+    assert!(stdout.contains("lifetime:   3600s (retry)"), "{stdout}");
+
+    server.unblock();
+    thread.join().unwrap();
 }

@@ -13,8 +13,11 @@ use std::sync::Arc;
 use std::thread::{self, JoinHandle};
 use std::time::Duration;
 
-use robotspec::access::{AccessState, Outcome, Reason};
+use robotspec::access::{
+    AccessOptions, AccessState, LifetimeSource, Misconfigured5xx, Outcome, Reason,
+};
 use robotspec::agent::AgentQuery;
+use robotspec::cache::RobotsCache;
 use robotspec::fetch::{fetch, FetchOptions, Fetched};
 use robotspec::{Code, Variant};
 
@@ -417,4 +420,71 @@ fn schemes_the_variant_does_not_define_are_refused() {
         Err(robotspec::fetch::FetchError::UnsupportedScheme { .. })
     ));
     let _ = AccessState::AllowAll;
+}
+
+fn not_found_hook() -> FetchOptions {
+    FetchOptions {
+        access: AccessOptions {
+            treat_5xx_as_404: Some(Misconfigured5xx::new(|_, _, body| {
+                String::from_utf8_lossy(body).contains("Page not found")
+            })),
+            ..AccessOptions::default()
+        },
+        ..options()
+    }
+}
+
+#[test]
+fn the_misconfigured_5xx_hook_sees_the_body_and_makes_it_a_404() {
+    let page = b"<html><h1>Page not found</h1></html>".to_vec();
+    let server = single(Reply::Status(500, page, Vec::new()));
+    let fetched = fetch_all(&server.url("/"), &not_found_hook());
+    assert_eq!(states(&fetched), ALL_ALLOW);
+    for f in &fetched {
+        assert_eq!(f.access.reason, Reason::ServerErrorAsNotFound(500));
+        let Outcome::Response { body, .. } = &f.outcome else {
+            panic!("{:?}", f.outcome);
+        };
+        assert!(body.starts_with(b"<html>"));
+    }
+    // Without the hook: a server error, and the body is not read.
+    let fetched = fetch_all(&server.url("/"), &options());
+    assert_eq!(states(&fetched), ALL_UNREACHABLE);
+    assert!(matches!(
+        &fetched[0].outcome,
+        Outcome::Response { body, .. } if body.is_empty()
+    ));
+    // A 5xx page that says something else stays a server error.
+    let busy = single(Reply::Status(503, b"Overloaded".to_vec(), Vec::new()));
+    let fetched = fetch_all(&busy.url("/"), &not_found_hook());
+    assert_eq!(states(&fetched), ALL_UNREACHABLE);
+}
+
+#[test]
+fn a_no_store_file_is_obeyed_but_not_cached() {
+    let headers = vec![("Cache-Control", "max-age=3600, No-Store".to_owned())];
+    let server = single(Reply::Status(200, RULES.as_bytes().to_vec(), headers));
+    let now = std::time::Instant::now();
+    for &variant in Variant::ALL {
+        let fetched = fetch(&server.url("/"), variant, &options()).unwrap();
+        assert!(disallows_private(&fetched), "{variant}");
+        assert_eq!(fetched.access.lifetime, Duration::ZERO);
+        assert_eq!(fetched.access.lifetime_source, LifetimeSource::NoStore);
+        let cache = RobotsCache::new(variant);
+        let used = cache.store(fetched.origin.clone(), fetched.access, now);
+        assert!(matches!(used.access.state, AccessState::Rules(_)));
+        assert!(cache.is_empty(), "{variant}");
+    }
+}
+
+#[test]
+fn age_shortens_max_age() {
+    let headers = vec![
+        ("Cache-Control", "max-age=600".to_owned()),
+        ("Age", "150".to_owned()),
+    ];
+    let server = single(Reply::Status(200, RULES.as_bytes().to_vec(), headers));
+    for f in fetch_all(&server.url("/"), &options()) {
+        assert_eq!(f.access.lifetime, Duration::from_secs(450));
+    }
 }

@@ -1,5 +1,6 @@
 #![allow(clippy::unwrap_used, clippy::indexing_slicing)]
 
+use super::cache_control::CacheControl;
 use super::*;
 
 fn now() -> SystemTime {
@@ -193,4 +194,220 @@ fn schemes_in_scope_per_variant() {
     assert!(governs(Variant::Google, &https, "https://example.com/a"));
     let ftp = Url::parse("ftp://example.com/robots.txt").unwrap();
     assert!(governs(Variant::Rfc9309, &ftp, "ftp://example.com/a"));
+}
+
+fn lifetime_of(variant: Variant, headers: &[(&str, &str)]) -> (u64, LifetimeSource) {
+    let access = evaluate(
+        variant,
+        &response(200, headers, b""),
+        now(),
+        &AccessOptions::default(),
+    );
+    (access.lifetime.as_secs(), access.lifetime_source)
+}
+
+#[test]
+fn cache_control_directives_are_read_whatever_their_spelling() {
+    let parse = |lines: &[&str]| CacheControl::parse(lines.iter().copied());
+    let parsed = parse(&["Public, MAX-AGE=60", "No-Store"]);
+    assert_eq!(parsed.max_age, Some(Some(60)));
+    assert!(parsed.no_store && !parsed.no_cache);
+    // Quoted values, odd whitespace, empty list elements.
+    assert_eq!(
+        parse(&[" , max-age = \"120\" ,, "]).max_age,
+        Some(Some(120))
+    );
+    // A comma inside a quoted string does not split; escapes are removed.
+    let quoted = parse(&["private=\"a, max-age=5\", no-cache=\"x\\\"y\", max-age=7"]);
+    assert_eq!(quoted.max_age, Some(Some(7)));
+    assert!(quoted.no_cache);
+    // The first max-age counts, even when a later one is valid.
+    assert_eq!(parse(&["max-age=10, max-age=20"]).max_age, Some(Some(10)));
+    assert_eq!(parse(&["max-age=x", "max-age=20"]).max_age, Some(None));
+    for bad in [
+        "max-age=-1",
+        "max-age=",
+        "max-age",
+        "max-age=1.5",
+        "max-age=60s",
+    ] {
+        assert_eq!(parse(&[bad]).max_age, Some(None), "{bad}");
+    }
+    // Huge numbers saturate; s-maxage and unknown directives are not max-age.
+    assert_eq!(
+        parse(&["max-age=99999999999999999999999"]).max_age,
+        Some(Some(u64::MAX))
+    );
+    assert_eq!(
+        parse(&["s-maxage=5, no-transform"]),
+        CacheControl::default()
+    );
+    assert_eq!(parse(&["no-storex, xno-cache"]), CacheControl::default());
+}
+
+#[test]
+fn no_store_and_no_cache_give_lifetime_zero_in_every_variant() {
+    for &variant in Variant::ALL {
+        assert_eq!(
+            lifetime_of(variant, &[("Cache-Control", "max-age=600, no-store")]),
+            (0, LifetimeSource::NoStore),
+            "{variant}"
+        );
+        assert_eq!(
+            lifetime_of(variant, &[("cache-control", "NO-CACHE"), ("Expires", "0")]),
+            (0, LifetimeSource::NoCache),
+            "{variant}"
+        );
+        // no-store wins over no-cache, on separate header lines too.
+        assert_eq!(
+            lifetime_of(
+                variant,
+                &[("Cache-Control", "no-cache"), ("Cache-Control", "no-store")]
+            ),
+            (0, LifetimeSource::NoStore)
+        );
+    }
+    // A 404 with no-store: allow-all, not to be kept.
+    let gone = evaluate(
+        Variant::Google,
+        &response(404, &[("Cache-Control", "no-store")], b""),
+        now(),
+        &AccessOptions::default(),
+    );
+    assert_eq!(gone.state.name(), "allow-all");
+    assert_eq!(gone.lifetime_source, LifetimeSource::NoStore);
+    // Unreachable results keep their retry interval whatever the cache headers say.
+    let down = evaluate(
+        Variant::Google,
+        &response(503, &[("Cache-Control", "no-store")], b""),
+        now(),
+        &AccessOptions::default(),
+    );
+    assert_eq!(
+        (down.lifetime.as_secs(), down.lifetime_source),
+        (3600, LifetimeSource::Retry)
+    );
+}
+
+#[test]
+fn s_maxage_is_for_shared_caches_and_ignored() {
+    assert_eq!(
+        lifetime_of(
+            Variant::Google,
+            &[("Cache-Control", "s-maxage=10, max-age=100")]
+        ),
+        (100, LifetimeSource::MaxAge)
+    );
+    assert_eq!(
+        lifetime_of(Variant::Google, &[("Cache-Control", "s-maxage=10")]),
+        (86_400, LifetimeSource::Default)
+    );
+}
+
+#[test]
+fn an_invalid_max_age_is_stale_at_once() {
+    for value in ["max-age=soon", "max-age=-5", "max-age"] {
+        assert_eq!(
+            lifetime_of(Variant::Google, &[("Cache-Control", value)]),
+            (0, LifetimeSource::MaxAge),
+            "{value}"
+        );
+    }
+    // …and it beats Expires, as any max-age does.
+    let expires = [
+        ("Cache-Control", "max-age=x"),
+        ("Expires", "Tue, 14 Nov 2023 23:13:20 GMT"),
+    ];
+    assert_eq!(
+        lifetime_of(Variant::Draft1996, &expires),
+        (0, LifetimeSource::MaxAge)
+    );
+}
+
+#[test]
+fn age_is_subtracted_from_a_lifetime_the_headers_give() {
+    let google = |headers: &[(&str, &str)]| lifetime_of(Variant::Google, headers);
+    assert_eq!(
+        google(&[("Cache-Control", "max-age=600"), ("Age", "100")]),
+        (500, LifetimeSource::MaxAge)
+    );
+    assert_eq!(
+        google(&[("Cache-Control", "max-age=600"), ("age", " 900 ")]),
+        (0, LifetimeSource::MaxAge)
+    );
+    // An invalid Age counts as zero; the variant's default is not aged.
+    for bad in ["-1", "ten", "1e3", ""] {
+        assert_eq!(
+            google(&[("Cache-Control", "max-age=600"), ("Age", bad)]),
+            (600, LifetimeSource::MaxAge),
+            "{bad}"
+        );
+    }
+    assert_eq!(google(&[("Age", "100")]), (86_400, LifetimeSource::Default));
+    // Expires is aged too (1996).
+    let expires = [("Expires", "Tue, 14 Nov 2023 23:13:20 GMT"), ("Age", "600")];
+    assert_eq!(
+        lifetime_of(Variant::Draft1996, &expires),
+        (3000, LifetimeSource::Expires)
+    );
+    // The 24-hour ceiling applies after the age: 100 000 s less 90 000 s is under it.
+    let old = [("Cache-Control", "max-age=100000"), ("Age", "90000")];
+    assert_eq!(
+        lifetime_of(Variant::Rfc9309, &old),
+        (10_000, LifetimeSource::MaxAge)
+    );
+    let young = [("Cache-Control", "max-age=100000"), ("Age", "10")];
+    assert_eq!(
+        lifetime_of(Variant::Rfc9309, &young),
+        (86_400, LifetimeSource::Capped)
+    );
+}
+
+fn not_found_hook() -> AccessOptions {
+    AccessOptions {
+        treat_5xx_as_404: Some(Misconfigured5xx::new(|status, headers, body| {
+            status == 500
+                && headers.iter().any(|(n, _)| n == "X-Page")
+                && body.starts_with(b"not found")
+        })),
+        ..AccessOptions::default()
+    }
+}
+
+#[test]
+fn the_misconfigured_5xx_hook_turns_a_5xx_into_the_4xx_outcome() {
+    let page = response(500, &[("X-Page", "1")], b"not found here");
+    for &variant in Variant::ALL {
+        let access = evaluate(variant, &page, now(), &not_found_hook());
+        assert_eq!(access.state.name(), "allow-all", "{variant}");
+        assert_eq!(access.reason, Reason::ServerErrorAsNotFound(500));
+        assert!(access.reason.to_string().contains("misconfigured-5xx hook"));
+        // A 4xx lifetime, not the retry interval.
+        assert_eq!(access.lifetime_source, LifetimeSource::Default);
+        // Without the hook the same response is a server error.
+        let plain = evaluate(variant, &page, now(), &AccessOptions::default());
+        assert_eq!(plain.state.name(), "unreachable");
+        assert_eq!(plain.reason, Reason::ServerError(500));
+    }
+    // The hook sees status, headers and body: when it says no, the 5xx stands.
+    for other in [
+        response(503, &[("X-Page", "1")], b"not found here"),
+        response(500, &[], b"not found here"),
+        response(500, &[("X-Page", "1")], b"overloaded"),
+    ] {
+        let access = evaluate(Variant::Google, &other, now(), &not_found_hook());
+        assert_eq!(access.state.name(), "unreachable");
+    }
+    // It is never asked about other statuses.
+    let ok = evaluate(
+        Variant::Google,
+        &response(200, &[("X-Page", "1")], b"not found"),
+        now(),
+        &not_found_hook(),
+    );
+    assert_eq!(ok.state.name(), "rules");
+    assert_eq!(
+        format!("{:?}", not_found_hook().treat_5xx_as_404),
+        "Some(Misconfigured5xx(..))"
+    );
 }

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use robotspec::access::{AccessOptions, AccessState};
+use robotspec::access::{AccessOptions, AccessState, Misconfigured5xx};
 use robotspec::fetch::{fetch, FetchOptions};
 use robotspec::Variant;
 
@@ -27,6 +27,10 @@ pub struct Args {
     /// Bytes of the file that are parsed (default: the variant's, 512000).
     #[arg(long)]
     size_limit: Option<usize>,
+    /// A 5xx whose body contains TEXT (ASCII case-insensitive) counts as a 404: the site is
+    /// misconfigured (VARIANTS.md A34).
+    #[arg(long = "5xx-not-found", value_name = "TEXT")]
+    not_found_5xx: Option<String>,
     /// Any URL of the site: its robots.txt is fetched.
     url: String,
     /// Page URLs (or paths) to check against the result.
@@ -44,6 +48,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         timeout,
         access: AccessOptions {
             size_limit: args.size_limit,
+            treat_5xx_as_404: args.not_found_5xx.as_deref().map(body_contains),
             ..AccessOptions::default()
         },
     };
@@ -63,7 +68,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     let _ = writeln!(out, "reason:     {}", access.reason);
     let _ = writeln!(
         out,
-        "lifetime:   {}s ({:?})",
+        "lifetime:   {}s ({})",
         access.lifetime.as_secs(),
         access.lifetime_source
     );
@@ -99,5 +104,16 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
+    })
+}
+
+/// A misconfigured-5xx hook that looks for `text` in the body, ignoring ASCII case.
+fn body_contains(text: &str) -> Misconfigured5xx {
+    let needle = text.to_ascii_lowercase().into_bytes();
+    Misconfigured5xx::new(move |_, _, body| {
+        needle.is_empty()
+            || body
+                .windows(needle.len())
+                .any(|window| window.eq_ignore_ascii_case(&needle))
     })
 }
