@@ -484,6 +484,7 @@ fn invalid_utf8_can_be_dropped_from_the_command_line() {
     std::fs::remove_file(&file).unwrap();
     assert_eq!(kept.status.code(), Some(0));
     assert_eq!(dropped.status.code(), Some(1));
+}
 
 /// `robotspec fetch --5xx-not-found TEXT`: a 5xx page containing TEXT counts as a 404.
 #[test]
