@@ -56,7 +56,9 @@ fuzz_target!(|input: Input| {
     let options = AccessOptions {
         size_limit: input.size_limit.map(usize::from),
         max_redirects: None,
-        max_lifetime: input.max_lifetime.map(|s| Duration::from_secs(u64::from(s))),
+        max_lifetime: input
+            .max_lifetime
+            .map(|s| Duration::from_secs(u64::from(s))),
     };
     let now = UNIX_EPOCH + Duration::from_secs(u64::from(input.now));
     let access = evaluate(variant, &outcome, now, &options);
@@ -76,7 +78,10 @@ fuzz_target!(|input: Input| {
                 assert!(access.diagnostics.is_empty());
             } else {
                 assert!(used.len() <= limit, "more than the limit was used");
-                assert!(body.starts_with(used), "the rules come from a prefix of the body");
+                assert!(
+                    body.starts_with(used),
+                    "the rules come from a prefix of the body"
+                );
                 assert!(
                     used.is_empty() || matches!(used.last(), Some(b'\n' | b'\r')),
                     "the cut is at a line end"
@@ -104,8 +109,10 @@ fuzz_target!(|input: Input| {
     let ceiling = options
         .max_lifetime
         .or(variant.profile().access.max_lifetime);
-    if let (Some(ceiling), LifetimeSource::MaxAge | LifetimeSource::Expires | LifetimeSource::Capped) =
-        (ceiling, access.lifetime_source)
+    if let (
+        Some(ceiling),
+        LifetimeSource::MaxAge | LifetimeSource::Expires | LifetimeSource::Capped,
+    ) = (ceiling, access.lifetime_source)
     {
         assert!(access.lifetime <= ceiling, "lifetime above the ceiling");
     }

@@ -23,7 +23,14 @@ struct Input<'a> {
 }
 
 /// What two verdicts must share.
-fn key(v: &Verdict<'_>) -> (bool, Option<u32>, Option<*const robotspec::model::Rule>, String) {
+fn key(
+    v: &Verdict<'_>,
+) -> (
+    bool,
+    Option<u32>,
+    Option<*const robotspec::model::Rule>,
+    String,
+) {
     let rule = v.rule();
     (
         v.allowed(),

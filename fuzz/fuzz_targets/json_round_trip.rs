@@ -27,7 +27,11 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let variant = Variant::ALL[usize::from(first) % Variant::ALL.len()];
-    let mode = if first & 0x80 == 0 { Mode::Lenient } else { Mode::Strict };
+    let mode = if first & 0x80 == 0 {
+        Mode::Lenient
+    } else {
+        Mode::Strict
+    };
     let Ok(parsed) = parse(input, variant, mode) else {
         return;
     };

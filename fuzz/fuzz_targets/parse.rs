@@ -18,9 +18,16 @@ fuzz_target!(|data: &[u8]| {
     let lenient = parse(input, variant, Mode::Lenient).expect("lenient parsing never fails");
     assert_eq!(lenient.tree().reassemble(), input, "lenient round trip");
     for d in lenient.diagnostics() {
-        assert_eq!(d.severity, Severity::Warning, "lenient reports warnings only: {d}");
+        assert_eq!(
+            d.severity,
+            Severity::Warning,
+            "lenient reports warnings only: {d}"
+        );
         assert!(d.line >= 1 && d.col >= 1, "position of {d}");
-        assert!(d.span.start <= d.span.end && d.span.end <= input.len(), "span of {d}");
+        assert!(
+            d.span.start <= d.span.end && d.span.end <= input.len(),
+            "span of {d}"
+        );
     }
     let lenient_model = Model::build(&lenient);
 
@@ -28,14 +35,21 @@ fuzz_target!(|data: &[u8]| {
         Ok(strict) => {
             assert_eq!(strict.tree().reassemble(), input, "strict round trip");
             assert!(
-                strict.diagnostics().iter().all(|d| d.severity != Severity::Error),
+                strict
+                    .diagnostics()
+                    .iter()
+                    .all(|d| d.severity != Severity::Error),
                 "strict success with an error"
             );
             assert!(
                 !lenient.diagnostics().iter().any(|d| d.code.is_violation()),
                 "strict accepted what lenient flags as a violation"
             );
-            assert_eq!(Model::build(&strict), lenient_model, "strict and lenient models");
+            assert_eq!(
+                Model::build(&strict),
+                lenient_model,
+                "strict and lenient models"
+            );
         }
         Err(rejected) => {
             let diagnostics = rejected.diagnostics();
@@ -46,7 +60,10 @@ fuzz_target!(|data: &[u8]| {
             );
             for d in diagnostics {
                 assert!(d.line >= 1 && d.col >= 1, "position of {d}");
-                assert!(d.span.start <= d.span.end && d.span.end <= input.len(), "span of {d}");
+                assert!(
+                    d.span.start <= d.span.end && d.span.end <= input.len(),
+                    "span of {d}"
+                );
             }
         }
     }

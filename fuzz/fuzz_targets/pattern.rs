@@ -59,7 +59,11 @@ fn naive_matches(pattern: &[u8], target: &[u8], wildcards: bool) -> bool {
 }
 
 /// The rule that decides, by the documented precedence, among the rules that match.
-fn naive_decide(rules: &[(RuleKind, &[u8])], matched: &[bool], precedence: Precedence) -> Option<usize> {
+fn naive_decide(
+    rules: &[(RuleKind, &[u8])],
+    matched: &[bool],
+    precedence: Precedence,
+) -> Option<usize> {
     let candidates = (0..rules.len()).filter(|&i| matched[i]);
     match precedence {
         Precedence::FirstMatch => candidates.min(),
@@ -89,10 +93,20 @@ fn check_normalisation(bytes: &[u8]) {
                 }
             };
             let once = apply(bytes);
-            assert!(once.iter().all(u8::is_ascii), "{encoding:?} left a byte >= 0x80");
-            assert_eq!(apply(&once), once, "{encoding:?} (target: {as_target}) is not idempotent");
+            assert!(
+                once.iter().all(u8::is_ascii),
+                "{encoding:?} left a byte >= 0x80"
+            );
+            assert_eq!(
+                apply(&once),
+                once,
+                "{encoding:?} (target: {as_target}) is not idempotent"
+            );
             if as_target && encoding == PatternEncoding::Rfc3986 {
-                assert!(!once.contains(&b'*') && !once.contains(&b'$'), "raw operator in target");
+                assert!(
+                    !once.contains(&b'*') && !once.contains(&b'$'),
+                    "raw operator in target"
+                );
             }
         }
     }
@@ -119,7 +133,11 @@ fuzz_target!(|input: Input<'_>| {
         .iter()
         .take(24)
         .map(|&(allow, p)| {
-            let kind = if allow { RuleKind::Allow } else { RuleKind::Disallow };
+            let kind = if allow {
+                RuleKind::Allow
+            } else {
+                RuleKind::Disallow
+            };
             (kind, &p[..p.len().min(64)])
         })
         .collect();
@@ -160,7 +178,11 @@ fuzz_target!(|input: Input<'_>| {
         let expected_set: Vec<usize> = (0..rules.len()).filter(|&i| matched[i]).collect();
         assert_eq!(listed_sorted, expected_set, "the set of matching rules");
         if precedence != Precedence::AnyDisallow {
-            assert_eq!(listed.first().copied(), expected, "matching lists the winner first");
+            assert_eq!(
+                listed.first().copied(),
+                expected,
+                "matching lists the winner first"
+            );
         }
     }
 });
