@@ -68,8 +68,9 @@ fn hostile() -> Vec<(&'static str, Vec<u8>)> {
     let every_byte_in_rules: Vec<u8> = (0u8..=255)
         .flat_map(|b| [b"User-agent: *\nDisallow: /".as_slice(), &[b, b'\n']].concat())
         .collect();
-    let boms = b"\xEF\xBB\xBFUser-agent: *\n\xEF\xBB\xBFDisallow: /x\n\xEF\xBBAllow: /\xEF\xBB\xBF\n\xEF"
-        .repeat(200);
+    let boms =
+        b"\xEF\xBB\xBFUser-agent: *\n\xEF\xBB\xBFDisallow: /x\n\xEF\xBBAllow: /\xEF\xBB\xBF\n\xEF"
+            .repeat(200);
     vec![
         ("empty", Vec::new()),
         ("two-megabyte-line", long_line),
@@ -131,7 +132,10 @@ fn assert_robust(name: &str, bytes: &[u8], variant: Variant) {
 
     match parse(bytes, variant, Mode::Strict) {
         Ok(strict) => {
-            assert!(strict.tree().reassemble() == bytes, "{at}: strict round trip");
+            assert!(
+                strict.tree().reassemble() == bytes,
+                "{at}: strict round trip"
+            );
             assert!(
                 strict
                     .diagnostics()
@@ -143,7 +147,10 @@ fn assert_robust(name: &str, bytes: &[u8], variant: Variant) {
         }
         Err(rejected) => {
             let diagnostics = rejected.diagnostics();
-            assert!(!diagnostics.is_empty(), "{at}: rejected without diagnostics");
+            assert!(
+                !diagnostics.is_empty(),
+                "{at}: rejected without diagnostics"
+            );
             assert!(
                 diagnostics.iter().any(|d| d.severity == Severity::Error),
                 "{at}: rejected without an error"
