@@ -1,0 +1,117 @@
+//! Queries with arbitrary files, agents and URLs under every variant.
+//!
+//! Invariants: `check`, `check_query`, `is_allowed` and `explain` give the same verdict (allowed,
+//! deciding rule, groups applied); the deciding rule is the first matching rule `explain`
+//! lists and belongs to one of the groups used; a verdict without a deciding rule is an allow;
+//! agents compare ignoring ASCII case; a file accepted strictly answers as the lenient one does.
+#![no_main]
+
+use arbitrary::Arbitrary;
+use libfuzzer_sys::fuzz_target;
+use robotspec::agent::AgentQuery;
+use robotspec::pattern::{Precedence, RuleKind};
+use robotspec::robots::Decision;
+use robotspec::{Robots, Variant, Verdict};
+
+#[derive(Debug, Arbitrary)]
+struct Input<'a> {
+    variant: u8,
+    agent: &'a str,
+    more_agents: Vec<&'a str>,
+    urls: Vec<&'a str>,
+    file: &'a [u8],
+}
+
+/// What two verdicts must share.
+fn key(
+    v: &Verdict<'_>,
+) -> (
+    bool,
+    Option<u32>,
+    Option<*const robotspec::model::Rule>,
+    String,
+) {
+    let rule = v.rule();
+    (
+        v.allowed(),
+        rule.map(|r| r.line),
+        rule.map(std::ptr::from_ref),
+        format!("{:?}", v.applied()),
+    )
+}
+
+fuzz_target!(|input: Input<'_>| {
+    let variant = Variant::ALL[usize::from(input.variant) % Variant::ALL.len()];
+    let robots = Robots::parse(input.file, variant);
+    let strict = Robots::parse_strict(input.file, variant).ok();
+    let single = AgentQuery::new(input.agent);
+    let mut tokens = vec![input.agent];
+    tokens.extend(input.more_agents.iter().take(4));
+    let several = AgentQuery::from_tokens(&tokens);
+    let precedence = variant.profile().precedence;
+
+    for url in input.urls.iter().take(8) {
+        let verdict = robots.check(input.agent, url);
+        let _ = verdict.to_string();
+        assert_eq!(robots.is_allowed(input.agent, url), verdict.allowed());
+        assert_eq!(key(&robots.check_query(&single, url)), key(&verdict));
+        let explanation = robots.explain(&single, url);
+        assert_eq!(key(&explanation.verdict), key(&verdict), "check vs explain");
+
+        let upper = input.agent.to_ascii_uppercase();
+        assert_eq!(
+            robots.check(&upper, url).allowed(),
+            verdict.allowed(),
+            "agent case matters"
+        );
+
+        match verdict.decision() {
+            Decision::Rule(rule) => {
+                assert_eq!(verdict.allowed(), rule.kind == RuleKind::Allow);
+                let first = explanation.matching.first().copied();
+                assert!(
+                    first.is_some_and(|f| std::ptr::eq(f, rule)),
+                    "the deciding rule is the first matching one"
+                );
+                let rules = robots.rules();
+                assert!(
+                    verdict.groups().any(|g| g
+                        .rules
+                        .iter()
+                        .any(|&i| rules.get(i).is_some_and(|r| std::ptr::eq(r, rule)))),
+                    "the deciding rule belongs to an applied group"
+                );
+                assert!(!rule.is_empty(), "an empty rule decided");
+            }
+            Decision::NoMatchingRule => {
+                assert!(verdict.allowed());
+                let only_allows = explanation
+                    .matching
+                    .iter()
+                    .all(|r| r.kind == RuleKind::Allow);
+                assert!(
+                    explanation.matching.is_empty()
+                        || (precedence == Precedence::AnyDisallow && only_allows),
+                    "rules match but none decided"
+                );
+            }
+            Decision::NoGroup => {
+                assert!(verdict.allowed());
+                assert!(explanation.matching.is_empty());
+                assert_eq!(verdict.groups().count(), 0);
+            }
+            Decision::RobotsTxt | Decision::Unmatchable(_) => assert!(verdict.allowed()),
+        }
+
+        let many = robots.check_query(&several, url);
+        assert_eq!(key(&robots.explain(&several, url).verdict), key(&many));
+
+        if let Some(strict) = &strict {
+            assert_eq!(
+                strict.check(input.agent, url).allowed(),
+                verdict.allowed(),
+                "strict and lenient disagree"
+            );
+        }
+    }
+});
