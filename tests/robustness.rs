@@ -129,6 +129,12 @@ fn assert_robust(name: &str, bytes: &[u8], variant: Variant) {
         assert!(d.line >= 1 && d.col >= 1, "{at}: position of {d}");
     }
     let lenient_model = Model::build(&lenient);
+    // `Robots` reads lines with the fast reader; the grammar's lines must give the same model.
+    assert_eq!(
+        Robots::parse(bytes, variant).model(),
+        &lenient_model,
+        "{at}: fast line reader"
+    );
 
     match parse(bytes, variant, Mode::Strict) {
         Ok(strict) => {

@@ -2,12 +2,14 @@
 //!
 //! Invariants: lenient never fails and reports warnings only; strict either fails with at least
 //! one error, every diagnostic positioned at line ≥ 1 and col ≥ 1, or succeeds with no error and
-//! then builds exactly the model the lenient parse builds; both trees reassemble to the input.
+//! then builds exactly the model the lenient parse builds; both trees reassemble to the input;
+//! `Robots::parse`, whose lines come from the fast reader (`scan.rs`), builds the model the
+//! pest-read lines build.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use robotspec::model::Model;
-use robotspec::{parse, Mode, Severity, Variant};
+use robotspec::{parse, Mode, Robots, Severity, Variant};
 
 fuzz_target!(|data: &[u8]| {
     let Some((&first, input)) = data.split_first() else {
@@ -30,6 +32,11 @@ fuzz_target!(|data: &[u8]| {
         );
     }
     let lenient_model = Model::build(&lenient);
+    assert_eq!(
+        Robots::parse(input, variant).model(),
+        &lenient_model,
+        "fast line reader and grammar"
+    );
 
     match parse(input, variant, Mode::Strict) {
         Ok(strict) => {
