@@ -4,6 +4,7 @@
 //! in `docs/matcher.md`; the comments here say what each piece does.
 
 use std::cmp::Reverse;
+use std::collections::hash_map::{Entry, HashMap};
 use std::fmt;
 use std::panic::{RefUnwindSafe, UnwindSafe};
 
@@ -14,6 +15,7 @@ use regex_automata::util::pool::Pool;
 use regex_automata::util::syntax;
 use regex_automata::{Anchored, Input, MatchKind, PatternID, PatternSet};
 
+use super::prefix::PrefixTable;
 use super::{PatternSyntax, Precedence, RuleKind};
 
 /// Memory bounds for compiling one rule set.
@@ -45,6 +47,11 @@ pub struct MatcherLimits {
     /// ([`MatcherLimits::DEFAULT_NFA_BYTES`]), about a megabyte of patterns in one group —
     /// twice what fits in the 500 KiB that Google reads of a robots.txt file.
     pub nfa_bytes: usize,
+    /// Answer literal rules (no `*`, no end anchor) from a sorted prefix table instead of the
+    /// automaton: no NFA to build for them, memory proportional to their bytes, so groups of
+    /// hundreds of thousands of plain rules compile at once. Default: on. (Off only to test
+    /// the automata alone.)
+    pub prefix_table: bool,
 }
 
 impl MatcherLimits {
@@ -62,6 +69,7 @@ impl Default for MatcherLimits {
             dense_dfa_bytes: Self::DEFAULT_DENSE_DFA_BYTES,
             lazy_cache_bytes: Self::DEFAULT_LAZY_CACHE_BYTES,
             nfa_bytes: Self::DEFAULT_NFA_BYTES,
+            prefix_table: true,
         }
     }
 }
@@ -71,6 +79,10 @@ impl Default for MatcherLimits {
 pub enum Engine {
     /// The rule set is empty: no automaton was built and every query answers "no rule".
     NoRules,
+    /// Every rule is literal: the prefix table alone answers (see
+    /// [`MatcherLimits::prefix_table`]). When a group has wildcard rules too, the engine
+    /// reported is the automaton's.
+    PrefixTable,
     /// A fully built dense DFA: one table lookup per target byte, no allocation, no locking.
     DenseDfa,
     /// A lazy (hybrid) DFA whose states are built on demand into a bounded per-thread cache.
@@ -86,6 +98,7 @@ impl Engine {
     pub fn name(self) -> &'static str {
         match self {
             Engine::NoRules => "none",
+            Engine::PrefixTable => "prefix table",
             Engine::DenseDfa => "dense DFA",
             Engine::LazyDfa => "lazy DFA",
             Engine::PikeVm => "PikeVM",
@@ -225,8 +238,13 @@ pub struct RuleMatcher {
     /// `slots[i]` describes pattern ID `i`; IDs are in priority order.
     slots: Box<[Slot]>,
     precedence: Precedence,
-    /// `None` exactly when there are no rules.
+    /// The literal rules, when the prefix table is on and there are some.
+    literals: Option<PrefixTable>,
+    /// The other rules' automaton; `None` when there are none.
     automata: Option<Automata>,
+    /// `automaton_ranks[i]`: the ranks (indices into `slots`, best first) of the rules whose
+    /// pattern is the automaton's pattern `i`.
+    automaton_ranks: Box<[Vec<usize>]>,
 }
 
 impl RuleMatcher {
@@ -254,22 +272,45 @@ impl RuleMatcher {
             .iter()
             .map(|&(rule, kind, _)| Slot { rule, kind })
             .collect();
-        if order.is_empty() {
-            return Ok(RuleMatcher {
-                slots,
-                precedence,
-                automata: None,
-            });
+        let is_literal = |pattern: &[u8]| limits.prefix_table && is_literal(pattern, syntax);
+        let literal_count = order.iter().filter(|r| is_literal(r.2)).count();
+        let literals = (literal_count > 0).then(|| {
+            let literal = order.iter().enumerate().filter(|(_, r)| is_literal(r.2));
+            PrefixTable::new(literal.map(|(rank, r)| (rank, r.2)))
+        });
+        // One automaton pattern per distinct pattern (a file may repeat a rule thousands of
+        // times), in order of its best rank; all its ranks are kept for `matching`.
+        let mut automaton_ranks: Vec<Vec<usize>> = Vec::new();
+        let mut regexes: Vec<String> = Vec::new();
+        let mut seen: HashMap<&[u8], usize> = HashMap::new();
+        for (rank, &(_, _, pattern)) in order.iter().enumerate() {
+            if is_literal(pattern) {
+                continue;
+            }
+            match seen.entry(pattern) {
+                Entry::Occupied(id) => {
+                    if let Some(ranks) = automaton_ranks.get_mut(*id.get()) {
+                        ranks.push(rank);
+                    }
+                }
+                Entry::Vacant(slot) => {
+                    slot.insert(regexes.len());
+                    regexes.push(to_regex(pattern, syntax));
+                    automaton_ranks.push(vec![rank]);
+                }
+            }
         }
-        let regexes: Vec<String> = order
-            .iter()
-            .map(|&(_, _, pattern)| to_regex(pattern, syntax))
-            .collect();
-        let automata = Automata::build(&regexes, limits)?;
+        let automata = if regexes.is_empty() {
+            None
+        } else {
+            Some(Automata::build(&regexes, limits)?)
+        };
         Ok(RuleMatcher {
             slots,
             precedence,
-            automata: Some(automata),
+            literals,
+            automata,
+            automaton_ranks: automaton_ranks.into(),
         })
     }
 
@@ -280,9 +321,18 @@ impl RuleMatcher {
     /// nothing and takes no lock.
     #[must_use]
     pub fn decide(&self, target: &[u8]) -> Option<usize> {
-        let automata = self.automata.as_ref()?;
-        let winner = automata.winner(target)?;
-        let slot = self.slots.get(winner.as_usize())?;
+        let literal = self.literals.as_ref().and_then(|t| t.best(target));
+        let automaton = self
+            .automata
+            .as_ref()
+            .and_then(|a| a.winner(target))
+            .and_then(|id| self.automaton_ranks.get(id.as_usize()))
+            .and_then(|ranks| ranks.first().copied());
+        let winner = match (literal, automaton) {
+            (Some(a), Some(b)) => a.min(b),
+            (a, b) => a.or(b)?,
+        };
+        let slot = self.slots.get(winner)?;
         match (self.precedence, slot.kind) {
             // Allows are ranked after every Disallow, so an Allow winning means that no
             // Disallow matched.
@@ -299,19 +349,29 @@ impl RuleMatcher {
     /// Meant for explaining a verdict: it simulates the NFA and allocates.
     #[must_use]
     pub fn matching(&self, target: &[u8]) -> Vec<usize> {
-        let Some(automata) = self.automata.as_ref() else {
-            return Vec::new();
-        };
-        let input = anchored_input(target);
-        let mut set = PatternSet::new(automata.nfa.pattern_len());
-        {
-            let mut cache = automata.all_caches.get();
-            automata
-                .all
-                .which_overlapping_matches(&mut cache, &input, &mut set);
+        let mut ranks = self
+            .literals
+            .as_ref()
+            .map_or_else(Vec::new, |t| t.all(target));
+        if let Some(automata) = self.automata.as_ref() {
+            let input = anchored_input(target);
+            let mut set = PatternSet::new(automata.nfa.pattern_len());
+            {
+                let mut cache = automata.all_caches.get();
+                automata
+                    .all
+                    .which_overlapping_matches(&mut cache, &input, &mut set);
+            }
+            ranks.extend(
+                set.iter()
+                    .filter_map(|id| self.automaton_ranks.get(id.as_usize()))
+                    .flatten(),
+            );
         }
-        set.iter()
-            .filter_map(|pid| self.slots.get(pid.as_usize()).map(|slot| slot.rule))
+        ranks.sort_unstable();
+        ranks
+            .into_iter()
+            .filter_map(|rank| self.slots.get(rank).map(|slot| slot.rule))
             .collect()
     }
 
@@ -319,6 +379,7 @@ impl RuleMatcher {
     #[must_use]
     pub fn engine(&self) -> Engine {
         match self.automata.as_ref().map(|a| &a.primary) {
+            None if self.literals.is_some() => Engine::PrefixTable,
             None => Engine::NoRules,
             Some(Primary::Dense(_)) => Engine::DenseDfa,
             Some(Primary::Lazy { .. }) => Engine::LazyDfa,
@@ -336,15 +397,16 @@ impl RuleMatcher {
     /// scratch caches of the lazy DFA and PikeVM, which are bounded separately).
     #[must_use]
     pub fn memory_usage(&self) -> usize {
+        let table = self.literals.as_ref().map_or(0, PrefixTable::memory_usage);
         let Some(automata) = self.automata.as_ref() else {
-            return 0;
+            return table;
         };
         let primary = match &automata.primary {
             Primary::Dense(dfa) => dfa.memory_usage(),
             Primary::Lazy { dfa, .. } => dfa.memory_usage(),
             Primary::PikeVm => 0,
         };
-        automata.nfa.memory_usage() + primary
+        table + automata.nfa.memory_usage() + primary
     }
 
     /// The number of rules compiled.
@@ -525,6 +587,12 @@ fn priority_order<'r>(
     order
 }
 
+/// A pattern with no wildcard and no end anchor under `syntax`: it matches exactly the targets
+/// it is a prefix of.
+fn is_literal(pattern: &[u8], syntax: PatternSyntax) -> bool {
+    !syntax.wildcards || (!pattern.contains(&b'*') && pattern.last() != Some(&b'$'))
+}
+
 /// Upper-case hex digits for `\xNN` escapes.
 const HEX_UPPER: &[u8; 16] = b"0123456789ABCDEF";
 
@@ -623,6 +691,7 @@ mod tests {
         let rules = [(RuleKind::Disallow, &big[..])];
         let limits = MatcherLimits {
             nfa_bytes: 1_000,
+            prefix_table: false,
             ..MatcherLimits::default()
         };
         let err =

@@ -51,6 +51,7 @@
 
 mod matcher;
 mod normalise;
+mod prefix;
 
 #[cfg(test)]
 mod tests;

@@ -122,32 +122,38 @@ fn reference_matcher_sanity() {
 // Helpers
 // ------------------------------------------------------------------------------------------
 
-/// Limits that force each engine on small rule sets.
-fn engine_limits() -> [(Engine, MatcherLimits); 3] {
-    let default = MatcherLimits::default();
+/// Limits that force each automaton engine on small rule sets (the prefix table off, so every
+/// rule goes to the automaton), and the default configuration, where literal rules go to the
+/// prefix table and the rest to whichever engine fits (no engine is asserted for it).
+fn engine_limits() -> [(Option<Engine>, MatcherLimits); 4] {
+    let automata_only = MatcherLimits {
+        prefix_table: false,
+        ..MatcherLimits::default()
+    };
     [
         (
-            Engine::DenseDfa,
+            Some(Engine::DenseDfa),
             MatcherLimits {
                 dense_dfa_bytes: 4 << 20,
-                ..default
+                ..automata_only
             },
         ),
         (
-            Engine::LazyDfa,
+            Some(Engine::LazyDfa),
             MatcherLimits {
                 dense_dfa_bytes: 0,
-                ..default
+                ..automata_only
             },
         ),
         (
-            Engine::PikeVm,
+            Some(Engine::PikeVm),
             MatcherLimits {
                 dense_dfa_bytes: 0,
                 lazy_cache_bytes: 0,
-                ..default
+                ..automata_only
             },
         ),
+        (None, MatcherLimits::default()),
     ]
 }
 
@@ -161,8 +167,8 @@ fn all_engines(
         .iter()
         .map(|(engine, limits)| {
             let m = RuleMatcher::compile(rules, syntax, precedence, limits).unwrap();
-            if !rules.is_empty() {
-                assert_eq!(m.engine(), *engine, "engine forced by {limits:?}");
+            if let Some(engine) = engine.filter(|_| !rules.is_empty()) {
+                assert_eq!(m.engine(), engine, "engine forced by {limits:?}");
             }
             m
         })
@@ -515,7 +521,7 @@ fn empty_pattern_has_length_zero() {
 
 #[test]
 fn accessors_and_debug() {
-    let rules: [(RuleKind, &[u8]); 2] = [(DISALLOW, b"/a"), (ALLOW, b"/b")];
+    let rules: [(RuleKind, &[u8]); 2] = [(DISALLOW, b"/a*"), (ALLOW, b"/b")];
     let m = RuleMatcher::compile(
         &rules,
         WILD,
@@ -534,6 +540,15 @@ fn accessors_and_debug() {
         "{debug}"
     );
     assert_eq!(Engine::LazyDfa.to_string(), "lazy DFA");
+    let literal_only = RuleMatcher::compile(
+        &rules[1..],
+        WILD,
+        Precedence::FirstMatch,
+        &MatcherLimits::default(),
+    )
+    .unwrap();
+    assert_eq!(literal_only.engine(), Engine::PrefixTable);
+    assert!(literal_only.memory_usage() > 0);
 }
 
 // ------------------------------------------------------------------------------------------
@@ -628,7 +643,7 @@ fn lazy_dfa_gives_up_and_falls_back() {
 #[test]
 fn nfa_size_limit_is_an_error() {
     let owned: Vec<Vec<u8>> = (0..1000)
-        .map(|i| format!("/dir{i}/page").into_bytes())
+        .map(|i| format!("/dir{i}/*page").into_bytes())
         .collect();
     let rules: Vec<(RuleKind, &[u8])> = owned.iter().map(|p| (DISALLOW, &p[..])).collect();
     let limits = MatcherLimits {
@@ -639,6 +654,26 @@ fn nfa_size_limit_is_an_error() {
     assert_eq!(err.kind(), PatternErrorKind::NfaSizeLimit { limit: 10_000 });
     let ok = RuleMatcher::compile(&rules, WILD, Precedence::LongestMatch, &Default::default());
     assert_eq!(ok.unwrap().decide(b"/dir999/page.html"), Some(999));
+}
+
+/// Literal rules need no automaton: a group far over the NFA limit as wildcards compiles at
+/// once as a prefix table, and answers by priority together with the automaton's rules.
+#[test]
+fn literal_rules_are_not_bound_by_the_nfa_limit() {
+    let owned: Vec<Vec<u8>> = (0..100_000)
+        .map(|i| format!("/dir{i}/page").into_bytes())
+        .collect();
+    let mut rules: Vec<(RuleKind, &[u8])> = owned.iter().map(|p| (DISALLOW, &p[..])).collect();
+    rules.push((ALLOW, b"/dir99999/*.html"));
+    let limits = MatcherLimits {
+        nfa_bytes: 10_000,
+        ..Default::default()
+    };
+    let m = RuleMatcher::compile(&rules, WILD, Precedence::LongestMatch, &limits).unwrap();
+    assert_eq!(m.decide(b"/dir99999/page.htm"), Some(99_999));
+    assert_eq!(m.decide(b"/dir99999/page.html"), Some(100_000));
+    assert_eq!(m.decide(b"/dir100000/page"), None);
+    assert_eq!(m.matching(b"/dir99999/page.html"), [100_000, 99_999]);
 }
 
 // ------------------------------------------------------------------------------------------
@@ -689,7 +724,7 @@ fn check_against_reference(
         .collect();
     for (engine, limits) in engine_limits() {
         let m = RuleMatcher::compile(&rules, syntax, precedence, &limits).unwrap();
-        if !rules.is_empty() {
+        if let Some(engine) = engine.filter(|_| !rules.is_empty()) {
             prop_assert_eq!(m.engine(), engine);
         }
         for target in targets {
