@@ -47,11 +47,13 @@ pub struct MatcherLimits {
     /// ([`MatcherLimits::DEFAULT_NFA_BYTES`]), about a megabyte of patterns in one group —
     /// twice what fits in the 500 KiB that Google reads of a robots.txt file.
     pub nfa_bytes: usize,
-    /// Answer literal rules (no `*`, no end anchor) from a sorted prefix table instead of the
-    /// automaton: no NFA to build for them, memory proportional to their bytes, so groups of
-    /// hundreds of thousands of plain rules compile at once. Default: on. (Off only to test
-    /// the automata alone.)
-    pub prefix_table: bool,
+    /// From how many literal rules (no `*`, no end anchor) in a group on they are answered from
+    /// a sorted prefix table instead of the automaton: no NFA to build for them, memory
+    /// proportional to their bytes, so groups of hundreds of thousands of plain rules compile
+    /// at once. Below it they stay in the automaton, whose dense DFA answers a small group
+    /// faster than the table's binary searches. `0`: always; `usize::MAX`: never. Default: 64
+    /// ([`MatcherLimits::DEFAULT_PREFIX_TABLE_MIN_RULES`]).
+    pub prefix_table_min_rules: usize,
 }
 
 impl MatcherLimits {
@@ -61,6 +63,8 @@ impl MatcherLimits {
     pub const DEFAULT_LAZY_CACHE_BYTES: usize = 8 << 20;
     /// Default for [`MatcherLimits::nfa_bytes`]: 32 MiB.
     pub const DEFAULT_NFA_BYTES: usize = 32 << 20;
+    /// Default for [`MatcherLimits::prefix_table_min_rules`].
+    pub const DEFAULT_PREFIX_TABLE_MIN_RULES: usize = 64;
 }
 
 impl Default for MatcherLimits {
@@ -69,7 +73,7 @@ impl Default for MatcherLimits {
             dense_dfa_bytes: Self::DEFAULT_DENSE_DFA_BYTES,
             lazy_cache_bytes: Self::DEFAULT_LAZY_CACHE_BYTES,
             nfa_bytes: Self::DEFAULT_NFA_BYTES,
-            prefix_table: true,
+            prefix_table_min_rules: Self::DEFAULT_PREFIX_TABLE_MIN_RULES,
         }
     }
 }
@@ -80,7 +84,7 @@ pub enum Engine {
     /// The rule set is empty: no automaton was built and every query answers "no rule".
     NoRules,
     /// Every rule is literal: the prefix table alone answers (see
-    /// [`MatcherLimits::prefix_table`]). When a group has wildcard rules too, the engine
+    /// [`MatcherLimits::prefix_table_min_rules`]). When a group has wildcard rules too, the engine
     /// reported is the automaton's.
     PrefixTable,
     /// A fully built dense DFA: one table lookup per target byte, no allocation, no locking.
@@ -272,9 +276,10 @@ impl RuleMatcher {
             .iter()
             .map(|&(rule, kind, _)| Slot { rule, kind })
             .collect();
-        let is_literal = |pattern: &[u8]| limits.prefix_table && is_literal(pattern, syntax);
-        let literal_count = order.iter().filter(|r| is_literal(r.2)).count();
-        let literals = (literal_count > 0).then(|| {
+        let literal_count = order.iter().filter(|r| is_literal(r.2, syntax)).count();
+        let use_table = literal_count > 0 && literal_count >= limits.prefix_table_min_rules;
+        let is_literal = |pattern: &[u8]| use_table && is_literal(pattern, syntax);
+        let literals = use_table.then(|| {
             let literal = order.iter().enumerate().filter(|(_, r)| is_literal(r.2));
             PrefixTable::new(literal.map(|(rank, r)| (rank, r.2)))
         });
@@ -691,7 +696,7 @@ mod tests {
         let rules = [(RuleKind::Disallow, &big[..])];
         let limits = MatcherLimits {
             nfa_bytes: 1_000,
-            prefix_table: false,
+            prefix_table_min_rules: usize::MAX,
             ..MatcherLimits::default()
         };
         let err =

@@ -123,11 +123,11 @@ fn reference_matcher_sanity() {
 // ------------------------------------------------------------------------------------------
 
 /// Limits that force each automaton engine on small rule sets (the prefix table off, so every
-/// rule goes to the automaton), and the default configuration, where literal rules go to the
-/// prefix table and the rest to whichever engine fits (no engine is asserted for it).
+/// rule goes to the automaton), and the prefix table for every literal rule with the rest in
+/// whichever engine fits (no engine is asserted for it).
 fn engine_limits() -> [(Option<Engine>, MatcherLimits); 4] {
     let automata_only = MatcherLimits {
-        prefix_table: false,
+        prefix_table_min_rules: usize::MAX,
         ..MatcherLimits::default()
     };
     [
@@ -153,7 +153,13 @@ fn engine_limits() -> [(Option<Engine>, MatcherLimits); 4] {
                 ..automata_only
             },
         ),
-        (None, MatcherLimits::default()),
+        (
+            None,
+            MatcherLimits {
+                prefix_table_min_rules: 0,
+                ..MatcherLimits::default()
+            },
+        ),
     ]
 }
 
@@ -540,11 +546,15 @@ fn accessors_and_debug() {
         "{debug}"
     );
     assert_eq!(Engine::LazyDfa.to_string(), "lazy DFA");
+    let table_from_one_rule = MatcherLimits {
+        prefix_table_min_rules: 1,
+        ..MatcherLimits::default()
+    };
     let literal_only = RuleMatcher::compile(
         &rules[1..],
         WILD,
         Precedence::FirstMatch,
-        &MatcherLimits::default(),
+        &table_from_one_rule,
     )
     .unwrap();
     assert_eq!(literal_only.engine(), Engine::PrefixTable);
