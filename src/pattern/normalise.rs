@@ -28,7 +28,7 @@ pub enum PatternEncoding {
     /// draft-koster-rep-00 as VARIANTS.md A19 reads it (RFC 3986 normalisation), applied the
     /// same way to patterns and targets: an escape of an unreserved character
     /// (`A–Z a–z 0–9 - . _ ~`) is decoded, every other escape is kept with upper-case hex, and
-    /// every byte ≥ 0x80 is written as `%XX`. In targets ([`normalise_target`]) a raw `*` or `$`
+    /// every byte ≥ 0x80, and every `%` that starts no escape, is written as `%XX`. In targets ([`normalise_target`]) a raw `*` or `$`
     /// is also escaped (`%2A`, `%24`), so that a pattern can match them literally only by writing
     /// the escape (A29), while in patterns they stay operators.
     Rfc3986,
@@ -164,7 +164,10 @@ fn rfc3986(bytes: &[u8], target: bool) -> Cow<'_, [u8]> {
             }
             rest = tail.get(2..).unwrap_or_default();
         } else {
-            if byte >= 0x80 || (target && (byte == b'*' || byte == b'$')) {
+            // A `%` that starts no escape is written `%25`: left raw, it could form an escape
+            // with the bytes a decoding puts after it (`%%333` → `%33`), and a second
+            // normalisation would then change the result again.
+            if byte >= 0x80 || byte == b'%' || (target && (byte == b'*' || byte == b'$')) {
                 push_escaped(&mut out, byte);
             } else {
                 out.push(byte);
@@ -303,6 +306,17 @@ mod tests {
     }
 
     #[test]
+    fn a_stray_percent_is_escaped_under_rfc3986() {
+        assert_eq!(&*normalise(b"/%%333", PatternEncoding::Rfc3986), b"/%2533");
+        assert_eq!(&*normalise(b"/a%zz", PatternEncoding::Rfc3986), b"/a%25zz");
+        assert_eq!(
+            &*normalise(b"/a%25zz", PatternEncoding::Rfc3986),
+            b"/a%25zz"
+        );
+        assert_eq!(&*normalise_target(b"/%", PatternEncoding::Rfc3986), b"/%25");
+    }
+
+    #[test]
     fn verbatim_is_identity() {
         for input in [&b"/%aa\xff"[..], b"", b"*$"] {
             let out = normalise(input, PatternEncoding::Verbatim);
@@ -318,6 +332,18 @@ mod tests {
             let once = google(&input);
             proptest::prop_assert!(once.iter().all(|b| *b < 0x80));
             proptest::prop_assert_eq!(google(&once), once);
+        }
+
+        /// RFC 3986 normalisation, of patterns and of targets, is idempotent and 7-bit (the fuzz
+        /// target `pattern` found `%%333` → `%33` → `3` before a stray `%` became `%25`).
+        #[test]
+        fn rfc3986_idempotent(
+            input in proptest::collection::vec(proptest::sample::select(b"%%3a7F*$/\xC3".to_vec()), 0..24),
+            target in proptest::prelude::any::<bool>(),
+        ) {
+            let once = rfc3986(&input, target).into_owned();
+            proptest::prop_assert!(once.iter().all(|b| *b < 0x80));
+            proptest::prop_assert_eq!(rfc3986(&once, target).into_owned(), once);
         }
 
         /// Decoding never lengthens its input and is the identity on inputs without escapes.
