@@ -30,8 +30,9 @@ pub struct MatcherLimits {
     /// determinization would exceed it, it stops and the lazy DFA is used instead; the time
     /// spent before stopping grows with this limit (up to about a second per MiB for groups
     /// full of wildcards), so raise it only for groups queried very often. `0` disables the
-    /// dense DFA. Default: 16 KiB ([`MatcherLimits::DEFAULT_DENSE_DFA_BYTES`]), enough for
-    /// groups of a few dozen simple rules.
+    /// dense DFA. Default: 0 ([`MatcherLimits::DEFAULT_DENSE_DFA_BYTES`]): the automaton holds
+    /// only wildcard rules, on which the lazy DFA is as fast once warm; a crawler asking
+    /// millions of questions of one group may set it (16 KiB fits a few dozen rules).
     pub dense_dfa_bytes: usize,
     /// Capacity of the lazy DFA's state cache. There is one cache per thread searching the same
     /// matcher concurrently, and it only grows as states are built, so the memory used is at
@@ -50,21 +51,23 @@ pub struct MatcherLimits {
     /// From how many literal rules (no `*`, no end anchor) in a group on they are answered from
     /// a sorted prefix table instead of the automaton: no NFA to build for them, memory
     /// proportional to their bytes, so groups of hundreds of thousands of plain rules compile
-    /// at once. Below it they stay in the automaton, whose dense DFA answers a small group
-    /// faster than the table's binary searches. `0`: always; `usize::MAX`: never. Default: 64
-    /// ([`MatcherLimits::DEFAULT_PREFIX_TABLE_MIN_RULES`]).
+    /// at once. `0` or `1`: always (the default, [`MatcherLimits::DEFAULT_PREFIX_TABLE_MIN_RULES`];
+    /// measured faster both to build and to query than the automaton on real files);
+    /// `usize::MAX`: never, every rule in the automaton.
     pub prefix_table_min_rules: usize,
 }
 
 impl MatcherLimits {
-    /// Default for [`MatcherLimits::dense_dfa_bytes`]: 16 KiB.
-    pub const DEFAULT_DENSE_DFA_BYTES: usize = 16 << 10;
+    /// Default for [`MatcherLimits::dense_dfa_bytes`]: 0, no dense DFA (see `docs/matcher.md`
+    /// §3.1: with literal rules in the prefix table, the lazy DFA answers as fast and costs
+    /// nothing to build).
+    pub const DEFAULT_DENSE_DFA_BYTES: usize = 0;
     /// Default for [`MatcherLimits::lazy_cache_bytes`]: 8 MiB.
     pub const DEFAULT_LAZY_CACHE_BYTES: usize = 8 << 20;
     /// Default for [`MatcherLimits::nfa_bytes`]: 32 MiB.
     pub const DEFAULT_NFA_BYTES: usize = 32 << 20;
     /// Default for [`MatcherLimits::prefix_table_min_rules`].
-    pub const DEFAULT_PREFIX_TABLE_MIN_RULES: usize = 64;
+    pub const DEFAULT_PREFIX_TABLE_MIN_RULES: usize = 1;
 }
 
 impl Default for MatcherLimits {

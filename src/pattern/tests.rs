@@ -528,13 +528,11 @@ fn empty_pattern_has_length_zero() {
 #[test]
 fn accessors_and_debug() {
     let rules: [(RuleKind, &[u8]); 2] = [(DISALLOW, b"/a*"), (ALLOW, b"/b")];
-    let m = RuleMatcher::compile(
-        &rules,
-        WILD,
-        Precedence::FirstMatch,
-        &MatcherLimits::default(),
-    )
-    .unwrap();
+    let dense = MatcherLimits {
+        dense_dfa_bytes: 16 << 10,
+        ..MatcherLimits::default()
+    };
+    let m = RuleMatcher::compile(&rules, WILD, Precedence::FirstMatch, &dense).unwrap();
     assert_eq!(m.len(), 2);
     assert!(!m.is_empty());
     assert_eq!(m.precedence(), Precedence::FirstMatch);
@@ -546,15 +544,11 @@ fn accessors_and_debug() {
         "{debug}"
     );
     assert_eq!(Engine::LazyDfa.to_string(), "lazy DFA");
-    let table_from_one_rule = MatcherLimits {
-        prefix_table_min_rules: 1,
-        ..MatcherLimits::default()
-    };
     let literal_only = RuleMatcher::compile(
         &rules[1..],
         WILD,
         Precedence::FirstMatch,
-        &table_from_one_rule,
+        &MatcherLimits::default(),
     )
     .unwrap();
     assert_eq!(literal_only.engine(), Engine::PrefixTable);
