@@ -145,20 +145,30 @@ fuzz_target!(|input: Input<'_>| {
         check_normalisation(pattern);
     }
 
+    // The default (literal rules in the prefix table, the rest in the lazy DFA), then each
+    // automaton engine alone with every rule in it.
     let limits = MatcherLimits::default();
-    let lazy = MatcherLimits {
-        dense_dfa_bytes: 0,
+    let automata_only = MatcherLimits {
+        prefix_table_min_rules: usize::MAX,
         ..limits
     };
+    let dense = MatcherLimits {
+        dense_dfa_bytes: 16 << 10,
+        ..automata_only
+    };
     let pike = MatcherLimits {
-        dense_dfa_bytes: 0,
         lazy_cache_bytes: 0,
-        ..limits
+        ..automata_only
     };
     let compile = |l: &MatcherLimits| {
         RuleMatcher::compile(&rules, syntax, precedence, l).expect("small rule sets compile")
     };
-    let matchers = [compile(&limits), compile(&lazy), compile(&pike)];
+    let matchers = [
+        compile(&limits),
+        compile(&automata_only),
+        compile(&dense),
+        compile(&pike),
+    ];
     assert_eq!(matchers[0].len(), rules.len());
 
     for target in input.targets.iter().take(8) {
