@@ -3,8 +3,9 @@
 //!
 //! Invariants: the rule `decide` reports is the one an independent, naive matcher picks; the
 //! rules `matching` lists are exactly those the naive matcher says match, in priority order;
-//! the default (prefix table + lazy DFA) and the dense DFA, lazy DFA and PikeVM alone agree; the Google and RFC 3986 normalisations are
-//! idempotent, write no byte ≥ 0x80, and (RFC 3986 targets) leave no raw `*` or `$`.
+//! the default (prefix table + lazy DFA) and the dense DFA, lazy DFA and PikeVM alone agree;
+//! the Google and RFC 3986 normalisations are idempotent, write no byte ≥ 0x80, and (RFC 3986
+//! targets) leave no raw `*` or `$`.
 #![no_main]
 
 use arbitrary::Arbitrary;
