@@ -9,6 +9,9 @@
 //! O(min(target length, longest pattern) × log rules); memory: the pattern bytes and one entry
 //! per rule.
 
+/// Below this many candidate entries the walk compares each with the target directly.
+const DIRECT_COMPARISON: usize = 8;
+
 /// The literal rules of a group, sorted by pattern, then by priority rank.
 #[derive(Debug)]
 pub(super) struct PrefixTable {
@@ -60,11 +63,20 @@ impl PrefixTable {
         ranks
     }
 
-    /// Calls `found` with each run of entries whose pattern is a prefix of `target`, shortest
-    /// first.
+    /// Calls `found` with runs of entries whose pattern is a prefix of `target` (every such
+    /// entry in exactly one run; a run of equal patterns sorted by rank).
     fn walk(&self, target: &[u8], mut found: impl FnMut(&[(usize, usize, usize)])) {
         let mut range = self.entries.as_slice();
         for depth in 0..=target.len() {
+            // Few entries left: comparing each with the target beats more binary searches.
+            if range.len() <= DIRECT_COMPARISON {
+                for entry in range {
+                    if target.starts_with(self.pattern(entry)) {
+                        found(std::slice::from_ref(entry));
+                    }
+                }
+                return;
+            }
             let matched = range.partition_point(|e| self.pattern(e).len() == depth);
             if let Some(run) = range.get(..matched).filter(|run| !run.is_empty()) {
                 found(run);

@@ -768,6 +768,17 @@ proptest! {
     ) {
         check_against_reference(&rules, &targets, PatternSyntax { wildcards }, precedence)?;
     }
+
+    /// Groups large enough for the prefix table to narrow by binary search before it compares
+    /// entries one by one, on a small alphabet so that many patterns share prefixes.
+    #[test]
+    fn agrees_with_reference_on_large_groups(
+        (rules, targets) in case_strategy(b"/ab", 60),
+        wildcards in any::<bool>(),
+        precedence in precedence_strategy(),
+    ) {
+        check_against_reference(&rules, &targets, PatternSyntax { wildcards }, precedence)?;
+    }
 }
 
 // ------------------------------------------------------------------------------------------
