@@ -29,7 +29,7 @@ fn starts_path(byte: u8) -> bool {
 /// The URL up to (excluding) its first NUL byte: Google's library works on C strings, so
 /// `/a\0b` is matched as `/a`.
 fn until_nul(url: &[u8]) -> &[u8] {
-    match url.iter().position(|&b| b == 0) {
+    match memchr::memchr(0, url) {
         Some(nul) => url.get(..nul).unwrap_or(url),
         None => url,
     }
@@ -95,7 +95,7 @@ pub fn path_params_query(url: &[u8]) -> Cow<'_, [u8]> {
     let Some(start) = rest.iter().position(|&b| starts_path(b)) else {
         return Cow::Borrowed(ROOT);
     };
-    let end = match rest.iter().position(|&b| b == b'#') {
+    let end = match memchr::memchr(b'#', rest) {
         Some(hash) if hash < start => return Cow::Borrowed(ROOT),
         Some(hash) => hash,
         None => rest.len(),
@@ -130,7 +130,7 @@ pub fn target_of(input: &str) -> Cow<'_, [u8]> {
     let bytes = input.as_bytes();
     if bytes.first() == Some(&b'/') {
         let path = until_nul(bytes);
-        let end = path.iter().position(|&b| b == b'#').unwrap_or(path.len());
+        let end = memchr::memchr(b'#', path).unwrap_or(path.len());
         Cow::Borrowed(path.get(..end).unwrap_or(path))
     } else {
         path_params_query(bytes)
