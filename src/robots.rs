@@ -363,6 +363,8 @@ impl AgentIndex {
                 .filter(|&id| model.rules.get(id).is_some_and(|r| !r.is_empty()))
                 .collect();
         }
+        index.selections.shrink_to_fit();
+        index.by_agent.shrink_to_fit();
         index
     }
 }

@@ -154,7 +154,17 @@ impl Model {
         for line in parsed.lines() {
             builder.line(line);
         }
+        builder.model.shrink_to_fit();
         builder.model
+    }
+
+    /// Gives back the spare capacity of the large vectors: a model is built once and kept. (A
+    /// group's own small vectors are left alone: reallocating each costs more than it saves.)
+    fn shrink_to_fit(&mut self) {
+        self.groups.shrink_to_fit();
+        self.rules.shrink_to_fit();
+        self.sitemaps.shrink_to_fit();
+        self.records.shrink_to_fit();
     }
 }
 
