@@ -21,6 +21,7 @@ use url::Url;
 
 use crate::agent::AgentQuery;
 use crate::diagnostic::{Code, Diagnostic, Severity};
+use crate::limits::cut_at_line_end;
 use crate::robots::Robots;
 use crate::source::Span;
 use crate::target::Origin;
@@ -415,19 +416,12 @@ fn parse_body(
 ) -> Access {
     let profile = &variant.profile().access;
     let limit = size_limit(variant, options);
-    let mut diagnostics = Vec::new();
-    let used = match body.get(..limit) {
-        Some(head) if body.len() > limit => {
-            // A36: the first `limit` bytes, without the line the limit cuts through.
-            let keep = head
-                .iter()
-                .rposition(|&b| b == b'\n' || b == b'\r')
-                .map_or(0, |end| end + 1);
-            let kept = head.get(..keep).unwrap_or_default();
-            diagnostics.push(size_diagnostic(kept, body.len(), limit));
-            kept
-        }
-        _ => body,
+    // A36: the first `limit` bytes, without the line the limit cuts through.
+    let used = body.get(..cut_at_line_end(body, limit)).unwrap_or(body);
+    let diagnostics = if used.len() < body.len() {
+        vec![size_diagnostic(used, body.len(), limit)]
+    } else {
+        Vec::new()
     };
     let (lifetime, lifetime_source) = lifetime(profile, headers, now, options);
     Access {

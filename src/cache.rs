@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 
 use crate::access::{Access, AccessOptions, AccessState, LifetimeSource, Reason};
 use crate::target::Origin;
-use crate::variant::Variant;
+use crate::variant::{AccessProfile, Variant};
 
 /// A result in use for an origin.
 #[derive(Debug, Clone)]
@@ -52,8 +52,8 @@ pub enum Lookup {
 #[derive(Debug, Clone)]
 struct Entry {
     current: Cached,
-    /// The last definite result (rules, allow-all, disallow-all) and when it was stored.
-    last_good: Option<(Arc<Access>, Instant)>,
+    /// The last definite result (rules, allow-all, disallow-all).
+    last_good: Option<Arc<Access>>,
     /// When the current run of failures began.
     failing_since: Option<Instant>,
 }
@@ -105,10 +105,9 @@ impl RobotsCache {
             return Lookup::Fresh(entry.current.clone());
         }
         let access = &self.variant.profile().access;
-        let within_outage = match (access.outage_limit, entry.failing_since) {
-            (Some(limit), Some(since)) => now.saturating_duration_since(since) <= limit,
-            _ => true,
-        };
+        let within_outage = entry
+            .failing_since
+            .is_none_or(|since| !outage_over(access, since, now));
         let usable = !matches!(entry.current.access.state, AccessState::Unreachable);
         if access.keep_cache_on_error && usable && within_outage {
             Lookup::Stale(entry.current.clone())
@@ -137,29 +136,24 @@ impl RobotsCache {
         let lifetime = access.lifetime;
         let reason = access.reason.clone();
         let access = Arc::new(access);
+        let cached = |access, reason| Cached {
+            access,
+            reason,
+            stored_at: now,
+            expires_at: later(now, lifetime),
+        };
         let entry = if failed {
             let last_good = previous.as_ref().and_then(|p| p.last_good.clone());
             let failing_since = previous
                 .as_ref()
                 .and_then(|p| p.failing_since)
                 .unwrap_or(now);
-            let outage_over = profile
-                .outage_limit
-                .is_some_and(|limit| now.saturating_duration_since(failing_since) > limit);
-            let current = match (&last_good, outage_over) {
-                (Some((good, _)), true) => Cached {
-                    access: Arc::clone(good),
-                    reason: Reason::KeptAfterError(Box::new(reason)),
-                    stored_at: now,
-                    expires_at: later(now, lifetime),
-                },
-                (Some((good, _)), false) if keep_on_error => Cached {
-                    access: Arc::clone(good),
-                    reason: Reason::KeptAfterError(Box::new(reason)),
-                    stored_at: now,
-                    expires_at: later(now, lifetime),
-                },
-                (None, true) => {
+            let over = outage_over(profile, failing_since, now);
+            let current = match &last_good {
+                Some(good) if over || keep_on_error => {
+                    cached(Arc::clone(good), Reason::KeptAfterError(Box::new(reason)))
+                }
+                None if over => {
                     let allow = Access {
                         variant: self.variant,
                         state: AccessState::AllowAll,
@@ -168,19 +162,9 @@ impl RobotsCache {
                         lifetime_source: LifetimeSource::Retry,
                         diagnostics: Vec::new(),
                     };
-                    Cached {
-                        access: Arc::new(allow),
-                        reason: Reason::OutageWithoutCopy(Box::new(reason)),
-                        stored_at: now,
-                        expires_at: later(now, lifetime),
-                    }
+                    cached(Arc::new(allow), Reason::OutageWithoutCopy(Box::new(reason)))
                 }
-                _ => Cached {
-                    access,
-                    reason,
-                    stored_at: now,
-                    expires_at: later(now, lifetime),
-                },
+                _ => cached(access, reason),
             };
             Entry {
                 current,
@@ -189,13 +173,8 @@ impl RobotsCache {
             }
         } else {
             Entry {
-                current: Cached {
-                    access: Arc::clone(&access),
-                    reason,
-                    stored_at: now,
-                    expires_at: later(now, lifetime),
-                },
-                last_good: Some((access, now)),
+                current: cached(Arc::clone(&access), reason),
+                last_good: Some(access),
                 failing_since: None,
             }
         };
@@ -221,6 +200,13 @@ impl RobotsCache {
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
+}
+
+/// Have failures that began at `since` lasted longer than the variant's outage limit at `now`?
+fn outage_over(profile: &AccessProfile, since: Instant, now: Instant) -> bool {
+    profile
+        .outage_limit
+        .is_some_and(|limit| now.saturating_duration_since(since) > limit)
 }
 
 #[cfg(test)]

@@ -281,33 +281,13 @@ impl RuleMatcher {
             .collect();
         let literal_count = order.iter().filter(|r| is_literal(r.2, syntax)).count();
         let use_table = literal_count > 0 && literal_count >= limits.prefix_table_min_rules;
-        let is_literal = |pattern: &[u8]| use_table && is_literal(pattern, syntax);
-        let literals = use_table.then(|| {
-            let literal = order.iter().enumerate().filter(|(_, r)| is_literal(r.2));
-            PrefixTable::new(literal.map(|(rank, r)| (rank, r.2)))
-        });
-        // One automaton pattern per distinct pattern (a file may repeat a rule thousands of
-        // times), in order of its best rank; all its ranks are kept for `matching`.
-        let mut automaton_ranks: Vec<Vec<usize>> = Vec::new();
-        let mut regexes: Vec<String> = Vec::new();
-        let mut seen: HashMap<&[u8], usize> = HashMap::new();
-        for (rank, &(_, _, pattern)) in order.iter().enumerate() {
-            if is_literal(pattern) {
-                continue;
-            }
-            match seen.entry(pattern) {
-                Entry::Occupied(id) => {
-                    if let Some(ranks) = automaton_ranks.get_mut(*id.get()) {
-                        ranks.push(rank);
-                    }
-                }
-                Entry::Vacant(slot) => {
-                    slot.insert(regexes.len());
-                    regexes.push(to_regex(pattern, syntax));
-                    automaton_ranks.push(vec![rank]);
-                }
-            }
-        }
+        let (literal, wildcard): (Vec<Ranked<'_>>, Vec<Ranked<'_>>) = order
+            .iter()
+            .enumerate()
+            .map(|(rank, &(_, _, pattern))| (rank, pattern))
+            .partition(|&(_, pattern)| use_table && is_literal(pattern, syntax));
+        let literals = use_table.then(|| PrefixTable::new(literal.into_iter()));
+        let (automaton_ranks, regexes) = distinct_patterns(&wildcard, syntax);
         let automata = if regexes.is_empty() {
             None
         } else {
@@ -593,6 +573,34 @@ fn priority_order<'r>(
         }
     }
     order
+}
+
+/// A pattern and its rank (its rule's place in priority order).
+type Ranked<'p> = (usize, &'p [u8]);
+
+/// One regex per distinct pattern of `ranked` (a file may repeat a rule thousands of times), in
+/// order of its best rank, with the ranks of all the rules that share it.
+fn distinct_patterns(
+    ranked: &[Ranked<'_>],
+    syntax: PatternSyntax,
+) -> (Vec<Vec<usize>>, Vec<String>) {
+    let mut ranks: Vec<Vec<usize>> = Vec::new();
+    let mut regexes: Vec<String> = Vec::new();
+    let mut seen: HashMap<&[u8], usize> = HashMap::new();
+    for &(rank, pattern) in ranked {
+        match seen.entry(pattern) {
+            Entry::Occupied(id) => ranks
+                .get_mut(*id.get())
+                .into_iter()
+                .for_each(|r| r.push(rank)),
+            Entry::Vacant(slot) => {
+                slot.insert(regexes.len());
+                regexes.push(to_regex(pattern, syntax));
+                ranks.push(vec![rank]);
+            }
+        }
+    }
+    (ranks, regexes)
 }
 
 /// A pattern with no wildcard and no end anchor under `syntax`: it matches exactly the targets

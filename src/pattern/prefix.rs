@@ -31,15 +31,16 @@ impl PrefixTable {
             bytes.extend_from_slice(pattern);
             entries.push((start, bytes.len(), rank));
         }
-        let mut table = PrefixTable { bytes, entries };
-        let mut entries = std::mem::take(&mut table.entries);
-        entries.sort_by(|a, b| table.pattern(a).cmp(table.pattern(b)).then(a.2.cmp(&b.2)));
-        table.entries = entries;
-        table
+        entries.sort_by(|a, b| {
+            pattern_of(&bytes, a)
+                .cmp(pattern_of(&bytes, b))
+                .then(a.2.cmp(&b.2))
+        });
+        PrefixTable { bytes, entries }
     }
 
-    fn pattern(&self, &(start, end, _): &(usize, usize, usize)) -> &[u8] {
-        self.bytes.get(start..end).unwrap_or_default()
+    fn pattern(&self, entry: &(usize, usize, usize)) -> &[u8] {
+        pattern_of(&self.bytes, entry)
     }
 
     /// The best (lowest) rank among the rules that are prefixes of `target`.
@@ -99,4 +100,9 @@ impl PrefixTable {
         self.bytes.capacity()
             + self.entries.capacity() * std::mem::size_of::<(usize, usize, usize)>()
     }
+}
+
+/// The bytes of the pattern `entry` stands for.
+fn pattern_of<'b>(bytes: &'b [u8], &(start, end, _): &(usize, usize, usize)) -> &'b [u8] {
+    bytes.get(start..end).unwrap_or_default()
 }
