@@ -26,7 +26,7 @@ use serde::{Serialize, Serializer};
 
 use crate::agent::AgentQuery;
 use crate::model::{Group, RuleOrigin};
-use crate::robots::{Applied, Decision, Robots, Verdict};
+use crate::robots::{Decision, Robots, Verdict};
 use crate::target::target_of;
 use crate::variant::{Directive, Profile, Variant};
 
@@ -482,10 +482,7 @@ fn structure(a: &Side<'_>, b: &Side<'_>) -> Option<(Reason, Option<u32>)> {
     let missing = |side: &Side<'_>, others: &[u32]| {
         side.rule_line().is_some_and(|line| !others.contains(&line))
     };
-    let same_applied = match (a.verdict.applied(), b.verdict.applied()) {
-        (Applied::Agent(x), Applied::Agent(y)) => x == y,
-        (x, y) => x == y,
-    };
+    let same_applied = a.verdict.applied() == b.verdict.applied();
     if same_applied && groups_a == groups_b && !missing(a, &rules_b) && !missing(b, &rules_a) {
         return None;
     }

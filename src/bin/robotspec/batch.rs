@@ -36,10 +36,9 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         let robots = match &current {
             Some((name, robots)) if name == file => robots,
             _ => {
-                let path = args.corpus.join(file);
-                let bytes = std::fs::read(&path)
-                    .map_err(|e| format!("line {number}: cannot read {}: {e}", path.display()))?;
+                let bytes = super::input::read_corpus_file(&args.corpus, &query)?;
                 let robots = Robots::parse_with(&bytes, args.variant, &options).map_err(|e| {
+                    let path = args.corpus.join(file);
                     format!(
                         "line {number}: {} rejected in strict mode: {e}",
                         path.display()

@@ -73,11 +73,7 @@ pub fn run_check(args: &Args) -> Result<ExitCode, String> {
         let _ = writeln!(out, "{url}\t{verdict}");
     }
     print!("{out}");
-    Ok(if all_allowed {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    })
+    Ok(crate::exit_status(all_allowed))
 }
 
 /// `explain`: for each URL, the groups chosen, every matching rule and why the winner won.
@@ -89,11 +85,7 @@ pub fn run_explain(args: &Args) -> Result<ExitCode, String> {
         all_allowed &= explanation.verdict.allowed();
         print!("{}", describe(&robots, &agents, url, &explanation));
     }
-    Ok(if all_allowed {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    })
+    Ok(crate::exit_status(all_allowed))
 }
 
 fn describe(robots: &Robots, agents: &AgentQuery, url: &str, e: &Explanation<'_>) -> String {

@@ -59,11 +59,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         (None, Some(file), Some(agent)) => per_url(args, &variants, file, agent)?,
         _ => return Err("give FILE, --agent and URLs, or --corpus DIR".to_owned()),
     };
-    Ok(if disagree {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(crate::exit_status(!disagree))
 }
 
 fn write_out(text: &str) -> Result<(), String> {
@@ -225,9 +221,7 @@ fn compare_run(
     let Some(first) = run.first() else {
         return Ok(Vec::new());
     };
-    let path = corpus.join(&first.file);
-    let bytes = std::fs::read(&path)
-        .map_err(|e| format!("line {}: cannot read {}: {e}", first.number, path.display()))?;
+    let bytes = super::input::read_corpus_file(corpus, first)?;
     let comparer = Comparer::new(&bytes, variants);
     Ok(run
         .iter()

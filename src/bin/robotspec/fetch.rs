@@ -100,11 +100,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         let _ = writeln!(out, "{page}\t{line}");
     }
     print!("{out}");
-    Ok(if all_allowed {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    })
+    Ok(crate::exit_status(all_allowed))
 }
 
 /// A misconfigured-5xx hook that looks for `text` in the body, ignoring ASCII case.

@@ -40,6 +40,15 @@ enum Command {
     Fetch(fetch::Args),
 }
 
+/// `0` when every answer was the good one (allowed, agreeing), `1` otherwise.
+fn exit_status(all_good: bool) -> ExitCode {
+    if all_good {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
