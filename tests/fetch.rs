@@ -419,7 +419,6 @@ fn schemes_the_variant_does_not_define_are_refused() {
         fetch("ftp://127.0.0.1:1/", Variant::Google, &options()),
         Err(robotspec::fetch::FetchError::UnsupportedScheme { .. })
     ));
-    let _ = AccessState::AllowAll;
 }
 
 fn not_found_hook() -> FetchOptions {

@@ -38,7 +38,7 @@ fn assert_case(name: &str) -> Robots {
 }
 
 #[test]
-fn every_case_has_a_test() {
+fn every_name_has_a_case() {
     for name in cases::NAMES {
         assert!(cases::case(name, 1).is_some(), "{name}");
     }

@@ -11,17 +11,7 @@ fn origin() -> Origin {
 }
 
 fn result(variant: Variant, status: u16) -> Access {
-    let outcome = Outcome::Response {
-        status,
-        headers: Vec::new(),
-        body: b"User-agent: *\nDisallow: /private\n".to_vec(),
-    };
-    evaluate(
-        variant,
-        &outcome,
-        SystemTime::UNIX_EPOCH,
-        &AccessOptions::default(),
-    )
+    with_headers(variant, status, &[])
 }
 
 #[test]

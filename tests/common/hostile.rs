@@ -17,8 +17,6 @@ pub struct Query {
 
 /// A generated hostile file and queries whose verdicts are known.
 pub struct Case {
-    /// Short name.
-    pub name: &'static str,
     /// What grows with the scale.
     pub grows: &'static str,
     /// The variant to read the file with.
@@ -77,7 +75,6 @@ pub fn case(name: &str, scale: usize) -> Option<Case> {
             let miss = format!("/{}", "a".repeat(20_000 * scale));
             let hit = format!("/{}b", "a".repeat(20_000 * scale));
             Case {
-                name: "1000-stars-20k-url",
                 grows: "URL length (20k bytes)",
                 variant: google,
                 robots,
@@ -92,7 +89,6 @@ pub fn case(name: &str, scale: usize) -> Option<Case> {
             }
             let last = n - 1;
             Case {
-                name: "100k-rules-one-group",
                 grows: "rules (100k)",
                 variant: google,
                 robots,
@@ -119,7 +115,6 @@ pub fn case(name: &str, scale: usize) -> Option<Case> {
             let last = n - 1;
             let last_agent = format!("bot{}", letters(last));
             Case {
-                name: "50k-groups",
                 grows: "groups (50k)",
                 variant: google,
                 robots,
@@ -140,7 +135,6 @@ pub fn case(name: &str, scale: usize) -> Option<Case> {
                 .take((5 << 20) * scale)
                 .collect();
             Case {
-                name: "5mb-file",
                 grows: "file size (5 MB)",
                 variant: google,
                 robots,
@@ -159,7 +153,6 @@ pub fn case(name: &str, scale: usize) -> Option<Case> {
             robots.push(b'\n');
             let long = format!("/{}", "x".repeat(20_000));
             Case {
-                name: if rfc { "2mb-line-rfc9309" } else { "2mb-line" },
                 grows: "line length (2 MB)",
                 variant: if rfc { Variant::Rfc9309 } else { google },
                 robots,
@@ -177,7 +170,6 @@ pub fn case(name: &str, scale: usize) -> Option<Case> {
             robots.extend(b"*$".repeat(n));
             robots.push(b'\n');
             Case {
-                name: "10k-dollar-star-runs",
                 grows: "`*$` runs (10k)",
                 variant: google,
                 robots,
@@ -196,7 +188,6 @@ pub fn case(name: &str, scale: usize) -> Option<Case> {
                 robots.extend(format!("Disallow: /*x{i}*y*z\n").bytes());
             }
             Case {
-                name: "10k-wildcard-rules",
                 grows: "rules (10k)",
                 variant: google,
                 robots,
@@ -214,7 +205,6 @@ pub fn case(name: &str, scale: usize) -> Option<Case> {
                 .to_vec();
             let path = "abc/".repeat((1 << 18) * scale);
             Case {
-                name: "1mb-url",
                 grows: "URL length (1 MB)",
                 variant: google,
                 robots,
