@@ -45,9 +45,8 @@ fn files(dir: &Path) -> Vec<Vec<u8>> {
 fn agents(robots: &Robots) -> Vec<String> {
     let mut agents: Vec<String> = robots
         .groups()
-        .iter()
-        .flat_map(|g| g.agents.iter())
-        .filter_map(|a| match &a.agent {
+        .flat_map(|g| g.agents())
+        .filter_map(|a| match a.agent() {
             Agent::Named(name) => Some(String::from_utf8_lossy(name).into_owned()),
             Agent::Global => None,
         })

@@ -99,9 +99,8 @@ fn queries(files: &[File]) -> Vec<Query> {
         let robots = Robots::parse(&file.bytes, VARIANT);
         let agent = robots
             .groups()
-            .iter()
-            .flat_map(|g| g.agents.iter())
-            .find_map(|a| match &a.agent {
+            .flat_map(|g| g.agents())
+            .find_map(|a| match a.agent() {
                 Agent::Named(name) if !name.is_empty() => {
                     Some(String::from_utf8_lossy(name).into_owned())
                 }
@@ -110,10 +109,9 @@ fn queries(files: &[File]) -> Vec<Query> {
             .unwrap_or_else(|| "Googlebot".to_owned());
         let mut paths: Vec<String> = robots
             .rules()
-            .iter()
             .take(14)
             .map(|r| {
-                let p = String::from_utf8_lossy(&r.pattern).replace('*', "abc/");
+                let p = String::from_utf8_lossy(r.pattern()).replace('*', "abc/");
                 p.strip_suffix('$').unwrap_or(&p).to_owned() + "x.html"
             })
             .collect();

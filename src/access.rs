@@ -21,9 +21,9 @@ use url::Url;
 
 use crate::agent::AgentQuery;
 use crate::diagnostic::{Code, Diagnostic, Severity};
-use crate::limits::cut_at_line_end;
+use crate::limits::Limits;
 use crate::robots::Robots;
-use crate::source::Span;
+use crate::syntax::ParseOptions;
 use crate::target::Origin;
 use crate::variant::{AccessProfile, CacheHeaders, StateKind, Variant};
 
@@ -416,17 +416,27 @@ fn parse_body(
 ) -> Access {
     let profile = &variant.profile().access;
     let limit = size_limit(variant, options);
-    // A36: the first `limit` bytes, without the line the limit cuts through.
-    let used = body.get(..cut_at_line_end(body, limit)).unwrap_or(body);
-    let diagnostics = if used.len() < body.len() {
-        vec![size_diagnostic(used, body.len(), limit)]
-    } else {
-        Vec::new()
+    // A36: the first `limit` bytes, without the line the limit cuts through: the syntax stage's
+    // input limit, whose cut it reports (and positions) like any other; here it is the access
+    // stage's `size-limit`.
+    let parse_options = ParseOptions {
+        limits: Limits {
+            input_bytes: limit,
+            ..Limits::default()
+        },
+        ..ParseOptions::default()
     };
+    let mut robots = Robots::parse_with(body, variant, &parse_options)
+        .unwrap_or_else(|_| Robots::parse(b"", variant));
+    let diagnostics = robots
+        .take_input_cut()
+        .map(|cut| size_diagnostic(cut, limit))
+        .into_iter()
+        .collect();
     let (lifetime, lifetime_source) = lifetime(profile, headers, now, options);
     Access {
         variant,
-        state: AccessState::Rules(Box::new(Robots::parse(used, variant))),
+        state: AccessState::Rules(Box::new(robots)),
         reason: Reason::Success(status),
         lifetime,
         lifetime_source,
@@ -434,28 +444,17 @@ fn parse_body(
     }
 }
 
-fn size_diagnostic(kept: &[u8], received: usize, limit: usize) -> Diagnostic {
-    let lf = kept.iter().filter(|&&b| b == b'\n').count();
-    let lone_cr = kept
-        .windows(2)
-        .filter(|w| w.first() == Some(&b'\r') && w.get(1) != Some(&b'\n'))
-        .count()
-        + usize::from(kept.last() == Some(&b'\r'));
-    let line = u32::try_from(lf + lone_cr + 1).unwrap_or(u32::MAX);
+/// The `size-limit` warning for the input limit's cut `cut`.
+fn size_diagnostic(cut: Diagnostic, limit: usize) -> Diagnostic {
     Diagnostic {
         code: Code::SizeLimit,
         severity: Severity::Warning,
-        span: Span {
-            start: kept.len(),
-            end: received,
-        },
-        line,
-        col: 1,
         message: format!(
             "the file is larger than the size limit of {limit} bytes: everything from byte {} \
              (the line the limit cuts included) is ignored",
-            kept.len()
+            cut.span.start
         ),
+        ..cut
     }
 }
 

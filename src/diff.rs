@@ -25,8 +25,9 @@ use std::fmt;
 use serde::{Serialize, Serializer};
 
 use crate::agent::AgentQuery;
-use crate::model::{Group, RuleOrigin};
+use crate::model::RuleOrigin;
 use crate::robots::{Decision, Robots, Verdict};
+use crate::syntax::{Collect, ParseOptions};
 use crate::target::target_of;
 use crate::variant::{Directive, Profile, Variant};
 
@@ -158,12 +159,23 @@ pub struct LineRef {
 }
 
 impl LineRef {
+    /// Line `line` of the file `robots` read: the text the model kept of it (a `user-agent` or
+    /// rule line), else empty (a blank line).
     fn of(robots: &Robots, line: u32) -> LineRef {
+        LineRef::of_either(robots, robots, line)
+    }
+
+    /// Line `line` as kept by one of two readings of the file (a line may be a rule for one
+    /// variant and an unknown record for the other).
+    fn of_either(first: &Robots, second: &Robots, line: u32) -> LineRef {
+        let text = first
+            .model()
+            .line_text(line)
+            .or_else(|| second.model().line_text(line))
+            .unwrap_or_default();
         LineRef {
             line,
-            text: String::from_utf8_lossy(robots.line_text(line))
-                .trim()
-                .to_owned(),
+            text: String::from_utf8_lossy(text).trim().to_owned(),
         }
     }
 }
@@ -239,8 +251,13 @@ pub struct Comparer {
 }
 
 impl Comparer {
-    /// Parses `input` (leniently) once per variant. Duplicate variants are dropped.
+    /// Parses `input` (leniently, collecting only what limits cut) once per variant. Duplicate
+    /// variants are dropped.
     pub fn new(input: &[u8], variants: &[Variant]) -> Comparer {
+        let options = ParseOptions {
+            collect: Collect::Limits,
+            ..ParseOptions::default()
+        };
         let mut seen: Vec<Variant> = Vec::new();
         for &variant in variants {
             if !seen.contains(&variant) {
@@ -250,7 +267,10 @@ impl Comparer {
         Comparer {
             robots: seen
                 .into_iter()
-                .map(|variant| Robots::parse(input, variant))
+                .map(|variant| {
+                    Robots::parse_with(input, variant, &options)
+                        .unwrap_or_else(|_| Robots::parse(b"", variant))
+                })
                 .collect(),
         }
     }
@@ -301,7 +321,8 @@ impl Comparer {
                     left: left.robots.variant(),
                     right: right.robots.variant(),
                     reason,
-                    evidence: evidence.map(|line| LineRef::of(left.robots, line)),
+                    evidence: evidence
+                        .map(|line| LineRef::of_either(left.robots, right.robots, line)),
                     left_rule: left.rule_line().map(|line| LineRef::of(left.robots, line)),
                     right_rule: right
                         .rule_line()
@@ -324,9 +345,16 @@ struct Side<'r> {
     verdict: Verdict<'r>,
 }
 
+/// A line that went into a verdict: a `user-agent` line of a group used, or the deciding rule.
+struct Involved<'r> {
+    line: u32,
+    key: &'r [u8],
+    text: &'r [u8],
+}
+
 impl<'r> Side<'r> {
     fn rule_line(&self) -> Option<u32> {
-        self.verdict.rule().map(|rule| rule.line)
+        self.verdict.rule().map(|rule| rule.line())
     }
 
     fn outcome(&self) -> Outcome {
@@ -342,35 +370,40 @@ impl<'r> Side<'r> {
             allowed: self.verdict.allowed(),
             decided_by,
             rule: self.rule_line().map(|line| LineRef::of(self.robots, line)),
-            groups: self.verdict.groups().map(Group::line).collect(),
+            groups: self.verdict.groups().map(|g| g.line()).collect(),
         }
     }
 
     /// The lines that went into the verdict: the deciding rule, then the `user-agent` lines of
     /// the groups used.
-    fn involved_lines(&self) -> impl Iterator<Item = u32> + 'r {
-        let agent_lines = self
-            .verdict
-            .groups()
-            .flat_map(|group| group.agents.iter().map(|agent| agent.line));
-        self.rule_line().into_iter().chain(agent_lines)
+    fn involved_lines(&self) -> impl Iterator<Item = Involved<'r>> + 'r {
+        let agent_lines = self.verdict.groups().flat_map(|group| {
+            group.agents().map(|agent| Involved {
+                line: agent.line(),
+                key: agent.key(),
+                text: agent.text(),
+            })
+        });
+        let rule = self.verdict.rule().map(|rule| Involved {
+            line: rule.line(),
+            key: rule.key(),
+            text: rule.text(),
+        });
+        rule.into_iter().chain(agent_lines)
     }
 
     /// Lines of every rule in the groups used.
     fn rule_lines(&self) -> Vec<u32> {
-        let rules = self.robots.rules();
         self.verdict
             .groups()
-            .flat_map(|group| group.rules.iter())
-            .filter_map(|&id| rules.get(id))
-            .map(|rule| rule.line)
+            .flat_map(|group| group.rules())
+            .map(|rule| rule.line())
             .collect()
     }
 
-    /// The deciding rule's value as written.
+    /// The deciding rule's value as the variant read it.
     fn rule_value(&self) -> Option<&'r [u8]> {
-        let rule = self.verdict.rule()?;
-        self.robots.input().get(rule.value.start..rule.value.end)
+        self.verdict.rule().map(|rule| rule.value())
     }
 }
 
@@ -393,7 +426,7 @@ fn classify(a: &Side<'_>, b: &Side<'_>, target: &[u8]) -> (Reason, Option<u32>) 
     if let Some(found) = structure(a, b) {
         return found;
     }
-    let origin = |s: &Side<'_>| s.verdict.rule().map(|rule| rule.origin);
+    let origin = |s: &Side<'_>| s.verdict.rule().map(|rule| rule.origin());
     if pa.index_htm_allows_directory != pb.index_htm_allows_directory {
         for side in [a, b] {
             if origin(side) == Some(RuleOrigin::IndexHtmDirectory) {
@@ -441,25 +474,20 @@ fn cut_line(side: &Side<'_>, other: &Side<'_>) -> Option<u32> {
         (Some(x), Some(y)) => Some(x.min(y)),
         (x, y) => x.or(y),
     };
-    side.involved_lines().find(|&line| {
-        let text = side.robots.line_text(line);
-        (nul_differs && text.contains(&0)) || limit.is_some_and(|limit| text.len() > limit)
-    })
+    side.involved_lines()
+        .find(|line| {
+            (nul_differs && line.text.contains(&0))
+                || limit.is_some_and(|limit| line.text.len() > limit)
+        })
+        .map(|line| line.line)
 }
 
-/// The key of a `key: value` line, trimmed.
-fn key_of(text: &[u8]) -> Option<&[u8]> {
-    let colon = text.iter().position(|&c| c == b':')?;
-    Some(text.get(..colon)?.trim_ascii())
-}
-
-/// A line `side` used whose key `other` reads as a different directive: `allow` missing from
-/// the other's key set, or a spelling only one of them accepts.
+/// A line `side` used whose key (as the syntax stage read it) `other` reads as a different
+/// directive: `allow` missing from the other's key set, or a spelling only one of them accepts.
 fn key_read_differently(side: &Side<'_>, other: &Side<'_>) -> Option<(Reason, Option<u32>)> {
     side.involved_lines().find_map(|line| {
-        let key = key_of(side.robots.line_text(line))?;
-        let here = side.profile.classify_key(key).0;
-        let there = other.profile.classify_key(key).0;
+        let here = side.profile.classify_key(line.key).0;
+        let there = other.profile.classify_key(line.key).0;
         if here == there {
             return None;
         }
@@ -469,15 +497,15 @@ fn key_read_differently(side: &Side<'_>, other: &Side<'_>) -> Option<(Reason, Op
         } else {
             Reason::KeySpelling
         };
-        Some((reason, Some(line)))
+        Some((reason, Some(line.line)))
     })
 }
 
 /// When the two variants used different groups, or one's deciding rule is not among the rules
 /// the other used: why, from the grouping fields of the profiles.
 fn structure(a: &Side<'_>, b: &Side<'_>) -> Option<(Reason, Option<u32>)> {
-    let groups_a: Vec<u32> = a.verdict.groups().map(Group::line).collect();
-    let groups_b: Vec<u32> = b.verdict.groups().map(Group::line).collect();
+    let groups_a: Vec<u32> = a.verdict.groups().map(|g| g.line()).collect();
+    let groups_b: Vec<u32> = b.verdict.groups().map(|g| g.line()).collect();
     let (rules_a, rules_b) = (a.rule_lines(), b.rule_lines());
     let missing = |side: &Side<'_>, others: &[u32]| {
         side.rule_line().is_some_and(|line| !others.contains(&line))
@@ -513,26 +541,9 @@ fn structure(a: &Side<'_>, b: &Side<'_>) -> Option<(Reason, Option<u32>)> {
 }
 
 /// A blank line inside one of the groups `side` used (between its first `user-agent` line and
-/// its last line).
+/// its last line), as the model recorded it.
 fn blank_inside_groups(side: &Side<'_>) -> Option<u32> {
-    let rules = side.robots.rules();
-    side.verdict.groups().find_map(|group| {
-        let first = group.line();
-        let last_agent = group.agents.iter().map(|a| a.line).max().unwrap_or(first);
-        let last_rule = group
-            .rules
-            .iter()
-            .filter_map(|&id| rules.get(id))
-            .map(|rule| rule.line)
-            .max()
-            .unwrap_or(first);
-        (first..=last_agent.max(last_rule)).find(|&line| {
-            side.robots
-                .line_text(line)
-                .iter()
-                .all(|c| c.is_ascii_whitespace())
-        })
-    })
+    side.verdict.groups().find_map(|group| group.blank_line())
 }
 
 /// One line of a file that shows a reason, for a corpus summary.
@@ -808,6 +819,19 @@ mod tests {
         );
         assert_eq!(d.reason, Reason::KeySpelling);
         assert_eq!(d.evidence.unwrap().line, 1);
+    }
+
+    /// The key is the syntax stage's, whether or not a colon follows it.
+    #[test]
+    fn key_spelling_without_a_colon() {
+        let d = one(
+            "user-agent: *\nDisallowed /x\n",
+            [Rfc9309, Google],
+            "a",
+            "/x",
+        );
+        assert_eq!(d.reason, Reason::KeySpelling);
+        assert_eq!(d.evidence.unwrap().text, "Disallowed /x");
     }
 
     #[test]

@@ -25,5 +25,5 @@ pub use diagnostic::{Code, Diagnostic, Severity};
 pub use limits::Limits;
 pub use robots::{Robots, Verdict};
 pub use source::Span;
-pub use syntax::{parse, parse_with, Mode, ParseOptions, Parsed, StrictError};
+pub use syntax::{parse, parse_with, Collect, Mode, ParseOptions, Parsed, StrictError};
 pub use variant::Variant;

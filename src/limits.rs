@@ -16,6 +16,7 @@
 //! | [`rules_per_group`](Limits::rules_per_group) | the group's later rules | `limit-exceeded` |
 //! | [`pattern_bytes`](Limits::pattern_bytes) | the rule whose pattern is longer | `limit-exceeded` |
 //! | [`matcher`](Limits::matcher) | the query: allowed, with [`Decision::Unmatchable`](crate::robots::Decision::Unmatchable) | — |
+//! | [`diagnostics`](Limits::diagnostics) | later diagnostics: counted, not kept | `limit-exceeded` |
 //!
 //! The diagnostic is a warning in lenient mode and an error in strict mode: a file that only a
 //! limit stops from being read whole is not accepted as valid.
@@ -61,6 +62,10 @@ pub struct Limits {
     pub pattern_bytes: usize,
     /// Sizes of the automata built from each group's rules.
     pub matcher: MatcherLimits,
+    /// Diagnostics kept; later ones are counted and reported as one `limit-exceeded`, so that a
+    /// file of a million bad lines cannot hold a million messages. Default: 10,000
+    /// ([`Limits::DEFAULT_DIAGNOSTICS`]).
+    pub diagnostics: usize,
 }
 
 impl Limits {
@@ -72,6 +77,8 @@ impl Limits {
     pub const DEFAULT_RULES_PER_GROUP: usize = 200_000;
     /// Default for [`Limits::pattern_bytes`]: 64 KiB.
     pub const DEFAULT_PATTERN_BYTES: usize = 64 << 10;
+    /// Default for [`Limits::diagnostics`].
+    pub const DEFAULT_DIAGNOSTICS: usize = 10_000;
 
     /// Where the read part of `input` ends under [`input_bytes`](Limits::input_bytes) (see
     /// [`cut_at_line_end`]).
@@ -87,6 +94,7 @@ impl Limits {
             Limit::Groups => self.groups,
             Limit::RulesPerGroup => self.rules_per_group,
             Limit::PatternBytes => self.pattern_bytes,
+            Limit::Diagnostics => self.diagnostics,
         }
     }
 
@@ -143,6 +151,7 @@ impl Default for Limits {
             rules_per_group: Self::DEFAULT_RULES_PER_GROUP,
             pattern_bytes: Self::DEFAULT_PATTERN_BYTES,
             matcher: MatcherLimits::default(),
+            diagnostics: Self::DEFAULT_DIAGNOSTICS,
         }
     }
 }
@@ -160,6 +169,8 @@ pub enum Limit {
     RulesPerGroup,
     /// [`Limits::pattern_bytes`].
     PatternBytes,
+    /// [`Limits::diagnostics`].
+    Diagnostics,
 }
 
 impl Limit {
@@ -171,6 +182,7 @@ impl Limit {
             Limit::Groups => "groups",
             Limit::RulesPerGroup => "rules_per_group",
             Limit::PatternBytes => "pattern_bytes",
+            Limit::Diagnostics => "diagnostics",
         }
     }
 }
@@ -220,6 +232,10 @@ impl LimitHit {
             }
             Limit::InputBytes => format!("input longer than {value} bytes: the rest is ignored"),
             Limit::LineBytes => format!("line longer than {value} bytes: the rest is ignored"),
+            Limit::Diagnostics => format!(
+                "more than {value} diagnostics: {} more not reported",
+                self.ignored
+            ),
         };
         format!("{what} (limit `{limit}`)")
     }

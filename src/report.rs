@@ -76,10 +76,11 @@ impl ParseReport {
     /// Builds the report of a parsed file.
     pub fn of(parsed: &Parsed<'_>) -> ParseReport {
         let limit = parsed.variant().profile().max_line_bytes;
+        let mut ends_open = true;
         let mut lines: Vec<LineReport> = parsed
             .lines()
-            .iter()
             .map(|line| {
+                ends_open = line.newline.is_some();
                 let mut report = LineReport {
                     line: line.number,
                     tag: Tag::Unknown,
@@ -100,7 +101,6 @@ impl ParseReport {
                 report
             })
             .collect();
-        let ends_open = parsed.lines().last().is_none_or(|l| l.newline.is_some());
         if ends_open {
             lines.push(LineReport {
                 line: u32::try_from(lines.len() + 1).unwrap_or(u32::MAX),

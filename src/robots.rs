@@ -1,9 +1,13 @@
 //! The query API: parse once, ask many times, and know why.
 //!
 //! [`Robots`] holds a file's model and, per distinct agent token the file names (and for the
-//! `*` groups), the merged rule set of the groups that apply. Each rule set is compiled into one
-//! automaton the first time a query needs it ([`std::sync::OnceLock`]), so groups that are never
-//! asked about cost nothing, and a `Robots` is `Send + Sync`: share it between threads freely.
+//! `*` groups), which groups apply. The rules of those groups are compiled into one matcher the
+//! first time a query needs them ([`std::sync::OnceLock`]), so groups that are never asked about
+//! cost nothing, and a `Robots` is `Send + Sync`: share it between threads freely.
+//!
+//! A `Robots` is built in one pass over the input: each line is read once by the syntax stage,
+//! checked (as [`ParseOptions::collect`] asks) and handed to the model, then forgotten. It keeps
+//! the model — the text of the lines that matter, not the input — and the diagnostics.
 //!
 //! ```
 //! use robotspec::{Robots, Variant};
@@ -12,7 +16,7 @@
 //!                            Variant::Google);
 //! let verdict = robots.check("FooBot", "https://example.com/private/x?y=1");
 //! assert!(!verdict.allowed());
-//! assert_eq!(verdict.rule().map(|r| r.line), Some(2));
+//! assert_eq!(verdict.rule().map(|r| r.line()), Some(2));
 //! assert!(robots.check("FooBot", "/private/ok").allowed());
 //! assert!(robots.check("OtherBot", "/private/x").allowed());
 //! ```
@@ -22,10 +26,11 @@ use std::fmt;
 use std::sync::OnceLock;
 
 use crate::agent::AgentQuery;
-use crate::diagnostic::{Code, Diagnostic, Severity};
-use crate::model::{Agent, Group, Model, Record, Rule, Sitemap};
+use crate::diagnostic::Diagnostic;
+use crate::model::{Agent, Group, Model, ModelBuilder, Record, Rule, Sitemap};
 use crate::pattern::{normalise_target, PatternError, RuleKind, RuleMatcher};
-use crate::syntax::{parse_for_queries, parse_with, Mode, ParseOptions, Parsed, StrictError};
+use crate::source::Source;
+use crate::syntax::{self, Mode, ParseOptions, Parsed, StrictError};
 use crate::target::target_of;
 use crate::variant::{GroupSelection, TargetEncoding, Variant};
 
@@ -34,14 +39,9 @@ use crate::variant::{GroupSelection, TargetEncoding, Variant};
 pub struct Robots {
     variant: Variant,
     options: ParseOptions,
-    input: Box<[u8]>,
     model: Model,
-    /// The parser's findings, recomputed from `input` when first asked for (queries never
-    /// need them, so parsing to a queryable object does not pay for them).
-    diagnostics: OnceLock<Vec<Diagnostic>>,
+    diagnostics: Vec<Diagnostic>,
     index: AgentIndex,
-    /// Byte ranges of the input's lines (without line ends), computed on first use.
-    lines: OnceLock<Box<[(usize, usize)]>>,
 }
 
 /// Which groups apply to which agent token.
@@ -54,14 +54,20 @@ struct AgentIndex {
     selections: Vec<Selection>,
 }
 
-/// The groups that apply to one agent token (or to `*`), their usable rules, and the automaton
-/// compiled from them on first use.
+/// The groups that apply to one agent token (or to `*`), and their rules compiled on first use.
 #[derive(Debug)]
 struct Selection {
-    groups: Vec<usize>,
-    /// Indices into the model's rules, file order, empty patterns left out.
-    rules: Vec<usize>,
-    matcher: OnceLock<Result<RuleMatcher, PatternError>>,
+    /// Indices of the groups, file order.
+    groups: Vec<u32>,
+    compiled: OnceLock<Box<Compiled>>,
+}
+
+/// A selection's usable rules (empty patterns left out) and the matcher compiled from them.
+#[derive(Debug)]
+struct Compiled {
+    /// Indices into the model's rules, file order; the matcher's rule `i` is `rules[i]`.
+    rules: Box<[u32]>,
+    matcher: Result<RuleMatcher, PatternError>,
 }
 
 impl Robots {
@@ -81,39 +87,48 @@ impl Robots {
         Robots::parse_with(input, variant, &ParseOptions::new(Mode::Strict))
     }
 
-    /// Parses `input` with `options`: in strict mode, `Err` when the file does not conform to
-    /// the variant's grammar or when a [limit](crate::Limits) left part of it out.
+    /// Parses `input` with `options`, in one pass over it: in strict mode, `Err` when the file
+    /// does not conform to the variant's grammar or when a [limit](crate::Limits) left part of
+    /// it out.
     pub fn parse_with(
         input: &[u8],
         variant: Variant,
         options: &ParseOptions,
     ) -> Result<Robots, StrictError> {
-        if options.mode == Mode::Lenient {
-            return Ok(Robots::from_parsed(&parse_for_queries(
-                input, variant, options,
-            )));
-        }
-        let robots = Robots::from_parsed(&parse_with(input, variant, options)?);
-        if !robots.model.limit_hits.is_empty() {
-            return Err(StrictError::new(
-                robots.collect_diagnostics(Severity::Error),
-            ));
-        }
-        Ok(robots)
+        let source = Source::read_to(input, options.limits.input_end(input));
+        let mut builder = ModelBuilder::new(&source, variant.profile(), options);
+        let mut report = syntax::read(&source, variant, options, |line, report| {
+            builder.line(line, report.place());
+        });
+        let model = builder.finish(Some(&mut report));
+        let diagnostics = syntax::conclude(&source, variant, options, report)?;
+        Ok(Robots::new(variant, options, model, diagnostics))
     }
 
-    /// Builds the queryable object from a parsed file (with the options it was parsed with).
+    /// Builds the queryable object from a parsed file (with the options it was parsed with and
+    /// its diagnostics; what the model's limits cut is not added to them).
     pub fn from_parsed(parsed: &Parsed<'_>) -> Robots {
-        let model = Model::build(parsed);
-        let index = AgentIndex::of(&model, parsed.variant().profile().group_selection);
+        Robots::new(
+            parsed.variant(),
+            parsed.options(),
+            Model::build(parsed),
+            parsed.diagnostics().to_vec(),
+        )
+    }
+
+    fn new(
+        variant: Variant,
+        options: &ParseOptions,
+        model: Model,
+        diagnostics: Vec<Diagnostic>,
+    ) -> Robots {
+        let index = AgentIndex::of(&model, variant.profile().group_selection);
         Robots {
-            variant: parsed.variant(),
-            options: *parsed.options(),
-            input: parsed.input().into(),
+            variant,
+            options: *options,
             model,
-            diagnostics: OnceLock::new(),
+            diagnostics,
             index,
-            lines: OnceLock::new(),
         }
     }
 
@@ -122,29 +137,24 @@ impl Robots {
         self.variant
     }
 
-    /// The original input.
-    pub fn input(&self) -> &[u8] {
-        &self.input
-    }
-
     /// Groups in file order.
-    pub fn groups(&self) -> &[Group] {
-        &self.model.groups
+    pub fn groups(&self) -> impl ExactSizeIterator<Item = Group<'_>> + '_ {
+        self.model.groups()
     }
 
-    /// Every rule (indexed by [`Group::rules`]).
-    pub fn rules(&self) -> &[Rule] {
-        &self.model.rules
+    /// Every rule, in file order.
+    pub fn rules(&self) -> impl ExactSizeIterator<Item = Rule<'_>> + '_ {
+        self.model.rules()
     }
 
     /// Sitemap URLs, in file order.
-    pub fn sitemaps(&self) -> &[Sitemap] {
-        &self.model.sitemaps
+    pub fn sitemaps(&self) -> impl ExactSizeIterator<Item = Sitemap<'_>> + '_ {
+        self.model.sitemaps()
     }
 
     /// Other `key: value` records (crawl-delay, host, …), in file order.
-    pub fn records(&self) -> &[Record] {
-        &self.model.records
+    pub fn records(&self) -> impl ExactSizeIterator<Item = Record<'_>> + '_ {
+        self.model.records()
     }
 
     /// The model: groups, rules, sitemaps, records, ignored rules.
@@ -157,49 +167,40 @@ impl Robots {
         &self.options
     }
 
-    /// The parser's findings (warnings), with the places where a limit left groups or rules
-    /// out of the model, in input order.
+    /// What the reading found, in input order: the grammar checks' findings (unless
+    /// [`ParseOptions::collect`] asked for the limits only) and every place where a limit left
+    /// something out. Warnings in lenient mode.
     pub fn diagnostics(&self) -> &[Diagnostic] {
-        self.diagnostics
-            .get_or_init(|| self.collect_diagnostics(Severity::Warning))
+        &self.diagnostics
     }
 
-    /// The syntax stage's findings as warnings, and the model's limit hits as `limits`.
-    fn collect_diagnostics(&self, limits: Severity) -> Vec<Diagnostic> {
-        let lenient = ParseOptions {
-            mode: Mode::Lenient,
-            ..self.options
-        };
-        let Ok(parsed) = parse_with(&self.input, self.variant, &lenient) else {
-            return Vec::new();
-        };
-        let mut diagnostics = parsed.diagnostics().to_vec();
-        diagnostics.extend(
-            self.model
-                .limit_hits
-                .iter()
-                .map(|hit| parsed.locate(Code::LimitExceeded, hit.span, hit.message(), limits)),
-        );
-        diagnostics.sort_by_key(|d| d.span.start);
-        diagnostics
+    /// Removes and returns the diagnostic of the input limit's cut, if it cut: the access stage
+    /// reports that cut as its own size limit.
+    pub(crate) fn take_input_cut(&mut self) -> Option<Diagnostic> {
+        let at = self.diagnostics.iter().position(|d| {
+            d.code == crate::Code::LimitExceeded
+                && d.message
+                    .ends_with(&format!("(limit `{}`)", crate::limits::Limit::InputBytes))
+        })?;
+        Some(self.diagnostics.remove(at))
     }
 
-    /// The text of 1-based line `line` without its line end (empty if out of range).
-    pub fn line_text(&self, line: u32) -> &[u8] {
-        let index = usize::try_from(line.saturating_sub(1)).unwrap_or(usize::MAX);
-        let lines = self.lines.get_or_init(|| {
-            let base = self.input.as_ptr() as usize;
-            lines_of(&self.input)
-                .map(|l| {
-                    let start = (l.as_ptr() as usize).saturating_sub(base);
-                    (start, start + l.len())
-                })
-                .collect()
-        });
-        lines
-            .get(index)
-            .and_then(|&(start, end)| self.input.get(start..end))
-            .unwrap_or_default()
+    /// Heap memory held by the model and the agent index, in bytes (compiled matchers, which
+    /// are built on first use, not included).
+    pub fn memory_usage(&self) -> usize {
+        let index = &self.index;
+        let keys: usize = index.by_agent.keys().map(|k| k.len()).sum();
+        let groups: usize = index
+            .selections
+            .iter()
+            .map(|s| s.groups.capacity() * 4)
+            .sum();
+        self.model.memory_usage()
+            + keys
+            + index.by_agent.capacity() * std::mem::size_of::<(Box<[u8]>, usize)>()
+            + index.selections.capacity() * std::mem::size_of::<Selection>()
+            + groups
+            + self.diagnostics.capacity() * std::mem::size_of::<Diagnostic>()
     }
 
     /// May `agent` (one product token, compared case-insensitively and never shortened) fetch
@@ -223,17 +224,17 @@ impl Robots {
     pub fn explain(&self, agents: &AgentQuery, url: &str) -> Explanation<'_> {
         let target = target_of(url).into_owned();
         let verdict = self.decide(agents.iter().map(str::as_bytes), &target);
-        let matching = match verdict
-            .selection
-            .and_then(|s| self.matcher(s).ok().map(|m| (s, m)))
-        {
-            Some((selection, matcher)) => matcher
-                .matching(&target)
+        let matching = match verdict.selection.map(|s| self.compiled(s)) {
+            Some(Compiled {
+                rules,
+                matcher: Ok(matcher),
+            }) => matcher
+                .matching(&self.prepared(&target))
                 .into_iter()
-                .filter_map(|i| selection.rules.get(i))
-                .filter_map(|&id| self.model.rules.get(id))
+                .filter_map(|i| rules.get(i))
+                .filter_map(|&id| self.model.rule(id as usize))
                 .collect(),
-            None => Vec::new(),
+            _ => Vec::new(),
         };
         Explanation {
             verdict,
@@ -242,13 +243,19 @@ impl Robots {
         }
     }
 
+    /// The target as the variant compares it.
+    fn prepared<'t>(&self, target: &'t [u8]) -> std::borrow::Cow<'t, [u8]> {
+        let profile = self.variant.profile();
+        match profile.target_encoding {
+            TargetEncoding::AsGiven => std::borrow::Cow::Borrowed(target),
+            TargetEncoding::AsPatterns => normalise_target(target, profile.pattern_encoding),
+        }
+    }
+
     fn decide<'q>(&self, agents: impl Iterator<Item = &'q [u8]>, target: &[u8]) -> Verdict<'_> {
         let (applied, selection) = self.applicable(agents);
         let profile = self.variant.profile();
-        let target = match profile.target_encoding {
-            TargetEncoding::AsGiven => std::borrow::Cow::Borrowed(target),
-            TargetEncoding::AsPatterns => normalise_target(target, profile.pattern_encoding),
-        };
+        let target = self.prepared(target);
         let target = target.as_ref();
         let verdict = |allowed, decision| Verdict {
             robots: self,
@@ -263,15 +270,16 @@ impl Robots {
         let Some(selected) = selection else {
             return verdict(true, Decision::NoGroup);
         };
-        match self.matcher(selected) {
+        let compiled = self.compiled(selected);
+        match &compiled.matcher {
             Err(error) => verdict(true, Decision::Unmatchable(error)),
             Ok(matcher) => {
                 let rule = matcher
                     .decide(target)
-                    .and_then(|i| selected.rules.get(i))
-                    .and_then(|&id| self.model.rules.get(id));
+                    .and_then(|i| compiled.rules.get(i))
+                    .and_then(|&id| self.model.rule(id as usize));
                 match rule {
-                    Some(rule) => verdict(rule.kind == RuleKind::Allow, Decision::Rule(rule)),
+                    Some(rule) => verdict(rule.kind() == RuleKind::Allow, Decision::Rule(rule)),
                     None => verdict(true, Decision::NoMatchingRule),
                 }
             }
@@ -302,25 +310,31 @@ impl Robots {
         }
     }
 
-    fn matcher<'s>(&self, selection: &'s Selection) -> Result<&'s RuleMatcher, &'s PatternError> {
-        selection
-            .matcher
-            .get_or_init(|| {
-                let profile = self.variant.profile();
-                let rules: Vec<(RuleKind, &[u8])> = selection
-                    .rules
-                    .iter()
-                    .filter_map(|&id| self.model.rules.get(id))
-                    .map(|rule| (rule.kind, &*rule.pattern))
-                    .collect();
-                RuleMatcher::compile(
-                    &rules,
-                    profile.pattern_syntax,
-                    profile.precedence,
-                    &self.options.limits.matcher,
-                )
-            })
-            .as_ref()
+    /// The selection's rules, compiled on first use.
+    fn compiled<'s>(&self, selection: &'s Selection) -> &'s Compiled {
+        selection.compiled.get_or_init(|| {
+            let rules: Box<[u32]> = selection
+                .groups
+                .iter()
+                .filter_map(|&g| self.model.group(g as usize))
+                .flat_map(|g| g.rule_range())
+                .filter(|&id| self.model.rule(id).is_some_and(|r| !r.is_empty()))
+                .filter_map(|id| u32::try_from(id).ok())
+                .collect();
+            let patterns: Vec<(RuleKind, &[u8])> = rules
+                .iter()
+                .filter_map(|&id| self.model.rule(id as usize))
+                .map(|rule| (rule.kind(), rule.pattern()))
+                .collect();
+            let profile = self.variant.profile();
+            let matcher = RuleMatcher::compile(
+                &patterns,
+                profile.pattern_syntax,
+                profile.precedence,
+                &self.options.limits.matcher,
+            );
+            Box::new(Compiled { rules, matcher })
+        })
     }
 }
 
@@ -329,9 +343,11 @@ impl AgentIndex {
     /// groups `selection` lets apply together.
     fn of(model: &Model, selection: GroupSelection) -> AgentIndex {
         let mut index = AgentIndex::default();
-        for (group_index, group) in model.groups.iter().enumerate() {
-            for agent_line in &group.agents {
-                let slot = match &agent_line.agent {
+        for group in model.groups() {
+            let group_index = u32::try_from(group.index()).unwrap_or(u32::MAX);
+            for agent_line in group.agents() {
+                let agent = agent_line.agent();
+                let slot = match agent {
                     Agent::Global => *index
                         .global
                         .get_or_insert_with(|| new_selection(&mut index.selections)),
@@ -340,7 +356,7 @@ impl AgentIndex {
                         .entry(token.to_ascii_lowercase().into())
                         .or_insert_with(|| new_selection(&mut index.selections)),
                 };
-                let global = agent_line.agent == Agent::Global;
+                let global = agent == Agent::Global;
                 let merge = match selection {
                     GroupSelection::MergeAll => true,
                     GroupSelection::MergeNamedFirstGlobal => !global,
@@ -354,16 +370,10 @@ impl AgentIndex {
                 }
             }
         }
-        for selection in &mut index.selections {
-            selection.rules = selection
-                .groups
-                .iter()
-                .filter_map(|&g| model.groups.get(g))
-                .flat_map(|g| g.rules.iter().copied())
-                .filter(|&id| model.rules.get(id).is_some_and(|r| !r.is_empty()))
-                .collect();
-        }
         index.selections.shrink_to_fit();
+        for selection in &mut index.selections {
+            selection.groups.shrink_to_fit();
+        }
         index.by_agent.shrink_to_fit();
         index
     }
@@ -372,30 +382,9 @@ impl AgentIndex {
 fn new_selection(selections: &mut Vec<Selection>) -> usize {
     selections.push(Selection {
         groups: Vec::new(),
-        rules: Vec::new(),
-        matcher: OnceLock::new(),
+        compiled: OnceLock::new(),
     });
     selections.len() - 1
-}
-
-/// Lines of the input without their line ends (CR LF, CR or LF).
-fn lines_of(input: &[u8]) -> impl Iterator<Item = &[u8]> {
-    let mut rest = input;
-    std::iter::from_fn(move || {
-        if rest.is_empty() {
-            return None;
-        }
-        let end = rest
-            .iter()
-            .position(|&b| b == b'\n' || b == b'\r')
-            .unwrap_or(rest.len());
-        let (line, tail) = rest.split_at(end);
-        rest = tail
-            .strip_prefix(b"\r\n")
-            .or_else(|| tail.get(1..))
-            .unwrap_or_default();
-        Some(line)
-    })
 }
 
 /// Which groups a query used.
@@ -413,7 +402,7 @@ pub enum Applied<'r> {
 #[derive(Debug, Clone, Copy)]
 pub enum Decision<'r> {
     /// This rule won.
-    Rule(&'r Rule),
+    Rule(Rule<'r>),
     /// Groups apply but none of their rules matches: allowed.
     NoMatchingRule,
     /// No group applies: allowed.
@@ -446,7 +435,7 @@ impl<'r> Verdict<'r> {
     }
 
     /// The deciding rule, if a rule decided.
-    pub fn rule(&self) -> Option<&'r Rule> {
+    pub fn rule(&self) -> Option<Rule<'r>> {
         match self.decision {
             Decision::Rule(rule) => Some(rule),
             _ => None,
@@ -459,12 +448,12 @@ impl<'r> Verdict<'r> {
     }
 
     /// The groups whose rules were used, in file order.
-    pub fn groups(&self) -> impl Iterator<Item = &'r Group> + 'r {
-        let groups = &self.robots.model.groups;
+    pub fn groups(&self) -> impl Iterator<Item = Group<'r>> + 'r {
+        let model = &self.robots.model;
         self.selection
             .into_iter()
             .flat_map(|s| s.groups.iter())
-            .filter_map(move |&g| groups.get(g))
+            .filter_map(move |&g| model.group(g as usize))
     }
 }
 
@@ -480,8 +469,8 @@ impl fmt::Display for Verdict<'_> {
             Decision::Rule(rule) => write!(
                 f,
                 " by line {}: {}",
-                rule.line,
-                String::from_utf8_lossy(self.robots.line_text(rule.line)).trim()
+                rule.line(),
+                String::from_utf8_lossy(rule.text()).trim()
             )?,
             Decision::NoMatchingRule => f.write_str(": no rule matches")?,
             Decision::NoGroup => f.write_str(": no group applies")?,
@@ -511,7 +500,7 @@ pub struct Explanation<'r> {
     pub target: Vec<u8>,
     /// Every rule of the applied groups that matches the target, in priority order (the first
     /// one decides, unless the target is `/robots.txt` where the variant always allows it).
-    pub matching: Vec<&'r Rule>,
+    pub matching: Vec<Rule<'r>>,
 }
 
 #[cfg(test)]
@@ -525,10 +514,35 @@ mod tests {
     }
 
     #[test]
-    fn line_text_handles_every_line_end() {
-        let robots = Robots::parse(b"a\r\nb\rc\nd", Variant::Google);
-        let lines: Vec<&[u8]> = (1..=5).map(|n| robots.line_text(n)).collect();
-        assert_eq!(lines, [&b"a"[..], b"b", b"c", b"d", b""]);
+    fn rule_text_is_its_line_whatever_the_line_ends() {
+        let robots = Robots::parse(
+            b"user-agent: a\r\nallow: /b\rdisallow: /c\n",
+            Variant::Google,
+        );
+        let texts: Vec<&[u8]> = robots.rules().map(|r| r.text()).collect();
+        assert_eq!(texts, [&b"allow: /b"[..], b"disallow: /c"]);
+    }
+
+    #[test]
+    fn comments_and_blank_lines_are_not_kept() {
+        let mut text = b"user-agent: *\ndisallow: /x\n".to_vec();
+        let small = Robots::parse(&text, Variant::Google).memory_usage();
+        text.extend(b"# a comment that takes room\n\n".repeat(10_000));
+        let padded = Robots::parse(&text, Variant::Google).memory_usage();
+        assert_eq!(small, padded);
+    }
+
+    #[test]
+    fn a_lenient_reading_for_verdicts_runs_no_grammar_check() {
+        let options = ParseOptions {
+            collect: syntax::Collect::Limits,
+            ..ParseOptions::default()
+        };
+        let text = b"user-agent: *\ndisallow /x\nfoo bar baz\n";
+        let robots = Robots::parse_with(text, Variant::Rfc9309, &options).unwrap();
+        assert!(robots.diagnostics().is_empty());
+        assert!(!robots.is_allowed("a", "/x"));
+        assert_eq!(Robots::parse(text, Variant::Rfc9309).diagnostics().len(), 2);
     }
 
     #[test]

@@ -291,8 +291,8 @@ fn parse_stats_check(v: &Value) -> Check {
             .count();
         let sitemap = robots
             .sitemaps()
-            .first()
-            .map(|s| String::from_utf8_lossy(&s.url).into_owned())
+            .next()
+            .map(|s| String::from_utf8_lossy(s.url).into_owned())
             .unwrap_or_default();
         for field in want["asserted"].as_array().unwrap() {
             match field.as_str().unwrap() {

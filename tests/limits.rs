@@ -8,7 +8,6 @@
 )]
 
 use proptest::prelude::*;
-use robotspec::limits::Limit;
 use robotspec::robots::Decision;
 use robotspec::syntax::NodeKind;
 use robotspec::{parse_with, Code, Limits, Mode, ParseOptions, Robots, Severity, Variant};
@@ -95,7 +94,7 @@ fn an_input_limit_inside_the_first_line_ignores_everything() {
         ..Limits::default()
     };
     let robots = Robots::parse_with(TWO_RULES, Variant::Google, &lenient(limits)).unwrap();
-    assert!(robots.groups().is_empty());
+    assert_eq!(robots.groups().len(), 0);
     assert_eq!(cuts(&robots)[0].0, 1);
     let parsed = parse_with(TWO_RULES, Variant::Google, &lenient(limits)).unwrap();
     assert_eq!(parsed.tree().reassemble(), TWO_RULES);
@@ -109,7 +108,7 @@ fn long_lines_are_cut_at_the_configured_limit() {
         ..Limits::default()
     };
     let robots = Robots::parse_with(text, Variant::Convention1994, &lenient(limits)).unwrap();
-    assert_eq!(&*robots.rules()[0].pattern, b"/abc");
+    assert_eq!(robots.rules().next().unwrap().pattern(), b"/abc");
     assert!(!robots.is_allowed("bot", "/abcxyz"));
     let cut = cuts(&robots);
     assert_eq!((cut.len(), cut[0].0, cut[0].1), (1, 2, 15));
@@ -117,7 +116,7 @@ fn long_lines_are_cut_at_the_configured_limit() {
     assert_rejected_in_strict_mode(text, Variant::Convention1994, limits);
     // Without a configured limit no variant but Google cuts lines.
     let whole = Robots::parse(text, Variant::Convention1994);
-    assert_eq!(&*whole.rules()[0].pattern, b"/abcdef");
+    assert_eq!(whole.rules().next().unwrap().pattern(), b"/abcdef");
 }
 
 #[test]
@@ -130,7 +129,7 @@ fn googles_own_line_limit_is_a_warning_unless_the_configured_one_is_smaller() {
             ..Limits::default()
         };
         let robots = Robots::parse_with(&text, Variant::Google, &lenient(limits)).unwrap();
-        let pattern_len = robots.rules()[0].pattern.len();
+        let pattern_len = robots.rules().next().unwrap().pattern().len();
         let codes: Vec<Code> = robots.diagnostics().iter().map(|d| d.code).collect();
         (codes, pattern_len)
     };
@@ -155,10 +154,9 @@ fn groups_past_the_limit_are_ignored_with_their_rules() {
         assert!(!robots.is_allowed("b", "/b"), "{variant}");
         assert!(robots.is_allowed("c", "/c"), "{variant}");
         assert!(robots.is_allowed("cc", "/c"), "{variant}");
-        let hits = &robots.model().limit_hits;
-        assert_eq!(hits.len(), 1, "{variant}");
-        assert_eq!((hits[0].limit, hits[0].ignored), (Limit::Groups, 2));
         let cut = cuts(&robots);
+        assert_eq!(cut.len(), 1, "{variant}");
+        assert!(cut[0].2.contains("`groups`"), "{}", cut[0].2);
         assert_eq!((cut[0].0, cut[0].1), (7, 13));
         assert!(cut[0].2.contains("this and 1 later groups are ignored"));
         assert_rejected_in_strict_mode(text, *variant, limits);
@@ -177,13 +175,9 @@ fn rules_past_the_limit_are_ignored_per_group() {
     assert!(!robots.is_allowed("a", "/a1"));
     assert!(robots.is_allowed("a", "/a2"));
     assert!(robots.is_allowed("b", "/b2"));
-    let hits: Vec<(Limit, usize)> = robots
-        .model()
-        .limit_hits
-        .iter()
-        .map(|h| (h.limit, h.ignored))
-        .collect();
-    assert_eq!(hits, [(Limit::RulesPerGroup, 2), (Limit::RulesPerGroup, 1)]);
+    let messages: Vec<String> = cuts(&robots).into_iter().map(|c| c.2).collect();
+    assert!(messages[0].contains("this and 1 later rules are ignored (limit `rules_per_group`)"));
+    assert!(messages[1].contains("this rule is ignored (limit `rules_per_group`)"));
     let lines: Vec<u32> = cuts(&robots).iter().map(|c| c.0).collect();
     assert_eq!(lines, [3, 7]);
     assert_rejected_in_strict_mode(text, Variant::Rfc9309, limits);
@@ -215,8 +209,8 @@ fn the_pattern_limit_applies_after_normalisation() {
         ..Limits::default()
     };
     let robots = Robots::parse_with(text, Variant::Google, &lenient(limits)).unwrap();
-    assert!(robots.rules().is_empty());
-    assert_eq!(robots.model().limit_hits[0].limit, Limit::PatternBytes);
+    assert_eq!(robots.rules().len(), 0);
+    assert!(cuts(&robots)[0].2.contains("(limit `pattern_bytes`)"));
 }
 
 #[test]
@@ -238,14 +232,14 @@ fn an_automaton_over_its_limit_allows_and_says_why() {
 fn bytes_that_are_not_utf8_can_be_dropped_from_values() {
     let text = b"user-agent: *\ndisallow: /caf\xE9\n";
     let kept = Robots::parse(text, Variant::Google);
-    assert_eq!(&*kept.rules()[0].pattern, b"/caf%E9");
+    assert_eq!(kept.rules().next().unwrap().pattern(), b"/caf%E9");
     assert!(kept.is_allowed("bot", "/cafe"));
     let dropping = ParseOptions {
         drop_invalid_utf8: true,
         ..ParseOptions::default()
     };
     let dropped = Robots::parse_with(text, Variant::Google, &dropping).unwrap();
-    assert_eq!(&*dropped.rules()[0].pattern, b"/caf");
+    assert_eq!(dropped.rules().next().unwrap().pattern(), b"/caf");
     assert!(!dropped.is_allowed("bot", "/cafe"));
     // The tree still holds every byte.
     let parsed = parse_with(text, Variant::Google, &dropping).unwrap();
@@ -263,7 +257,7 @@ fn the_defaults_read_a_large_ordinary_file_whole() {
         }
     }
     let robots = Robots::parse_strict(&text, Variant::Rfc9309).unwrap();
-    assert!(robots.model().limit_hits.is_empty());
+    assert!(cuts(&robots).is_empty());
     assert!(!robots.is_allowed(&name(1999), "/g1999/r19"));
     assert!(robots.is_allowed(&name(1998), "/g1999/r19"));
 }

@@ -133,6 +133,22 @@ fn assert_lossless(name: &str, bytes: &[u8], variant: Variant) {
     assert_eq!(tree.reassemble(), bytes, "{name}: round trip");
 }
 
+/// The tree written one line at a time is byte for byte the tree built whole.
+fn assert_streams_as_built(name: &str, parsed: &robotspec::Parsed<'_>, tree: &Tree<'_>) {
+    let mut pretty = Vec::new();
+    parsed.write_json(&mut pretty, true).unwrap();
+    assert!(pretty == tree.to_json().as_bytes(), "{name}: streamed JSON");
+    let mut compact = Vec::new();
+    parsed.write_json(&mut compact, false).unwrap();
+    assert!(
+        compact == serde_json::to_vec(tree).unwrap(),
+        "{name}: streamed compact JSON"
+    );
+    let mut dump = Vec::new();
+    parsed.write_dump(&mut dump).unwrap();
+    assert!(dump == tree.dump().as_bytes(), "{name}: streamed dump");
+}
+
 fn assert_tiles(name: &str, tree: &Tree<'_>, bytes: &[u8]) {
     let mut at = 0;
     for leaf in tree.root().leaves() {
@@ -167,6 +183,8 @@ fn every_vendored_file_round_trips_under_every_variant() {
         for &variant in Variant::ALL {
             assert_lossless(&path.display().to_string(), &bytes, variant);
         }
+        let parsed = parse(&bytes, Variant::Google, Mode::Lenient).unwrap();
+        assert_streams_as_built(&path.display().to_string(), &parsed, &parsed.tree());
     }
 }
 
@@ -179,6 +197,32 @@ fn hostile_inputs_round_trip_in_both_modes() {
             let _ = parse(&bytes, variant, Mode::Strict);
         }
     }
+}
+
+#[test]
+fn diagnostics_past_their_limit_are_counted_not_kept() {
+    let text = "User-agent: *\n".to_owned() + &"not a record\n".repeat(50);
+    let limits = robotspec::Limits {
+        diagnostics: 10,
+        ..robotspec::Limits::default()
+    };
+    let options = robotspec::ParseOptions {
+        limits,
+        ..robotspec::ParseOptions::default()
+    };
+    let parsed = robotspec::parse_with(text.as_bytes(), Variant::Rfc9309, &options).unwrap();
+    let diagnostics = parsed.diagnostics();
+    assert_eq!(diagnostics.len(), 11);
+    let last = diagnostics.last().unwrap();
+    assert_eq!(last.code, robotspec::Code::LimitExceeded);
+    assert_eq!(last.line, 12, "where the first one left out is");
+    assert_eq!(
+        last.message,
+        "more than 10 diagnostics: 40 more not reported (limit `diagnostics`)"
+    );
+    // The default keeps them all.
+    let all = parse(text.as_bytes(), Variant::Rfc9309, Mode::Lenient).unwrap();
+    assert_eq!(all.diagnostics().len(), 50);
 }
 
 #[test]

@@ -24,9 +24,8 @@ fn ask_everything(path: &PathBuf) {
         let robots = Robots::parse(&bytes, variant);
         let agent = robots
             .groups()
-            .iter()
-            .flat_map(|g| &g.agents)
-            .find_map(|a| match &a.agent {
+            .flat_map(|g| g.agents())
+            .find_map(|a| match a.agent() {
                 Agent::Named(name) => Some(String::from_utf8_lossy(name).into_owned()),
                 Agent::Global => None,
             })
@@ -39,10 +38,9 @@ fn ask_everything(path: &PathBuf) {
         targets.extend(
             robots
                 .rules()
-                .iter()
                 .step_by(7)
                 .take(20)
-                .map(|r| String::from_utf8_lossy(&r.pattern).replace('*', "a/") + "b"),
+                .map(|r| String::from_utf8_lossy(r.pattern()).replace('*', "a/") + "b"),
         );
         for target in &targets {
             for agent in [agent.as_str(), "UnknownBot"] {

@@ -15,7 +15,7 @@ use robotspec::access::{
     evaluate, size_limit, AccessOptions, AccessState, LifetimeSource, Outcome, Reason,
 };
 use robotspec::agent::AgentQuery;
-use robotspec::{Code, Variant};
+use robotspec::{Code, Robots, Variant};
 
 #[derive(Debug, Arbitrary)]
 enum Kind {
@@ -59,6 +59,7 @@ fuzz_target!(|input: Input| {
         max_lifetime: input
             .max_lifetime
             .map(|s| Duration::from_secs(u64::from(s))),
+        ..AccessOptions::default()
     };
     let now = UNIX_EPOCH + Duration::from_secs(u64::from(input.now));
     let access = evaluate(variant, &outcome, now, &options);
@@ -72,23 +73,31 @@ fuzz_target!(|input: Input| {
         {
             assert_eq!(access.reason, Reason::Success(*status));
             let limit = size_limit(variant, &options);
-            let used = robots.input();
+            let whole = Robots::parse(body, variant);
             if body.len() <= limit {
-                assert_eq!(used, &body[..], "a body within the limit is used whole");
+                assert_eq!(
+                    robots.model(),
+                    whole.model(),
+                    "a body within the limit is used whole"
+                );
                 assert!(access.diagnostics.is_empty());
             } else {
+                assert_eq!(access.diagnostics.len(), 1);
+                let cut = &access.diagnostics[0];
+                assert_eq!(cut.code, Code::SizeLimit);
+                assert!(cut.line >= 1);
+                let used = &body[..cut.span.start];
                 assert!(used.len() <= limit, "more than the limit was used");
-                assert!(
-                    body.starts_with(used),
-                    "the rules come from a prefix of the body"
-                );
                 assert!(
                     used.is_empty() || matches!(used.last(), Some(b'\n' | b'\r')),
                     "the cut is at a line end"
                 );
-                assert_eq!(access.diagnostics.len(), 1);
-                assert_eq!(access.diagnostics[0].code, Code::SizeLimit);
-                assert!(access.diagnostics[0].line >= 1);
+                let prefix = Robots::parse(used, variant);
+                assert_eq!(
+                    robots.model(),
+                    prefix.model(),
+                    "the rules come from the prefix"
+                );
             }
         }
         (Outcome::Response { status, .. }, state) => {

@@ -23,21 +23,8 @@ struct Input<'a> {
 }
 
 /// What two verdicts must share.
-fn key(
-    v: &Verdict<'_>,
-) -> (
-    bool,
-    Option<u32>,
-    Option<*const robotspec::model::Rule>,
-    String,
-) {
-    let rule = v.rule();
-    (
-        v.allowed(),
-        rule.map(|r| r.line),
-        rule.map(std::ptr::from_ref),
-        format!("{:?}", v.applied()),
-    )
+fn key<'r>(v: &Verdict<'r>) -> (bool, Option<robotspec::model::Rule<'r>>, String) {
+    (v.allowed(), v.rule(), format!("{:?}", v.applied()))
 }
 
 fuzz_target!(|input: Input<'_>| {
@@ -67,18 +54,14 @@ fuzz_target!(|input: Input<'_>| {
 
         match verdict.decision() {
             Decision::Rule(rule) => {
-                assert_eq!(verdict.allowed(), rule.kind == RuleKind::Allow);
+                assert_eq!(verdict.allowed(), rule.kind() == RuleKind::Allow);
                 let first = explanation.matching.first().copied();
                 assert!(
-                    first.is_some_and(|f| std::ptr::eq(f, rule)),
+                    first.is_some_and(|f| f == rule),
                     "the deciding rule is the first matching one"
                 );
-                let rules = robots.rules();
                 assert!(
-                    verdict.groups().any(|g| g
-                        .rules
-                        .iter()
-                        .any(|&i| rules.get(i).is_some_and(|r| std::ptr::eq(r, rule)))),
+                    verdict.groups().any(|g| g.rules().any(|r| r == rule)),
                     "the deciding rule belongs to an applied group"
                 );
                 assert!(!rule.is_empty(), "an empty rule decided");
@@ -88,7 +71,7 @@ fuzz_target!(|input: Input<'_>| {
                 let only_allows = explanation
                     .matching
                     .iter()
-                    .all(|r| r.kind == RuleKind::Allow);
+                    .all(|r| r.kind() == RuleKind::Allow);
                 assert!(
                     explanation.matching.is_empty()
                         || (precedence == Precedence::AnyDisallow && only_allows),

@@ -3,8 +3,9 @@
 //! Invariants: lenient never fails and reports warnings only; strict either fails with at least
 //! one error, every diagnostic positioned at line ≥ 1 and col ≥ 1, or succeeds with no error and
 //! then builds exactly the model the lenient parse builds; both trees reassemble to the input;
-//! `Robots::parse`, whose lines come from the fast reader (`scan.rs`), builds the model the
-//! pest-read lines build.
+//! the line reader (`scan.rs`) reads the lines the lenient grammar, run with pest, reads; and
+//! `Robots::parse`, which builds its model in the same pass as the checks, builds the model of
+//! the parsed lines.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -31,11 +32,15 @@ fuzz_target!(|data: &[u8]| {
             "span of {d}"
         );
     }
+    assert!(
+        robotspec::syntax::grammar_agrees(input, variant),
+        "the line reader and the grammar"
+    );
     let lenient_model = Model::build(&lenient);
     assert_eq!(
         Robots::parse(input, variant).model(),
         &lenient_model,
-        "fast line reader and grammar"
+        "one-pass model and the parsed lines' model"
     );
 
     match parse(input, variant, Mode::Strict) {

@@ -9,39 +9,61 @@
 //! normalisation, its agent token) is decided here too, from the variant's profile, so that the
 //! matcher only ever sees ready-to-compile patterns.
 //!
+//! # What is kept
+//!
+//! The model is built from the lines as they are read ([`ModelBuilder`]) and keeps only what
+//! answers need: the text of the `user-agent`, rule, sitemap and other record lines, in one
+//! byte arena, and small fixed-size entries that point into it. Blank lines, comments and
+//! invalid lines cost nothing. A pattern that normalisation leaves unchanged is the value's own
+//! bytes in the arena; only a changed one is stored again. A group's agents and rules are
+//! contiguous runs, walked through the views [`Group`], [`AgentLine`] and [`Rule`].
+//!
 //! The group, rule and pattern [`Limits`] are applied here: what they cut is left out of the
-//! model and recorded in [`Model::limit_hits`].
+//! model and reported as `limit-exceeded` on the line where the cut starts.
 
 mod value;
 
 use std::borrow::Cow;
+use std::fmt;
+use std::ops::Range;
 
 use crate::agent::{agent_token, AgentToken};
 use crate::limits::{Limit, LimitHit, Limits};
 use crate::pattern::{normalise, RuleKind};
-use crate::source::Span;
-use crate::syntax::{Line, LineBody, Parsed};
-use crate::variant::{AgentMatching, Directive, Profile};
+use crate::source::{Source, Span};
+use crate::syntax::{Line, LineBody, Parsed, Place, Report};
+use crate::variant::{AgentMatching, Directive, Profile, Spelling};
+
+/// Bytes kept in the model's arena: `[start, end)` offsets into it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+struct Text {
+    start: u32,
+    end: u32,
+}
+
+impl Text {
+    /// `len` bytes from `start` within a text starting at `base`.
+    fn within(self, offset: usize, len: usize) -> Text {
+        let start = self.start.saturating_add(to_u32(offset));
+        Text {
+            start,
+            end: start.saturating_add(to_u32(len)).min(self.end),
+        }
+    }
+}
+
+fn to_u32(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
 
 /// Who a `user-agent` line names.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum Agent {
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Agent<'m> {
     /// `*`: every crawler no specific group names.
     Global,
     /// A product token as the variant reads it (Google: the leading `[A-Za-z_-]` run), kept in
     /// the file's spelling; compared case-insensitively.
-    Named(Box<[u8]>),
-}
-
-/// One `user-agent` line of a group.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct AgentLine {
-    /// 1-based line number.
-    pub line: u32,
-    /// The value as written.
-    pub value: Span,
-    /// What it names.
-    pub agent: Agent,
+    Named(&'m [u8]),
 }
 
 /// Where a rule comes from.
@@ -54,216 +76,575 @@ pub enum RuleOrigin {
     IndexHtmDirectory,
 }
 
-/// An `allow` or `disallow` rule.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Rule {
-    /// Allow or disallow.
-    pub kind: RuleKind,
-    /// 1-based line number.
-    pub line: u32,
-    /// The value as the variant reads it (after line-length and NUL cuts), in the input.
-    pub value: Span,
-    /// The pattern that is matched: the value normalised by the variant. Empty for an empty
-    /// value, which never matches.
-    pub pattern: Box<[u8]>,
-    /// Written, or derived from another rule.
-    pub origin: RuleOrigin,
+struct StoredAgent {
+    line: u32,
+    /// The line as written, without its line end.
+    text: Text,
+    key: Text,
+    value: Text,
+    /// `None` for `*`.
+    token: Option<Text>,
 }
 
-impl Rule {
-    /// True when the rule can never match (empty pattern): it is kept for explanations only.
-    pub fn is_empty(&self) -> bool {
-        self.pattern.is_empty()
-    }
-}
-
-/// A group: one or more `user-agent` lines and the rules after them.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Group {
-    /// The `user-agent` lines, in file order.
-    pub agents: Vec<AgentLine>,
-    /// Indices into [`Model::rules`], in file order (a derived rule follows its source).
-    pub rules: Vec<usize>,
+struct StoredRule {
+    line: u32,
+    kind: RuleKind,
+    origin: RuleOrigin,
+    key_spelling: Spelling,
+    text: Text,
+    key: Text,
+    value: Text,
+    pattern: Text,
 }
 
-impl Group {
-    /// 1-based line of the group's first `user-agent` line.
-    pub fn line(&self) -> u32 {
-        self.agents.first().map_or(0, |a| a.line)
-    }
-
-    /// True when one of the group's `user-agent` lines is `*`.
-    pub fn is_global(&self) -> bool {
-        self.agents.iter().any(|a| a.agent == Agent::Global)
-    }
-}
-
-/// A `sitemap` line.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Sitemap {
-    /// 1-based line number.
-    pub line: u32,
-    /// The URL exactly as written (not validated, not resolved).
-    pub url: Box<[u8]>,
+struct StoredGroup {
+    agents: Range<u32>,
+    rules: Range<u32>,
+    /// The first blank line after the group's first line that precedes one of its lines.
+    blank: Option<u32>,
 }
 
-/// Any other `key: value` record (crawl-delay, host, clean-param, content-signal, …).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Record {
-    /// 1-based line number.
-    pub line: u32,
-    /// The key as written.
-    pub key: Box<[u8]>,
-    /// The value as written (empty when absent).
-    pub value: Box<[u8]>,
+struct StoredRecord {
+    line: u32,
+    key: Text,
+    value: Text,
 }
 
 /// A robots.txt file as a variant understands it.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Model {
-    /// Groups in file order.
-    pub groups: Vec<Group>,
-    /// Every rule of every group.
-    pub rules: Vec<Rule>,
-    /// Sitemaps in file order, wherever they appear.
-    pub sitemaps: Vec<Sitemap>,
-    /// Other records in file order.
-    pub records: Vec<Record>,
-    /// Lines of rules that precede every `user-agent` line, and are therefore ignored.
-    pub orphan_rules: Vec<u32>,
-    /// Where a limit left groups or rules out, in file order.
-    pub limit_hits: Vec<LimitHit>,
+    arena: Box<[u8]>,
+    groups: Vec<StoredGroup>,
+    agents: Vec<StoredAgent>,
+    rules: Vec<StoredRule>,
+    sitemaps: Vec<StoredRecord>,
+    records: Vec<StoredRecord>,
+    orphan_rules: Vec<u32>,
 }
 
 impl Model {
-    /// Builds the model of a parsed file.
+    /// Builds the model of a parsed file (what a limit cuts is left out, unreported: a
+    /// [`Robots`](crate::Robots) reports it).
     pub fn build(parsed: &Parsed<'_>) -> Model {
-        let profile = parsed.variant().profile();
-        let mut builder = Builder {
-            parsed,
-            profile,
-            limits: parsed.options().limits,
-            model: Model::default(),
-            open_group: false,
-            closed: false,
-            dropping_group: false,
-            rules_in_group: 0,
-            groups_hit: None,
-            rules_hit: None,
-        };
+        let mut builder = ModelBuilder::new(
+            parsed.source(),
+            parsed.variant().profile(),
+            parsed.options(),
+        );
         for line in parsed.lines() {
-            builder.line(line);
+            builder.line(&line, Place::of(&line));
         }
-        builder.model.shrink_to_fit();
-        builder.model
+        builder.finish(None)
     }
 
-    /// Gives back the spare capacity of the large vectors: a model is built once and kept. (A
-    /// group's own small vectors are left alone: reallocating each costs more than it saves.)
-    fn shrink_to_fit(&mut self) {
-        self.groups.shrink_to_fit();
-        self.rules.shrink_to_fit();
-        self.sitemaps.shrink_to_fit();
-        self.records.shrink_to_fit();
+    fn text(&self, text: Text) -> &[u8] {
+        self.arena
+            .get(text.start as usize..text.end as usize)
+            .unwrap_or_default()
+    }
+
+    /// Groups in file order.
+    pub fn groups(&self) -> impl ExactSizeIterator<Item = Group<'_>> + '_ {
+        (0..self.groups.len()).map(move |index| Group { model: self, index })
+    }
+
+    /// The group at `index` (file order).
+    pub fn group(&self, index: usize) -> Option<Group<'_>> {
+        (index < self.groups.len()).then_some(Group { model: self, index })
+    }
+
+    /// Every rule of every group, in file order (a derived rule follows its source).
+    pub fn rules(&self) -> impl ExactSizeIterator<Item = Rule<'_>> + '_ {
+        self.rules
+            .iter()
+            .map(move |rule| Rule { model: self, rule })
+    }
+
+    /// The rule at `index` in [`Model::rules`].
+    pub fn rule(&self, index: usize) -> Option<Rule<'_>> {
+        self.rules.get(index).map(|rule| Rule { model: self, rule })
+    }
+
+    /// Sitemaps in file order, wherever they appear.
+    pub fn sitemaps(&self) -> impl ExactSizeIterator<Item = Sitemap<'_>> + '_ {
+        self.sitemaps.iter().map(move |record| Sitemap {
+            line: record.line,
+            url: self.text(record.value),
+        })
+    }
+
+    /// Other `key: value` records (crawl-delay, host, …), in file order.
+    pub fn records(&self) -> impl ExactSizeIterator<Item = Record<'_>> + '_ {
+        self.records.iter().map(move |record| Record {
+            line: record.line,
+            key: self.text(record.key),
+            value: self.text(record.value),
+        })
+    }
+
+    /// Lines of rules that precede every `user-agent` line (or, where a blank line ends a
+    /// record, follow one), and are therefore ignored.
+    pub fn orphan_rules(&self) -> &[u32] {
+        &self.orphan_rules
+    }
+
+    /// The text of line `line` when it is a `user-agent` or rule line the model kept.
+    pub fn line_text(&self, line: u32) -> Option<&[u8]> {
+        let agent = self.agents.binary_search_by_key(&line, |a| a.line);
+        if let Some(agent) = agent.ok().and_then(|i| self.agents.get(i)) {
+            return Some(self.text(agent.text));
+        }
+        let rule = self.rules.partition_point(|r| r.line < line);
+        self.rules
+            .get(rule)
+            .filter(|r| r.line == line)
+            .map(|r| self.text(r.text))
+    }
+
+    /// Heap memory held, in bytes.
+    pub fn memory_usage(&self) -> usize {
+        self.arena.len()
+            + self.groups.capacity() * std::mem::size_of::<StoredGroup>()
+            + self.agents.capacity() * std::mem::size_of::<StoredAgent>()
+            + self.rules.capacity() * std::mem::size_of::<StoredRule>()
+            + (self.sitemaps.capacity() + self.records.capacity())
+                * std::mem::size_of::<StoredRecord>()
+            + self.orphan_rules.capacity() * std::mem::size_of::<u32>()
     }
 }
 
-struct Builder<'p, 'a> {
-    parsed: &'p Parsed<'a>,
+/// A group: one or more `user-agent` lines and the rules after them.
+#[derive(Clone, Copy)]
+pub struct Group<'m> {
+    model: &'m Model,
+    index: usize,
+}
+
+impl<'m> Group<'m> {
+    fn stored(&self) -> Option<&'m StoredGroup> {
+        self.model.groups.get(self.index)
+    }
+
+    /// The group's place among the file's groups (0-based, file order).
+    pub fn index(&self) -> usize {
+        self.index
+    }
+
+    /// 1-based line of the group's first `user-agent` line.
+    pub fn line(&self) -> u32 {
+        self.agents().next().map_or(0, |a| a.line())
+    }
+
+    /// The `user-agent` lines, in file order.
+    pub fn agents(&self) -> impl ExactSizeIterator<Item = AgentLine<'m>> + 'm {
+        let model = self.model;
+        let range = self.stored().map_or(0..0, |g| to_range(&g.agents));
+        let agents = model.agents.get(range).unwrap_or_default();
+        agents.iter().map(move |agent| AgentLine { model, agent })
+    }
+
+    /// The rules, in file order (a derived rule follows its source).
+    pub fn rules(&self) -> impl ExactSizeIterator<Item = Rule<'m>> + 'm {
+        let model = self.model;
+        let rules = model.rules.get(self.rule_range()).unwrap_or_default();
+        rules.iter().map(move |rule| Rule { model, rule })
+    }
+
+    /// Indices of the group's rules in [`Model::rules`].
+    pub(crate) fn rule_range(&self) -> Range<usize> {
+        self.stored().map_or(0..0, |g| to_range(&g.rules))
+    }
+
+    /// True when one of the group's `user-agent` lines is `*`.
+    pub fn is_global(&self) -> bool {
+        self.agents().any(|a| a.agent() == Agent::Global)
+    }
+
+    /// The first blank line inside the group: after its first line, before one of its lines.
+    pub fn blank_line(&self) -> Option<u32> {
+        self.stored().and_then(|g| g.blank)
+    }
+}
+
+impl PartialEq for Group<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self.model, other.model) && self.index == other.index
+    }
+}
+
+impl Eq for Group<'_> {}
+
+impl fmt::Debug for Group<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Group")
+            .field("line", &self.line())
+            .field("agents", &self.agents().collect::<Vec<_>>())
+            .field("rules", &self.rules().collect::<Vec<_>>())
+            .finish()
+    }
+}
+
+fn to_range(range: &Range<u32>) -> Range<usize> {
+    range.start as usize..range.end as usize
+}
+
+/// One `user-agent` line of a group.
+#[derive(Clone, Copy)]
+pub struct AgentLine<'m> {
+    model: &'m Model,
+    agent: &'m StoredAgent,
+}
+
+impl<'m> AgentLine<'m> {
+    /// 1-based line number.
+    pub fn line(&self) -> u32 {
+        self.agent.line
+    }
+
+    /// The line as written, without its line end.
+    pub fn text(&self) -> &'m [u8] {
+        self.model.text(self.agent.text)
+    }
+
+    /// The key as written (`User-agent`, `useragent`, …).
+    pub fn key(&self) -> &'m [u8] {
+        self.model.text(self.agent.key)
+    }
+
+    /// The value as written.
+    pub fn value(&self) -> &'m [u8] {
+        self.model.text(self.agent.value)
+    }
+
+    /// What it names.
+    pub fn agent(&self) -> Agent<'m> {
+        match self.agent.token {
+            None => Agent::Global,
+            Some(token) => Agent::Named(self.model.text(token)),
+        }
+    }
+}
+
+impl fmt::Debug for AgentLine<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("AgentLine")
+            .field("line", &self.line())
+            .field("agent", &self.agent())
+            .finish()
+    }
+}
+
+/// An `allow` or `disallow` rule.
+#[derive(Clone, Copy)]
+pub struct Rule<'m> {
+    model: &'m Model,
+    rule: &'m StoredRule,
+}
+
+impl<'m> Rule<'m> {
+    /// Allow or disallow.
+    pub fn kind(&self) -> RuleKind {
+        self.rule.kind
+    }
+
+    /// 1-based line number.
+    pub fn line(&self) -> u32 {
+        self.rule.line
+    }
+
+    /// Written, or derived from another rule.
+    pub fn origin(&self) -> RuleOrigin {
+        self.rule.origin
+    }
+
+    /// The line as written, without its line end.
+    pub fn text(&self) -> &'m [u8] {
+        self.model.text(self.rule.text)
+    }
+
+    /// The key as written (`Disallow`, `dissallow`, …).
+    pub fn key(&self) -> &'m [u8] {
+        self.model.text(self.rule.key)
+    }
+
+    /// How the variant recognised the key.
+    pub fn key_spelling(&self) -> Spelling {
+        self.rule.key_spelling
+    }
+
+    /// The value as the variant reads it (after line-length and NUL cuts).
+    pub fn value(&self) -> &'m [u8] {
+        self.model.text(self.rule.value)
+    }
+
+    /// The pattern that is matched: the value normalised by the variant. Empty for an empty
+    /// value, which never matches.
+    pub fn pattern(&self) -> &'m [u8] {
+        self.model.text(self.rule.pattern)
+    }
+
+    /// True when the rule can never match (empty pattern): it is kept for explanations only.
+    pub fn is_empty(&self) -> bool {
+        self.rule.pattern.start == self.rule.pattern.end
+    }
+}
+
+impl PartialEq for Rule<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        (self.line(), self.kind(), self.origin(), self.pattern())
+            == (other.line(), other.kind(), other.origin(), other.pattern())
+    }
+}
+
+impl Eq for Rule<'_> {}
+
+impl fmt::Debug for Rule<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Rule")
+            .field("line", &self.line())
+            .field("kind", &self.kind())
+            .field("pattern", &String::from_utf8_lossy(self.pattern()))
+            .field("origin", &self.origin())
+            .finish()
+    }
+}
+
+/// A `sitemap` line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Sitemap<'m> {
+    /// 1-based line number.
+    pub line: u32,
+    /// The URL exactly as written (not validated, not resolved).
+    pub url: &'m [u8],
+}
+
+/// Any other `key: value` record (crawl-delay, host, clean-param, content-signal, …).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Record<'m> {
+    /// 1-based line number.
+    pub line: u32,
+    /// The key as written.
+    pub key: &'m [u8],
+    /// The value as written (empty when absent).
+    pub value: &'m [u8],
+}
+
+/// Builds a [`Model`] from the lines as they are read.
+pub(crate) struct ModelBuilder<'s, 'a> {
+    source: &'s Source<'a>,
     profile: &'static Profile,
     limits: Limits,
+    drop_invalid_utf8: bool,
+    arena: Vec<u8>,
     model: Model,
     /// The last group still accepts `user-agent` lines (no rule seen since its last one).
     open_group: bool,
     /// The last group was ended by a blank line: rules now belong to no group.
     closed: bool,
+    /// A blank line seen in the current group, not yet followed by one of its lines.
+    pending_blank: Option<u32>,
     /// The current group is past [`Limits::groups`]: its lines are left out.
     dropping_group: bool,
     /// Written rules kept in the current group.
     rules_in_group: usize,
-    /// Index in `limit_hits` of the groups limit's hit, once reached.
+    /// Where limits cut, with the line each starts on.
+    hits: Vec<(Place, LimitHit)>,
+    /// Index in `hits` of the groups limit's hit, once reached.
     groups_hit: Option<usize>,
-    /// Index in `limit_hits` of the current group's rules limit hit, once reached.
+    /// Index in `hits` of the current group's rules limit hit, once reached.
     rules_hit: Option<usize>,
 }
 
-impl Builder<'_, '_> {
-    fn line(&mut self, line: &Line) {
-        if line.body == LineBody::Blank && self.profile.blank_line_ends_group {
-            self.open_group = false;
-            self.closed = true;
+impl<'s, 'a> ModelBuilder<'s, 'a> {
+    /// A builder for `source` read as `profile` with `options`.
+    pub(crate) fn new(
+        source: &'s Source<'a>,
+        profile: &'static Profile,
+        options: &crate::syntax::ParseOptions,
+    ) -> Self {
+        ModelBuilder {
+            source,
+            profile,
+            limits: options.limits,
+            drop_invalid_utf8: options.drop_invalid_utf8,
+            arena: Vec::new(),
+            model: Model::default(),
+            open_group: false,
+            closed: false,
+            pending_blank: None,
+            dropping_group: false,
+            rules_in_group: 0,
+            hits: Vec::new(),
+            groups_hit: None,
+            rules_hit: None,
+        }
+    }
+
+    /// Reads one line, at `place` for the report.
+    pub(crate) fn line(&mut self, line: &Line, place: Place) {
+        if line.body == LineBody::Blank {
+            if self.profile.blank_line_ends_group {
+                self.open_group = false;
+                self.closed = true;
+            } else if !self.model.groups.is_empty() && !self.closed {
+                self.pending_blank.get_or_insert(line.number);
+            }
         }
         let Some(entry) = line.entry() else { return };
-        let Some(value) = value::effective(self.parsed, self.profile, line, entry) else {
+        let Some(value) = value::effective(self.source, &self.limits, self.profile, line, entry)
+        else {
             return;
         };
-        let bytes = if self.parsed.options().drop_invalid_utf8 {
-            self.parsed.source().without_invalid_utf8(value)
+        let bytes = if self.drop_invalid_utf8 {
+            self.source.without_invalid_utf8(value)
         } else {
-            Cow::Borrowed(self.parsed.slice(value))
+            Cow::Borrowed(self.source.slice(value))
         };
-        let bytes = bytes.as_ref();
+        let read = Read {
+            line,
+            key: entry.key,
+            spelling: entry.spelling,
+            value,
+            bytes: &bytes,
+            place,
+        };
         match entry.directive {
-            Directive::UserAgent => self.user_agent(line.number, value, bytes),
-            Directive::Allow => self.rule(RuleKind::Allow, line.number, value, bytes),
-            Directive::Disallow => self.rule(RuleKind::Disallow, line.number, value, bytes),
-            Directive::Sitemap if !bytes.is_empty() => self.model.sitemaps.push(Sitemap {
-                line: line.number,
-                url: bytes.into(),
-            }),
+            Directive::UserAgent => self.user_agent(&read),
+            Directive::Allow => self.rule(RuleKind::Allow, &read),
+            Directive::Disallow => self.rule(RuleKind::Disallow, &read),
+            Directive::Sitemap if !bytes.is_empty() => {
+                let record = self.record(&read);
+                self.model.sitemaps.push(record);
+            }
             Directive::Sitemap => {}
-            Directive::Other => self.model.records.push(Record {
-                line: line.number,
-                key: self.parsed.slice(entry.key).into(),
-                value: bytes.into(),
-            }),
+            Directive::Other => {
+                let record = self.record(&read);
+                self.model.records.push(record);
+            }
         }
     }
 
-    fn user_agent(&mut self, line: u32, value: Span, bytes: &[u8]) {
-        let agent = read_agent(bytes, self.profile.agent_matching);
-        self.closed = false;
-        let agent_line = AgentLine { line, value, agent };
-        if self.open_group {
-            if let Some(group) = self
-                .model
-                .groups
-                .last_mut()
-                .filter(|_| !self.dropping_group)
-            {
-                group.agents.push(agent_line);
+    /// The model; what the limits cut goes to `report`, when there is one.
+    pub(crate) fn finish(mut self, report: Option<&mut Report<'_, '_>>) -> Model {
+        if let Some(report) = report {
+            for (place, hit) in &self.hits {
+                report.push_limit(*place, hit);
             }
-        } else if self.model.groups.len() >= self.limits.groups {
-            self.dropping_group = true;
-            self.groups_hit = self.hit(self.groups_hit, Limit::Groups, value);
+        }
+        self.model.arena = self.arena.into_boxed_slice();
+        self.model.groups.shrink_to_fit();
+        self.model.agents.shrink_to_fit();
+        self.model.rules.shrink_to_fit();
+        self.model.sitemaps.shrink_to_fit();
+        self.model.records.shrink_to_fit();
+        self.model
+    }
+
+    /// Keeps `bytes` in the arena.
+    fn keep(&mut self, bytes: &[u8]) -> Text {
+        let start = to_u32(self.arena.len());
+        self.arena.extend_from_slice(bytes);
+        Text {
+            start,
+            end: to_u32(self.arena.len()),
+        }
+    }
+
+    /// Keeps the line's text; the key and the value as parts of it (the value apart when it is
+    /// not the written bytes).
+    fn keep_line(&mut self, read: &Read<'_>) -> (Text, Text, Text) {
+        let content = read.line.content;
+        let text = self.keep(self.source.slice(content));
+        let part = |span: Span| text.within(span.start - content.start, span.len());
+        let key = part(read.key);
+        let value = if read.bytes == self.source.slice(read.value) {
+            part(read.value)
         } else {
-            self.model.groups.push(Group {
-                agents: vec![agent_line],
-                rules: Vec::new(),
+            self.keep(read.bytes)
+        };
+        (text, key, value)
+    }
+
+    fn record(&mut self, read: &Read<'_>) -> StoredRecord {
+        let key = self.keep(self.source.slice(read.key));
+        let value = self.keep(read.bytes);
+        StoredRecord {
+            line: read.line.number,
+            key,
+            value,
+        }
+    }
+
+    /// The blank line seen since the current group's last line is inside it.
+    fn inside_group(&mut self) {
+        if let Some(blank) = self.pending_blank.take() {
+            if let Some(group) = self.model.groups.last_mut() {
+                group.blank.get_or_insert(blank);
+            }
+        }
+    }
+
+    fn user_agent(&mut self, read: &Read<'_>) {
+        self.closed = false;
+        let dropping = if self.open_group {
+            self.dropping_group
+        } else if self.model.groups.len() >= self.limits.groups {
+            self.groups_hit = self.hit(self.groups_hit, Limit::Groups, read);
+            true
+        } else {
+            let at = to_u32(self.model.agents.len());
+            let rules = to_u32(self.model.rules.len());
+            self.model.groups.push(StoredGroup {
+                agents: at..at,
+                rules: rules..rules,
+                blank: None,
             });
+            self.pending_blank = None;
             self.rules_in_group = 0;
             self.rules_hit = None;
-        }
+            false
+        };
         self.open_group = true;
-    }
-
-    /// Records that `limit` left out the line at `span`: one more line ignored under the hit
-    /// at index `counting`, or a new hit. Returns the hit's index.
-    fn hit(&mut self, counting: Option<usize>, limit: Limit, span: Span) -> Option<usize> {
-        match counting.and_then(|i| self.model.limit_hits.get_mut(i)) {
-            Some(hit) => hit.ignored += 1,
-            None => {
-                self.model
-                    .limit_hits
-                    .push(LimitHit::new(limit, self.limits.value(limit), span))
-            }
+        self.dropping_group = dropping;
+        if dropping {
+            return;
         }
-        counting.or(Some(self.model.limit_hits.len() - 1))
+        self.inside_group();
+        let (text, key, value) = self.keep_line(read);
+        let token = read_agent(read.bytes, self.profile.agent_matching)
+            .map(|token| value.within(token.start, token.len()));
+        self.model.agents.push(StoredAgent {
+            line: read.line.number,
+            text,
+            key,
+            value,
+            token,
+        });
+        if let Some(group) = self.model.groups.last_mut() {
+            group.agents.end = to_u32(self.model.agents.len());
+        }
     }
 
-    fn rule(&mut self, kind: RuleKind, line: u32, value: Span, bytes: &[u8]) {
+    /// Records that `limit` left out the line read: one more line ignored under the hit at
+    /// index `counting`, or a new hit. Returns the hit's index.
+    fn hit(&mut self, counting: Option<usize>, limit: Limit, read: &Read<'_>) -> Option<usize> {
+        match counting.and_then(|i| self.hits.get_mut(i)) {
+            Some((_, hit)) => hit.ignored += 1,
+            None => self.hits.push((
+                read.place,
+                LimitHit::new(limit, self.limits.value(limit), read.value),
+            )),
+        }
+        counting.or(Some(self.hits.len() - 1))
+    }
+
+    fn rule(&mut self, kind: RuleKind, read: &Read<'_>) {
         if self.closed || self.model.groups.is_empty() {
-            self.model.orphan_rules.push(line);
+            self.model.orphan_rules.push(read.line.number);
             return;
         }
         self.open_group = false;
@@ -271,45 +652,73 @@ impl Builder<'_, '_> {
             return;
         }
         if self.rules_in_group >= self.limits.rules_per_group {
-            self.rules_hit = self.hit(self.rules_hit, Limit::RulesPerGroup, value);
+            self.rules_hit = self.hit(self.rules_hit, Limit::RulesPerGroup, read);
             return;
         }
-        let pattern: Box<[u8]> = normalise(bytes, self.profile.pattern_encoding).into();
-        if pattern.len() > self.limits.pattern_bytes {
-            self.hit(None, Limit::PatternBytes, value);
+        let normalised = normalise(read.bytes, self.profile.pattern_encoding);
+        if normalised.len() > self.limits.pattern_bytes {
+            self.hit(None, Limit::PatternBytes, read);
             return;
         }
         self.rules_in_group += 1;
-        let Some(group) = self.model.groups.last_mut() else {
-            return;
-        };
+        self.inside_group();
         let directory = (self.profile.index_htm_allows_directory && kind == RuleKind::Allow)
-            .then(|| index_htm_directory(&pattern))
+            .then(|| index_htm_directory(&normalised))
             .flatten();
-        let derived = directory.map(|pattern| (pattern, RuleOrigin::IndexHtmDirectory));
-        for (pattern, origin) in std::iter::once((pattern, RuleOrigin::Written)).chain(derived) {
-            group.rules.push(self.model.rules.len());
-            self.model.rules.push(Rule {
-                kind,
-                line,
-                value,
-                pattern,
-                origin,
-            });
+        let (text, key, value) = self.keep_line(read);
+        let pattern = match normalised {
+            Cow::Borrowed(_) => value,
+            Cow::Owned(pattern) => self.keep(&pattern),
+        };
+        let written = StoredRule {
+            line: read.line.number,
+            kind,
+            origin: RuleOrigin::Written,
+            key_spelling: read.spelling,
+            text,
+            key,
+            value,
+            pattern,
+        };
+        let derived = directory.map(|directory| StoredRule {
+            origin: RuleOrigin::IndexHtmDirectory,
+            pattern: self.keep(&directory),
+            ..written.clone()
+        });
+        self.model.rules.push(written);
+        self.model.rules.extend(derived);
+        if let Some(group) = self.model.groups.last_mut() {
+            group.rules.end = to_u32(self.model.rules.len());
         }
     }
 }
 
-/// What a `user-agent` value names, as the variant reads it.
-fn read_agent(value: &[u8], matching: AgentMatching) -> Agent {
-    let named = |name: &[u8]| Agent::Named(name.into());
+/// A line being read by the model.
+struct Read<'r> {
+    line: &'r Line,
+    key: Span,
+    spelling: Spelling,
+    /// The value as the variant reads it, in the input.
+    value: Span,
+    /// Its bytes (without the bytes that are not UTF-8 when those are dropped).
+    bytes: &'r [u8],
+    place: Place,
+}
+
+/// What a `user-agent` value names, as the variant reads it: `None` for `*`, else where the
+/// token lies in the value.
+fn read_agent(value: &[u8], matching: AgentMatching) -> Option<Range<usize>> {
     match matching {
         AgentMatching::LeadingToken => match agent_token(value) {
-            AgentToken::Global => Agent::Global,
-            AgentToken::Named(name) => named(name),
+            AgentToken::Global => None,
+            // The token is a sub-slice of the value: its offset is the distance between them.
+            AgentToken::Named(name) => {
+                let start = (name.as_ptr() as usize).saturating_sub(value.as_ptr() as usize);
+                Some(start..start + name.len())
+            }
         },
-        AgentMatching::WholeValue if value == b"*" => Agent::Global,
-        AgentMatching::WholeValue => named(value),
+        AgentMatching::WholeValue if value == b"*" => None,
+        AgentMatching::WholeValue => Some(0..value.len()),
         AgentMatching::NameWithoutVersion => {
             let name = value.split(|&b| b == b'/').next().unwrap_or_default();
             let end = name
@@ -317,8 +726,8 @@ fn read_agent(value: &[u8], matching: AgentMatching) -> Agent {
                 .rposition(|&b| b != b' ' && b != b'\t')
                 .map_or(0, |last| last + 1);
             match name.get(..end).unwrap_or_default() {
-                b"*" => Agent::Global,
-                name => named(name),
+                b"*" => None,
+                _ => Some(0..end),
             }
         }
     }
@@ -326,12 +735,12 @@ fn read_agent(value: &[u8], matching: AgentMatching) -> Agent {
 
 /// Google's `index.htm` rule: when the pattern's last `/` starts `/index.htm…`, the directory
 /// up to and including that `/`, anchored with `$`.
-fn index_htm_directory(pattern: &[u8]) -> Option<Box<[u8]>> {
+fn index_htm_directory(pattern: &[u8]) -> Option<Vec<u8>> {
     let slash = pattern.iter().rposition(|&b| b == b'/')?;
     let (directory, last_segment) = pattern.split_at(slash + 1);
     last_segment
         .starts_with(b"index.htm")
-        .then(|| [directory, b"$"].concat().into())
+        .then(|| [directory, b"$"].concat())
 }
 
 #[cfg(test)]
@@ -350,11 +759,11 @@ mod tests {
             "user-agent: a\n\nuser-agent: b\ncrawl-delay: 1\nsitemap: /s\nuser-agent: c\ndisallow: /x\nuser-agent: d\nallow: /y\n",
             Variant::Google,
         );
-        assert_eq!(m.groups.len(), 2);
-        assert_eq!(m.groups[0].agents.len(), 3);
-        assert_eq!(m.groups[1].agents.len(), 1);
-        assert_eq!(m.sitemaps.len(), 1);
-        assert_eq!(m.records.len(), 1);
+        assert_eq!(m.groups().len(), 2);
+        assert_eq!(m.groups().next().unwrap().agents().len(), 3);
+        assert_eq!(m.group(1).unwrap().agents().len(), 1);
+        assert_eq!(m.sitemaps().len(), 1);
+        assert_eq!(m.records().len(), 1);
     }
 
     #[test]
@@ -363,17 +772,17 @@ mod tests {
             "disallow: /a\nuser-agent: *\ndisallow: /b\n",
             Variant::Rfc9309,
         );
-        assert_eq!(m.orphan_rules, [1]);
-        assert_eq!(m.rules.len(), 1);
+        assert_eq!(m.orphan_rules(), [1]);
+        assert_eq!(m.rules().len(), 1);
     }
 
     #[test]
     fn index_htm_rule_adds_the_directory() {
         let m = model("user-agent: *\nallow: /d/index.html\n", Variant::Google);
-        let patterns: Vec<&[u8]> = m.rules.iter().map(|r| &*r.pattern).collect();
+        let patterns: Vec<&[u8]> = m.rules().map(|r| r.pattern()).collect();
         assert_eq!(patterns, [&b"/d/index.html"[..], b"/d/$"]);
         let m = model("user-agent: *\nallow: /d/index.html\n", Variant::Rfc9309);
-        assert_eq!(m.rules.len(), 1);
+        assert_eq!(m.rules().len(), 1);
     }
 
     #[test]
@@ -381,42 +790,49 @@ mod tests {
         let text = "user-agent: foo\n\ndisallow: /private\n";
         for variant in [Variant::Convention1994, Variant::Draft1996] {
             let m = model(text, variant);
-            assert_eq!(m.orphan_rules, [3], "{variant}");
+            assert_eq!(m.orphan_rules(), [3], "{variant}");
         }
-        assert!(model(text, Variant::RepDraft2019).orphan_rules.is_empty());
+        assert!(model(text, Variant::RepDraft2019).orphan_rules().is_empty());
+    }
+
+    /// The agent of the first line of the first group, as an owned name (`None` for `*`).
+    fn first_agent(text: &str, variant: Variant) -> Option<Vec<u8>> {
+        let m = model(text, variant);
+        let group = m.groups().next().unwrap();
+        let agent = group.agents().next().unwrap().agent();
+        match agent {
+            Agent::Global => None,
+            Agent::Named(name) => Some(name.to_vec()),
+        }
     }
 
     #[test]
     fn agent_values_are_read_per_variant() {
         let text = "user-agent: googlebot/1.2\n";
-        let agent = |v| model(text, v).groups[0].agents[0].agent.clone();
-        assert_eq!(agent(Variant::Google), Agent::Named((*b"googlebot").into()));
         assert_eq!(
-            agent(Variant::Convention1994),
-            Agent::Named((*b"googlebot").into())
+            first_agent(text, Variant::Google),
+            Some(b"googlebot".to_vec())
         );
         assert_eq!(
-            agent(Variant::RepDraft2019),
-            Agent::Named((*b"googlebot/1.2").into())
+            first_agent(text, Variant::Convention1994),
+            Some(b"googlebot".to_vec())
+        );
+        assert_eq!(
+            first_agent(text, Variant::RepDraft2019),
+            Some(b"googlebot/1.2".to_vec())
         );
         let text = "user-agent: * junk\n";
-        assert_eq!(
-            model(text, Variant::Google).groups[0].agents[0].agent,
-            Agent::Global
-        );
-        assert_ne!(
-            model(text, Variant::RepDraft2019).groups[0].agents[0].agent,
-            Agent::Global
-        );
+        assert_eq!(first_agent(text, Variant::Google), None);
+        assert!(first_agent(text, Variant::RepDraft2019).is_some());
     }
 
     #[test]
     fn nul_ends_the_line_for_google_only() {
         let text = "user-agent: *\ndisallow: /a\0b\n";
         let google = model(text, Variant::Google);
-        assert_eq!(&*google.rules[0].pattern, b"/a");
+        assert_eq!(google.rule(0).unwrap().pattern(), b"/a");
         let rfc = model(text, Variant::Rfc9309);
-        assert_eq!(&*rfc.rules[0].pattern, b"/a\0b");
+        assert_eq!(rfc.rule(0).unwrap().pattern(), b"/a\0b");
     }
 
     #[test]
@@ -425,10 +841,31 @@ mod tests {
             "user-agent: Googlebot/2.1\nuser-agent: * junk\n",
             Variant::Google,
         );
-        assert_eq!(
-            m.groups[0].agents[0].agent,
-            Agent::Named((*b"Googlebot").into())
+        let agents: Vec<Agent<'_>> = m
+            .groups()
+            .next()
+            .unwrap()
+            .agents()
+            .map(|a| a.agent())
+            .collect();
+        assert_eq!(agents, [Agent::Named(b"Googlebot"), Agent::Global]);
+    }
+
+    #[test]
+    fn blank_lines_inside_groups_are_recorded() {
+        let m = model(
+            "user-agent: a\n\ndisallow: /x\n\nuser-agent: b\ndisallow: /y\n\n",
+            Variant::Rfc9309,
         );
-        assert_eq!(m.groups[0].agents[1].agent, Agent::Global);
+        let blanks: Vec<Option<u32>> = m.groups().map(|g| g.blank_line()).collect();
+        assert_eq!(blanks, [Some(2), None]);
+    }
+
+    #[test]
+    fn unchanged_patterns_are_not_stored_twice() {
+        let m = model("user-agent: *\ndisallow: /plain\n", Variant::Google);
+        assert_eq!(m.arena.len(), "user-agent: *disallow: /plain".len());
+        let m = model("user-agent: *\ndisallow: /caf\u{e9}\n", Variant::Google);
+        assert_eq!(m.rule(0).unwrap().pattern(), b"/caf%C3%A9");
     }
 }

@@ -5,24 +5,26 @@
 //! value. Other variants read the value as the grammar found it, up to the configured line
 //! limit ([`Limits::line_bytes`](crate::Limits::line_bytes)) if any.
 
-use crate::source::Span;
-use crate::syntax::{Entry, Line, Parsed};
+use crate::limits::Limits;
+use crate::source::{Source, Span};
+use crate::syntax::{Entry, Line};
 use crate::variant::Profile;
 
 /// The part of `entry`'s value the variant reads, or `None` when the line is lost entirely
 /// (its key or separator lies past a cut). An empty value yields an empty span.
 pub fn effective(
-    parsed: &Parsed<'_>,
+    source: &Source<'_>,
+    limits: &Limits,
     profile: &Profile,
     line: &Line,
     entry: &Entry,
 ) -> Option<Span> {
     let mut end = line.content.end;
-    if let Some(limit) = parsed.options().limits.line_limit(profile.max_line_bytes) {
+    if let Some(limit) = limits.line_limit(profile.max_line_bytes) {
         end = end.min(line.content.start + limit.bytes());
     }
     if profile.nul_ends_line {
-        if let Some(nul) = memchr::memchr(0, parsed.slice(line.content)) {
+        if let Some(nul) = memchr::memchr(0, source.slice(line.content)) {
             end = end.min(line.content.start + nul);
         }
     }
@@ -32,7 +34,7 @@ pub fn effective(
     }
     let value = entry.value_or_empty();
     let cut_end = value.end.min(end).max(value.start);
-    let bytes = parsed.slice(Span::new(value.start, cut_end));
+    let bytes = source.slice(Span::new(value.start, cut_end));
     let trimmed = bytes
         .iter()
         .rposition(|&b| b != b' ' && b != b'\t')

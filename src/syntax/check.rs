@@ -11,6 +11,7 @@ use crate::source::{Source, Span};
 use crate::variant::{Directive, Profile, Spelling, StrictGrammar};
 
 use super::lines::{Entry, Line, LineBody};
+use super::report::{Place, Report};
 
 /// A problem found, before it is given a severity and a position.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -138,86 +139,168 @@ enum State {
     Rules,
 }
 
-/// Checks every line of a file, in order. Findings come out sorted by position.
-pub fn check(
-    source: &Source<'_>,
-    lines: &[Line],
-    profile: &Profile,
-    limits: &Limits,
-) -> Vec<Finding> {
-    let demands = demands(profile.strict_grammar);
-    let mut checker = Checker {
-        source,
-        profile,
-        line_limit: limits.line_limit(profile.max_line_bytes),
-        demands,
-        findings: Vec::new(),
-        state: State::Outside,
-    };
-    if demands.ascii_only && source.bom_len() > 0 {
-        checker.push(
-            Code::NonAscii,
-            Span::new(0, source.bom_len()),
-            "a byte order mark is not US-ASCII",
-        );
-    }
-    for line in lines {
-        checker.line(line);
-    }
-    checker.end_of_file();
-    let mut findings = checker.findings;
-    findings.extend(invalid_utf8(source));
-    findings.extend(ignored_input(source, limits));
-    findings.sort_by_key(|f| (f.span.start, f.code));
-    findings
-}
-
-/// The input past [`Limits::input_bytes`], if any.
-fn ignored_input(source: &Source<'_>, limits: &Limits) -> Option<Finding> {
-    source.ignored().map(|span| {
-        let hit = LimitHit::new(Limit::InputBytes, limits.input_bytes, span);
-        Finding::new(Code::LimitExceeded, span, hit.message())
-    })
-}
-
-fn invalid_utf8<'s>(source: &'s Source<'_>) -> impl Iterator<Item = Finding> + 's {
-    source.invalid_utf8().iter().map(|&run| {
-        let bytes: Vec<String> = source
-            .slice(run)
-            .iter()
-            .take(4)
-            .map(|b| format!("{b:02X}"))
-            .collect();
-        Finding::new(
-            Code::InvalidUtf8,
-            run,
-            format!("bytes that are not UTF-8 ({})", bytes.join(" ")),
-        )
-    })
-}
-
-struct Checker<'s, 'a> {
+/// The checks, run line by line as the lines are read; findings go to a [`Report`].
+///
+/// With `lint` off only the limits are checked (the input and line-length limits, which must
+/// be reported whatever the reader wants): the grammar checks are then never run.
+pub(crate) struct Checker<'s, 'a> {
     source: &'s Source<'a>,
     profile: &'s Profile,
+    limits: Limits,
     line_limit: Option<LineLimit>,
     demands: &'static Demands,
-    findings: Vec<Finding>,
+    lint: bool,
     state: State,
+    /// Where the first `user-agent` key of the current record is (for `record-without-rules`).
+    record_place: Place,
+    /// Index of the next invalid UTF-8 run to report.
+    next_invalid: usize,
 }
 
-impl Checker<'_, '_> {
+impl<'s, 'a> Checker<'s, 'a> {
+    /// Checks for `source` read as `profile` under `limits`; `lint`: the grammar checks too.
+    pub(crate) fn new(
+        source: &'s Source<'a>,
+        profile: &'s Profile,
+        limits: &Limits,
+        lint: bool,
+        report: &mut Report<'_, '_>,
+    ) -> Self {
+        let demands = demands(profile.strict_grammar);
+        if lint && demands.ascii_only && source.bom_len() > 0 {
+            report.push(Finding::new(
+                Code::NonAscii,
+                Span::new(0, source.bom_len()),
+                "a byte order mark is not US-ASCII",
+            ));
+        }
+        Checker {
+            source,
+            profile,
+            limits: *limits,
+            line_limit: limits.line_limit(profile.max_line_bytes),
+            demands,
+            lint,
+            state: State::Outside,
+            record_place: report.place(),
+            next_invalid: 0,
+        }
+    }
+
+    /// Checks one line; `report` has entered it.
+    pub(crate) fn line(&mut self, line: &Line, report: &mut Report<'_, '_>) {
+        if let Some(limit) = self.line_limit {
+            line_length(line, limit, report);
+        }
+        if !self.lint {
+            return;
+        }
+        self.invalid_utf8_before(line.span().end, report);
+        let mut on_line = LineChecks {
+            checker: self,
+            report,
+            line,
+        };
+        on_line.run();
+    }
+
+    /// After the last line: what is still open, the input past the input limit.
+    pub(crate) fn finish(mut self, report: &mut Report<'_, '_>) {
+        if self.lint {
+            if let Structure::Records { .. } = self.demands.structure {
+                self.end_record(report);
+            }
+            self.invalid_utf8_before(usize::MAX, report);
+        }
+        report.end_of_lines();
+        if let Some(span) = self.source.ignored() {
+            let hit = LimitHit::new(Limit::InputBytes, self.limits.input_bytes, span);
+            report.push(Finding::new(Code::LimitExceeded, span, hit.message()));
+        }
+    }
+
+    /// The invalid UTF-8 runs that start before `end`.
+    fn invalid_utf8_before(&mut self, end: usize, report: &mut Report<'_, '_>) {
+        let runs = self.source.invalid_utf8();
+        while let Some(&run) = runs.get(self.next_invalid).filter(|run| run.start < end) {
+            self.next_invalid += 1;
+            let bytes: Vec<String> = self
+                .source
+                .slice(run)
+                .iter()
+                .take(4)
+                .map(|b| format!("{b:02X}"))
+                .collect();
+            report.push(Finding::new(
+                Code::InvalidUtf8,
+                run,
+                format!("bytes that are not UTF-8 ({})", bytes.join(" ")),
+            ));
+        }
+    }
+
+    /// A record cut short (by a blank line or the end of the file) before any rule.
+    fn end_record(&mut self, report: &mut Report<'_, '_>) {
+        if let State::Agents { first } = self.state {
+            report.push_on(
+                self.record_place,
+                Finding::new(
+                    Code::RecordWithoutRules,
+                    first,
+                    "a record needs at least one rule line after its user-agent lines",
+                ),
+            );
+        }
+    }
+}
+
+/// The part of a line past the line-length limit.
+fn line_length(line: &Line, limit: LineLimit, report: &mut Report<'_, '_>) {
+    let bytes = limit.bytes();
+    if line.content.len() <= bytes {
+        return;
+    }
+    let rest = Span::new(line.content.start + bytes, line.content.end);
+    let finding = match limit {
+        LineLimit::Variant(_) => Finding::new(
+            Code::LineTooLong,
+            rest,
+            format!("line longer than {bytes} bytes; the rest is ignored"),
+        ),
+        LineLimit::Configured(_) => {
+            let hit = LimitHit::new(Limit::LineBytes, bytes, rest);
+            Finding::new(Code::LimitExceeded, rest, hit.message())
+        }
+    };
+    report.push(finding);
+}
+
+/// The grammar checks of one line.
+struct LineChecks<'c, 's, 'a, 'r, 'rs, 'ra> {
+    checker: &'c mut Checker<'s, 'a>,
+    report: &'r mut Report<'rs, 'ra>,
+    line: &'c Line,
+}
+
+impl<'s, 'a> LineChecks<'_, 's, 'a, '_, '_, '_> {
     fn push(&mut self, code: Code, span: Span, message: impl Into<String>) {
-        self.findings.push(Finding::new(code, span, message));
+        self.report.push(Finding::new(code, span, message));
+    }
+
+    fn source(&self) -> &'s Source<'a> {
+        self.checker.source
+    }
+
+    fn demands(&self) -> &'static Demands {
+        self.checker.demands
     }
 
     fn text(&self, span: Span) -> String {
-        String::from_utf8_lossy(self.source.slice(span)).into_owned()
+        String::from_utf8_lossy(self.source().slice(span)).into_owned()
     }
 
-    fn line(&mut self, line: &Line) {
-        if let Some(limit) = self.line_limit {
-            self.line_length(line, limit);
-        }
+    fn run(&mut self) {
+        let line = self.line;
         match line.body {
             LineBody::Blank => self.blank_line(),
             LineBody::Comment => self.comment_line(line),
@@ -225,76 +308,45 @@ impl Checker<'_, '_> {
             LineBody::Invalid { text } => self.invalid(text),
         }
         self.control_characters(line);
-        if self.demands.ascii_only {
+        if self.demands().ascii_only {
             self.non_ascii(line);
         }
     }
 
-    /// The part of a line past the line-length limit.
-    fn line_length(&mut self, line: &Line, limit: LineLimit) {
-        let bytes = limit.bytes();
-        if line.content.len() <= bytes {
-            return;
-        }
-        let rest = Span::new(line.content.start + bytes, line.content.end);
-        match limit {
-            LineLimit::Variant(_) => self.push(
-                Code::LineTooLong,
-                rest,
-                format!("line longer than {bytes} bytes; the rest is ignored"),
-            ),
-            LineLimit::Configured(_) => {
-                let hit = LimitHit::new(Limit::LineBytes, bytes, rest);
-                self.push(Code::LimitExceeded, rest, hit.message());
-            }
-        }
-    }
-
     fn blank_line(&mut self) {
-        if let Structure::Records { .. } = self.demands.structure {
-            self.end_record();
-            self.state = State::Outside;
+        if let Structure::Records { .. } = self.demands().structure {
+            self.checker.end_record(self.report);
+            self.checker.state = State::Outside;
         }
     }
 
-    /// A record cut short (by a blank line or the end of the file) before any rule.
-    fn end_record(&mut self) {
-        if let State::Agents { first } = self.state {
-            self.push(
-                Code::RecordWithoutRules,
-                first,
-                "a record needs at least one rule line after its user-agent lines",
-            );
-        }
-    }
-
-    fn end_of_file(&mut self) {
-        if let Structure::Records { .. } = self.demands.structure {
-            self.end_record();
-        }
+    /// A `user-agent` line with key `key` starts a record or group here.
+    fn start_record(&mut self, key: Span) {
+        self.checker.state = State::Agents { first: key };
+        self.checker.record_place = self.report.place();
     }
 
     fn user_agent_line(&mut self, key: Span) {
-        match self.state {
-            State::Outside => self.state = State::Agents { first: key },
+        match self.checker.state {
+            State::Outside => self.start_record(key),
             State::Agents { .. } => {}
             State::Rules => {
-                if self.demands.structure == (Structure::Records { separated: true }) {
+                if self.demands().structure == (Structure::Records { separated: true }) {
                     self.push(
                         Code::MissingBlankLine,
                         key,
                         "a new record starts here without a blank line after the previous one",
                     );
                 }
-                self.state = State::Agents { first: key };
+                self.start_record(key);
             }
         }
     }
 
     fn rule_line(&mut self, key: Span) {
-        match self.state {
+        match self.checker.state {
             State::Outside => {
-                let message = match self.demands.structure {
+                let message = match self.demands().structure {
                     Structure::Groups => {
                         "rule before any `user-agent` line belongs to no group and is ignored"
                     }
@@ -304,12 +356,12 @@ impl Checker<'_, '_> {
                 };
                 self.push(Code::RuleOutsideGroup, key, message);
             }
-            State::Agents { .. } | State::Rules => self.state = State::Rules,
+            State::Agents { .. } | State::Rules => self.checker.state = State::Rules,
         }
     }
 
     fn comment_line(&mut self, line: &Line) {
-        if !self.demands.comments_at_line_start {
+        if !self.demands().comments_at_line_start {
             return;
         }
         if let Some(comment) = line.comment {
@@ -325,7 +377,7 @@ impl Checker<'_, '_> {
 
     /// The first character outside US-ASCII in the line.
     fn non_ascii(&mut self, line: &Line) {
-        let content = self.source.slice(line.content);
+        let content = self.source().slice(line.content);
         if let Some(at) = content.iter().position(|b| !b.is_ascii()) {
             let start = line.content.start + at;
             self.push(
@@ -337,7 +389,11 @@ impl Checker<'_, '_> {
     }
 
     fn invalid(&mut self, text: Span) {
-        if self.source.slice(text).starts_with(crate::source::UTF8_BOM) {
+        if self
+            .source()
+            .slice(text)
+            .starts_with(crate::source::UTF8_BOM)
+        {
             self.push(
                 Code::MisplacedBom,
                 text,
@@ -353,7 +409,7 @@ impl Checker<'_, '_> {
     }
 
     fn entry(&mut self, line: &Line, entry: &Entry) {
-        if self.demands.glued_keys {
+        if self.demands().glued_keys {
             self.glued_key(line, entry);
         }
         self.key(entry);
@@ -384,7 +440,7 @@ impl Checker<'_, '_> {
                 "whitespace before the key (the grammar starts the line with it)",
             );
         }
-        let key = self.source.slice(entry.key);
+        let key = self.source().slice(entry.key);
         if let Some(at) = key.iter().position(|&b| b == b' ' || b == b'\t') {
             let start = entry.key.start + at;
             self.push(
@@ -407,7 +463,7 @@ impl Checker<'_, '_> {
     fn key(&mut self, entry: &Entry) {
         let key = self.text(entry.key);
         if self
-            .source
+            .source()
             .slice(entry.key)
             .starts_with(crate::source::UTF8_BOM)
         {
@@ -419,11 +475,14 @@ impl Checker<'_, '_> {
             return;
         }
         match (entry.directive, entry.spelling) {
-            (Directive::Other, _) if !self.demands.unknown_keys_violate => {}
+            (Directive::Other, _) if !self.demands().unknown_keys_violate => {}
             (Directive::Other, _) => self.push(
                 Code::UnknownDirective,
                 entry.key,
-                format!("`{key}` is not a directive of {}", self.profile.name),
+                format!(
+                    "`{key}` is not a directive of {}",
+                    self.checker.profile.name
+                ),
             ),
             (directive, Spelling::Prefix | Spelling::Typo) => self.push(
                 Code::TypoDirective,
@@ -443,8 +502,8 @@ impl Checker<'_, '_> {
             );
             return;
         };
-        let token = self.source.slice(value);
-        let (valid, what) = match self.demands.agents {
+        let token = self.source().slice(value);
+        let (valid, what) = match self.demands().agents {
             Agents::Identifier => (
                 token == b"*"
                     || token
@@ -468,7 +527,7 @@ impl Checker<'_, '_> {
     }
 
     fn path(&mut self, entry: &Entry) {
-        let paths = self.demands.paths;
+        let paths = self.demands().paths;
         let Some(value) = entry.value else {
             if paths == Paths::Rfc1808 && entry.directive == Directive::Allow {
                 self.push(
@@ -479,7 +538,7 @@ impl Checker<'_, '_> {
             }
             return;
         };
-        let path = self.source.slice(value);
+        let path = self.source().slice(value);
         let absolute = path.starts_with(b"/");
         if !absolute && paths != Paths::AnyWord {
             self.push(
@@ -509,7 +568,7 @@ impl Checker<'_, '_> {
     }
 
     fn no_whitespace(&mut self, value: Span) {
-        let bytes = self.source.slice(value);
+        let bytes = self.source().slice(value);
         if let Some(at) = bytes.iter().position(|&b| b == b' ' || b == b'\t') {
             let start = value.start + at;
             self.push(
@@ -523,7 +582,7 @@ impl Checker<'_, '_> {
     /// The first control character (other than tab) in the line. Invalid UTF-8 bytes are all
     /// ≥ 0x80, so they never count here.
     fn control_characters(&mut self, line: &Line) {
-        let content = self.source.slice(line.content);
+        let content = self.source().slice(line.content);
         if let Some((at, &byte)) = content.iter().enumerate().find(|&(_, &b)| is_control(b)) {
             let start = line.content.start + at;
             self.push(

@@ -1,14 +1,11 @@
-//! Lines: the flat, compact result of the lenient grammar.
+//! Lines: what the syntax stage makes of each line of the input.
 //!
-//! The lenient grammar cuts the input into lines; each becomes a [`Line`] holding the spans of
-//! its parts (key, colon, value, comment, invalid text, line end). Everything between those parts
-//! is whitespace, so the spans plus the gaps tile the line exactly. Later stages (the tree, the
-//! diagnostics, the model) read these lines; nothing goes back to pest's token stream.
+//! Each line becomes a [`Line`] holding the spans of its parts (key, colon, value, comment,
+//! invalid text, line end) and what the variant makes of its key. Everything between those parts
+//! is whitespace, so the spans plus the gaps tile the line exactly. Lines are produced one at a
+//! time by the reader in `scan.rs` and never stored as a whole: every later consumer (the checks,
+//! the model, the tree writer, the per-line report) reads them as they come.
 
-use pest::iterators::Pair;
-use pest::Parser;
-
-use super::grammar::{LenientParser, Rule};
 use crate::source::{Source, Span};
 use crate::variant::{Directive, Profile, Spelling};
 
@@ -69,6 +66,23 @@ pub struct Line {
 }
 
 impl Line {
+    /// The line made of `parts`, its key classified by `profile`.
+    pub(super) fn new(
+        source: &Source<'_>,
+        profile: &Profile,
+        number: u32,
+        content: Span,
+        parts: &Parts,
+    ) -> Line {
+        Line {
+            number,
+            content,
+            newline: None,
+            body: parts.body(source, profile),
+            comment: parts.comment,
+        }
+    }
+
     /// The whole line including its line end.
     pub fn span(&self) -> Span {
         Span::new(self.content.start, self.newline.unwrap_or(self.content).end)
@@ -83,112 +97,6 @@ impl Line {
     }
 }
 
-/// Cuts `source` (after its byte order mark) into lines with the lenient grammar.
-///
-/// The lenient grammar accepts every input; should pest ever fail (it cannot for a grammar whose
-/// every line alternative ends in a catch-all), the remainder becomes one invalid line so that
-/// no byte is lost.
-pub fn split(source: &Source<'_>, profile: &Profile) -> Vec<Line> {
-    let start = source.bom_len();
-    let text = source.text().get(start..).unwrap_or_default();
-    let mut builder = LineBuilder::new(source, profile);
-    match LenientParser::parse(Rule::lenient, text) {
-        Ok(pairs) => {
-            for pair in pairs.flat_map(Pair::into_inner) {
-                builder.push_pair(pair, start);
-            }
-        }
-        Err(_) => builder.push_line(
-            Span::new(start, start + text.len()),
-            Parts::unparsed(start, text.len()),
-        ),
-    }
-    builder.finish()
-}
-
-/// Collects lines from their parts, whichever reader found them.
-pub(super) struct LineBuilder<'s, 'a> {
-    source: &'s Source<'a>,
-    profile: &'s Profile,
-    lines: Vec<Line>,
-}
-
-impl<'s, 'a> LineBuilder<'s, 'a> {
-    pub(super) fn new(source: &'s Source<'a>, profile: &'s Profile) -> Self {
-        LineBuilder {
-            source,
-            profile,
-            lines: Vec::new(),
-        }
-    }
-
-    fn push_pair(&mut self, pair: Pair<'_, Rule>, offset: usize) {
-        let span = offset_span(&pair, offset);
-        match pair.as_rule() {
-            Rule::newline => self.end_line(span),
-            Rule::line => {
-                let parts = Parts::of_pair(pair, offset);
-                self.push_line(span, parts);
-            }
-            _ => {}
-        }
-    }
-
-    /// Adds the line whose content is `content`, made of `parts`.
-    pub(super) fn push_line(&mut self, content: Span, parts: Parts) {
-        let line = Line {
-            number: u32::try_from(self.lines.len() + 1).unwrap_or(u32::MAX),
-            content,
-            newline: None,
-            body: self.body(&parts),
-            comment: parts.comment,
-        };
-        self.lines.push(line);
-    }
-
-    /// Gives the last line its line end.
-    pub(super) fn end_line(&mut self, newline: Span) {
-        if let Some(last) = self.lines.last_mut() {
-            last.newline = Some(newline);
-        }
-    }
-
-    fn body(&self, parts: &Parts) -> LineBody {
-        if let Some(key) = parts.key {
-            let (directive, spelling) = self.profile.classify_key(self.source.slice(key));
-            return LineBody::Entry(Entry {
-                key,
-                colon: parts.colon,
-                value: parts.value,
-                directive,
-                spelling,
-            });
-        }
-        match (parts.text, parts.comment) {
-            (Some(text), _) => LineBody::Invalid { text },
-            (None, Some(_)) => LineBody::Comment,
-            (None, None) => LineBody::Blank,
-        }
-    }
-
-    /// Drops the empty pseudo-line that follows a final line end.
-    pub(super) fn finish(mut self) -> Vec<Line> {
-        if self
-            .lines
-            .last()
-            .is_some_and(|l| l.content.is_empty() && l.newline.is_none())
-        {
-            self.lines.pop();
-        }
-        self.lines
-    }
-}
-
-fn offset_span(pair: &Pair<'_, Rule>, offset: usize) -> Span {
-    let s = pair.as_span();
-    Span::new(offset + s.start(), offset + s.end())
-}
-
 /// The parts of one line, as absolute spans.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub(super) struct Parts {
@@ -200,27 +108,21 @@ pub(super) struct Parts {
 }
 
 impl Parts {
-    fn of_pair(pair: Pair<'_, Rule>, offset: usize) -> Parts {
-        let mut parts = Parts::default();
-        for part in pair.into_inner() {
-            let span = offset_span(&part, offset);
-            match part.as_rule() {
-                Rule::key | Rule::key_word => parts.key = Some(span),
-                Rule::colon => parts.colon = Some(span),
-                Rule::value | Rule::value_word => parts.value = Some(span),
-                Rule::text => parts.text = Some(span),
-                Rule::comment => parts.comment = Some(span),
-                _ => {}
-            }
+    fn body(&self, source: &Source<'_>, profile: &Profile) -> LineBody {
+        if let Some(key) = self.key {
+            let (directive, spelling) = profile.classify_key(source.slice(key));
+            return LineBody::Entry(Entry {
+                key,
+                colon: self.colon,
+                value: self.value,
+                directive,
+                spelling,
+            });
         }
-        parts
-    }
-
-    /// Unreachable in practice (the lenient grammar accepts everything): keep the bytes anyway.
-    fn unparsed(start: usize, len: usize) -> Parts {
-        Parts {
-            text: Some(Span::new(start, start + len)),
-            ..Parts::default()
+        match (self.text, self.comment) {
+            (Some(text), _) => LineBody::Invalid { text },
+            (None, Some(_)) => LineBody::Comment,
+            (None, None) => LineBody::Blank,
         }
     }
 }

@@ -1,8 +1,9 @@
 //! The syntax stage: bytes → lines → lossless tree, with diagnostics, in strict or lenient mode.
 //!
 //! * **Lenient** ([`Mode::Lenient`]) never fails: the shared line grammar
-//!   (`grammar/common.pest`) reads any input line by line, each line a record, a comment, a blank
-//!   line or — the last choice — an invalid line. Problems come back as warnings.
+//!   (`grammar/common.pest`, read by its transcription in `scan.rs`) reads any input line by
+//!   line, each line a record, a comment, a blank line or — the last choice — an invalid line.
+//!   Problems come back as warnings.
 //! * **Strict** ([`Mode::Strict`]) asks whether the file conforms to the variant's formal
 //!   grammar. The lenient pass finds *every* problem with a precise code; the variant's strict
 //!   pest rule (e.g. `grammar/rfc9309.pest`, the ABNF transcribed) gives the verdict. A file is
@@ -14,7 +15,7 @@
 //! use robotspec::Variant;
 //!
 //! let parsed = parse(b"User-agent: *\nDisallow: /private\n", Variant::Rfc9309, Mode::Strict)?;
-//! assert_eq!(parsed.lines().len(), 2);
+//! assert_eq!(parsed.lines().count(), 2);
 //! assert_eq!(parsed.tree().reassemble(), b"User-agent: *\nDisallow: /private\n");
 //!
 //! let err = parse(b"User-agent: *\nDisallow private\n", Variant::Rfc9309, Mode::Strict)
@@ -23,22 +24,33 @@
 //!            "2:9: error[missing-colon]: missing `:` between key and value");
 //! # Ok::<(), robotspec::syntax::StrictError>(())
 //! ```
+//!
+//! # One pass, one direction
+//!
+//! The bytes are read once ([`Lines`]): each line is checked as it is read, handed to the stage
+//! that consumes it (the model, for a [`Robots`](crate::Robots)) and forgotten. Problems go to one
+//! report that positions them while their line is current. No later stage splits lines or looks
+//! for keys: what they need, the syntax stage has already said.
 
 mod check;
 mod grammar;
 mod lines;
+mod reference;
+mod report;
 mod scan;
 mod strict;
 mod tree;
 
 pub use check::canonical_name;
 pub use lines::{Entry, Line, LineBody};
+pub use scan::Lines;
 pub use tree::{escape, Node, NodeKind, Tree};
 
-use std::fmt;
-use std::sync::OnceLock;
+pub(crate) use report::{Place, Report};
 
-use crate::diagnostic::{Code, Diagnostic, Severity};
+use std::fmt;
+
+use crate::diagnostic::Diagnostic;
 use crate::limits::Limits;
 use crate::source::{Source, Span};
 use crate::variant::Variant;
@@ -67,6 +79,17 @@ impl std::str::FromStr for Mode {
     }
 }
 
+/// Which diagnostics a lenient reading collects (strict mode always collects all of them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Collect {
+    /// Every finding of the grammar checks, and every limit hit.
+    #[default]
+    All,
+    /// Only what a limit cut (`limit-exceeded`, `line-too-long`): the grammar checks are not
+    /// run at all, so a reader that only wants verdicts pays nothing for them.
+    Limits,
+}
+
 /// How a file is read: the mode, the resource limits, and the optional readings the spec
 /// leaves to the implementer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -80,6 +103,8 @@ pub struct ParseOptions {
     /// by default: octets are kept and percent-encoded, so a Latin-1 rule still matches the
     /// Latin-1 URL.
     pub drop_invalid_utf8: bool,
+    /// Which diagnostics are collected in lenient mode (default: all).
+    pub collect: Collect,
 }
 
 impl ParseOptions {
@@ -90,17 +115,24 @@ impl ParseOptions {
             ..ParseOptions::default()
         }
     }
+
+    /// Whether the grammar checks run.
+    fn lint(&self) -> bool {
+        self.mode == Mode::Strict || self.collect == Collect::All
+    }
 }
 
-/// A parsed file: its lines, diagnostics and (on demand) its tree.
+/// A parsed file: its diagnostics, and its lines and tree on demand.
+///
+/// The lines are not stored: [`Parsed::lines`] reads them again from the source each time it is
+/// called, one at a time, so a parsed file holds its input, its options and its diagnostics —
+/// nothing that grows with the number of lines.
 #[derive(Debug, Clone)]
 pub struct Parsed<'a> {
     source: Source<'a>,
     variant: Variant,
     options: ParseOptions,
-    lines: Vec<Line>,
-    /// Computed on first use in lenient mode (most readers never ask), at once in strict mode.
-    diagnostics: OnceLock<Vec<Diagnostic>>,
+    diagnostics: Vec<Diagnostic>,
 }
 
 impl<'a> Parsed<'a> {
@@ -124,50 +156,37 @@ impl<'a> Parsed<'a> {
         &self.options
     }
 
-    /// The lines, in order.
-    pub fn lines(&self) -> &[Line] {
-        &self.lines
+    /// The lines, in order, read as they are asked for.
+    pub fn lines(&self) -> Lines<'_, 'a> {
+        Lines::new(&self.source, self.variant.profile())
     }
 
     /// Every finding, in input order (warnings in lenient mode).
     pub fn diagnostics(&self) -> &[Diagnostic] {
-        self.diagnostics.get_or_init(|| {
-            let findings = self.check();
-            findings
-                .into_iter()
-                .map(|f| self.locate(f.code, f.span, f.message, Severity::Warning))
-                .collect()
-        })
+        &self.diagnostics
     }
 
-    /// A diagnostic for `span`, with its line and column.
-    pub fn locate(
-        &self,
-        code: Code,
-        span: Span,
-        message: String,
-        severity: Severity,
-    ) -> Diagnostic {
-        position(
-            &self.source,
-            &self.lines,
-            check::Finding::new(code, span, message),
-            severity,
-        )
-    }
-
-    fn check(&self) -> Vec<check::Finding> {
-        check::check(
-            &self.source,
-            &self.lines,
-            self.variant.profile(),
-            &self.options.limits,
-        )
-    }
-
-    /// The lossless parse tree.
+    /// The lossless parse tree, built in memory. To write it out for a large file, prefer
+    /// [`Parsed::write_json`] and [`Parsed::write_dump`], which hold one line at a time.
     pub fn tree(&self) -> Tree<'a> {
-        Tree::build(&self.source, &self.lines)
+        Tree::build(&self.source, self.lines())
+    }
+
+    /// Writes the tree as JSON (pretty-printed as [`Tree::to_json`], or compact), one line's
+    /// nodes at a time.
+    ///
+    /// # Errors
+    /// What the writer returns.
+    pub fn write_json(&self, out: impl std::io::Write, pretty: bool) -> std::io::Result<()> {
+        tree::write_json(&self.source, self.lines(), out, pretty)
+    }
+
+    /// Writes the tree as the indented dump of [`Tree::dump`], one line's nodes at a time.
+    ///
+    /// # Errors
+    /// What the writer returns.
+    pub fn write_dump(&self, out: impl std::io::Write) -> std::io::Result<()> {
+        tree::write_dump(&self.source, self.lines(), out)
     }
 
     /// The original bytes of a span.
@@ -183,11 +202,6 @@ pub struct StrictError {
 }
 
 impl StrictError {
-    /// A rejection with these diagnostics.
-    pub(crate) fn new(diagnostics: Vec<Diagnostic>) -> Self {
-        StrictError { diagnostics }
-    }
-
     /// Every problem, in input order; never empty.
     pub fn diagnostics(&self) -> &[Diagnostic] {
         &self.diagnostics
@@ -224,102 +238,72 @@ pub fn parse_with<'a>(
     options: &ParseOptions,
 ) -> Result<Parsed<'a>, StrictError> {
     let source = Source::read_to(input, options.limits.input_end(input));
-    let lines = lines::split(&source, variant.profile());
-    Parsed::new(source, variant, options, lines).finish()
+    let report = read(&source, variant, options, |_, _| {});
+    let diagnostics = conclude(&source, variant, options, report)?;
+    Ok(Parsed {
+        source,
+        variant,
+        options: *options,
+        diagnostics,
+    })
 }
 
-/// Lenient parsing for a queryable object: the same [`Parsed`] as [`parse_with`] in lenient
-/// mode, its lines read by the fast line reader instead of pest (`scan.rs`; tested to agree).
-pub(crate) fn parse_for_queries<'a>(
-    input: &'a [u8],
+/// The one pass over a file: every line is read once, checked (as `options` ask) and handed to
+/// `each` — the later stage that consumes it — while it is current in the report.
+pub(crate) fn read<'s, 'a>(
+    source: &'s Source<'a>,
     variant: Variant,
     options: &ParseOptions,
-) -> Parsed<'a> {
-    let source = Source::read_to(input, options.limits.input_end(input));
-    let lines = scan::split(&source, variant.profile());
-    let lenient = ParseOptions {
-        mode: Mode::Lenient,
-        ..*options
-    };
-    Parsed::new(source, variant, &lenient, lines)
+    mut each: impl FnMut(&Line, &mut Report<'s, 'a>),
+) -> Report<'s, 'a> {
+    let profile = variant.profile();
+    let mut report = Report::new(source, &options.limits);
+    let mut checker = check::Checker::new(
+        source,
+        profile,
+        &options.limits,
+        options.lint(),
+        &mut report,
+    );
+    for line in Lines::new(source, profile) {
+        report.enter(&line);
+        checker.line(&line, &mut report);
+        each(&line, &mut report);
+    }
+    checker.finish(&mut report);
+    report
 }
 
-impl<'a> Parsed<'a> {
-    fn new(source: Source<'a>, variant: Variant, options: &ParseOptions, lines: Vec<Line>) -> Self {
-        Parsed {
-            source,
-            variant,
-            options: *options,
-            lines,
-            diagnostics: OnceLock::new(),
-        }
-    }
-
-    /// Lenient mode: as read. Strict mode: validated.
-    fn finish(self) -> Result<Self, StrictError> {
-        match self.options.mode {
-            Mode::Lenient => Ok(self),
-            Mode::Strict => self.validate(),
-        }
-    }
-
-    /// Strict mode: every finding, plus the strict grammar's verdict when the checks found no
-    /// violation; `Err` when anything violates.
-    fn validate(self) -> Result<Self, StrictError> {
-        let mut findings = self.check();
-        if !findings.iter().any(|f| f.code.is_violation()) {
-            let grammar = self.variant.profile().strict_grammar;
-            findings.extend(strict::validate(&self.source, grammar));
-        }
-        let strict_failure = findings.iter().any(|f| f.code.is_violation());
-        let diagnostics = findings
-            .into_iter()
-            .map(|finding| {
-                let severity = if strict_failure && finding.code.is_violation() {
-                    Severity::Error
-                } else {
-                    Severity::Warning
-                };
-                position(&self.source, &self.lines, finding, severity)
-            })
-            .collect();
-        if strict_failure {
-            return Err(StrictError::new(diagnostics));
-        }
-        self.diagnostics.get_or_init(|| diagnostics);
-        Ok(self)
-    }
-}
-
-/// Gives a finding its line and column.
-fn position(
+/// The end of a reading: in strict mode, the strict grammar's verdict when the checks found
+/// nothing, and `Err` with every diagnostic when anything violates.
+pub(crate) fn conclude(
     source: &Source<'_>,
-    lines: &[Line],
-    finding: check::Finding,
-    severity: Severity,
-) -> Diagnostic {
-    let at = finding.span.start;
-    let index = lines.partition_point(|l| l.span().end <= at);
-    let (line, line_start) = match (lines.get(index), lines.last()) {
-        (Some(l), _) => (l.number, l.content.start),
-        // Past the end of a last line that has its line end: the next line (input ignored
-        // after a limit starts there).
-        (None, Some(last)) if last.newline.is_some() && at >= last.span().end => {
-            (last.number.saturating_add(1), last.span().end)
+    variant: Variant,
+    options: &ParseOptions,
+    mut report: Report<'_, '_>,
+) -> Result<Vec<Diagnostic>, StrictError> {
+    let strict = options.mode == Mode::Strict;
+    if strict && !report.has_violation() {
+        let profile = variant.profile();
+        if let Some(finding) = strict::validate(source, profile.strict_grammar) {
+            let place = report::place_of(Lines::new(source, profile), finding.span.start);
+            report.push_on(place, finding);
         }
-        // Before the first line (the byte order mark) or on the last one.
-        (None, last) => (
-            last.map_or(1, |l| l.number),
-            last.map_or(0, |l| l.content.start),
-        ),
-    };
-    let line_start = line_start.min(at);
-    Diagnostic {
-        code: finding.code,
-        severity,
-        span: finding.span,
-        line,
-        col: source.column(line_start, at),
-        message: finding.message,
     }
+    let failed = strict && report.has_violation();
+    let diagnostics = report.finish(strict);
+    if failed {
+        return Err(StrictError { diagnostics });
+    }
+    Ok(diagnostics)
+}
+
+/// Whether the line reader and the lenient grammar, run with pest, read `input` into the same
+/// lines under `variant`. For the tests and fuzz targets that hold the reader to its
+/// definition; not part of the API.
+#[doc(hidden)]
+pub fn grammar_agrees(input: &[u8], variant: Variant) -> bool {
+    let source = Source::new(input);
+    let profile = variant.profile();
+    Lines::new(&source, profile).eq(reference::lines(&source, profile))
 }

@@ -1,39 +1,77 @@
-//! The fast line reader: the lenient grammar's line shape, read byte by byte.
+//! The line reader: the lenient grammar's line shape, read byte by byte, one line at a time.
 //!
 //! `grammar/common.pest`'s `lenient` rule defines how any input is cut into lines and each line
-//! into parts; [`super::lines::split`] runs it with pest. Building a queryable object needs the
-//! lines and nothing else, and there pest's per-token bookkeeping is most of the cost (see
-//! docs/performance.md), so this module reads the same shape directly: one `memchr` jump per
-//! line end and a few comparisons per byte. It is not a second grammar: every rule below names
-//! the pest rule it reads, and the tests (`lines_match_the_grammar`, a property test over
-//! arbitrary bytes, and the fuzz target `lines`) check that both readers give the same lines for
-//! any input.
+//! into parts. This module is the one production reader of that shape: one `memchr` jump per
+//! line end and a few comparisons per byte, yielding each [`Line`] as it is read so that nothing
+//! holds the lines of a whole file. It is not a second grammar: every rule below names the pest
+//! rule it reads, and the grammar, run with pest (`reference.rs`), is its reference — unit tests,
+//! a property test over arbitrary bytes, every corpus file and the `parse` fuzz target check that
+//! both give the same lines for any input.
 
-use super::lines::{Line, LineBuilder, Parts};
+use super::lines::{Line, Parts};
 use crate::source::{Source, Span};
 use crate::variant::Profile;
 
-/// Cuts `source` (after its byte order mark) into lines, exactly as [`super::lines::split`].
-pub fn split(source: &Source<'_>, profile: &Profile) -> Vec<Line> {
-    let start = source.bom_len();
-    let text = source.text().as_bytes();
-    let mut builder = LineBuilder::new(source, profile);
-    let mut at = start;
-    loop {
-        let rest = text.get(at..).unwrap_or_default();
-        let Some(eol) = memchr::memchr2(b'\r', b'\n', rest) else {
-            builder.push_line(Span::new(at, text.len()), line_parts(rest, at));
-            break;
-        };
-        let content = rest.get(..eol).unwrap_or_default();
-        builder.push_line(Span::new(at, at + eol), line_parts(content, at));
-        // `newline = "\r\n" | "\r" | "\n"`
-        let crlf = rest.get(eol..eol + 2) == Some(b"\r\n");
-        let end = at + eol + if crlf { 2 } else { 1 };
-        builder.end_line(Span::new(at + eol, end));
-        at = end;
+/// The lines of `source` (after its byte order mark), in order, read as they are asked for.
+#[derive(Debug, Clone)]
+pub struct Lines<'s, 'a> {
+    source: &'s Source<'a>,
+    profile: &'static Profile,
+    /// Where the next line starts; `None` once the last line was read.
+    at: Option<usize>,
+    number: u32,
+}
+
+impl<'s, 'a> Lines<'s, 'a> {
+    /// The lines of `source`, keys classified by `profile`.
+    pub(crate) fn new(source: &'s Source<'a>, profile: &'static Profile) -> Self {
+        Lines {
+            source,
+            profile,
+            at: Some(source.bom_len()),
+            number: 0,
+        }
     }
-    builder.finish()
+}
+
+impl Iterator for Lines<'_, '_> {
+    type Item = Line;
+
+    fn next(&mut self) -> Option<Line> {
+        let at = self.at?;
+        let text = self.source.text().as_bytes();
+        let rest = text.get(at..).unwrap_or_default();
+        // The grammar's last line is empty after a final line end (or in an empty input): it
+        // holds nothing and is not a line of the file.
+        if rest.is_empty() {
+            self.at = None;
+            return None;
+        }
+        self.number = self.number.saturating_add(1);
+        let eol = memchr::memchr2(b'\r', b'\n', rest).unwrap_or(rest.len());
+        let content = rest.get(..eol).unwrap_or_default();
+        let span = Span::new(at, at + eol);
+        let mut line = Line::new(
+            self.source,
+            self.profile,
+            self.number,
+            span,
+            &line_parts(content, at),
+        );
+        // `newline = "\r\n" | "\r" | "\n"`
+        let newline = match rest.get(eol..eol + 2) {
+            Some(b"\r\n") => 2,
+            _ if eol < rest.len() => 1,
+            _ => 0,
+        };
+        if newline > 0 {
+            line.newline = Some(Span::new(at + eol, at + eol + newline));
+            self.at = Some(at + eol + newline);
+        } else {
+            self.at = None;
+        }
+        Some(line)
+    }
 }
 
 /// `line = ws? ~ (comment | entry | text)? ~ ws? ~ comment?` over one line's content, which
@@ -158,8 +196,8 @@ mod tests {
         let source = Source::new(input);
         let profile = Variant::Google.profile();
         (
-            super::super::lines::split(&source, profile),
-            split(&source, profile),
+            super::super::reference::lines(&source, profile),
+            Lines::new(&source, profile).collect(),
         )
     }
 

@@ -3,11 +3,14 @@
 //! The tree has three levels: the file, its lines, and the leaves of each line. Every input byte
 //! lies in exactly one leaf, so concatenating the leaves' bytes in order gives the input back,
 //! for any input. The tree is derived from the [`Line`]s on demand; it is for people and tools
-//! (JSON, snapshots), while the later stages read the lines directly.
+//! (JSON, snapshots), while the later stages read the lines directly. Its depth is fixed (file,
+//! line, leaf), so it can also be written out one line at a time ([`write_json`],
+//! [`write_dump`]) without ever being held whole: memory does not grow with the number of nodes.
 
 use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
 use std::fmt::{self, Write as _};
+use std::io;
 
 use super::lines::{Line, LineBody};
 use crate::source::{Source, Span};
@@ -128,40 +131,13 @@ pub struct Tree<'a> {
 
 impl<'a> Tree<'a> {
     /// Builds the tree of `source` from its lines.
-    pub(crate) fn build(source: &Source<'a>, lines: &[Line]) -> Self {
-        let input = source.bytes();
-        let mut children = Vec::with_capacity(lines.len() + 1);
-        if source.bom_len() > 0 {
-            children.push(leaf(
-                source,
-                NodeKind::Bom,
-                Span::new(0, source.bom_len()),
-                0,
-                1,
-            ));
+    pub(crate) fn build(source: &Source<'a>, lines: impl Iterator<Item = Line>) -> Self {
+        let mut children = Vec::new();
+        for_each_child(source, lines, |node| children.push(node));
+        Tree {
+            input: source.bytes(),
+            root: root(source, children),
         }
-        children.extend(lines.iter().map(|line| line_node(source, line)));
-        if let Some(ignored) = source.ignored() {
-            // The read part ends with a line end (or is empty): the ignored part starts a line.
-            let line = lines.last().map_or(1, |l| {
-                l.number.saturating_add(u32::from(l.newline.is_some()))
-            });
-            children.push(leaf(
-                source,
-                NodeKind::Ignored,
-                ignored,
-                ignored.start,
-                line,
-            ));
-        }
-        let root = Node {
-            kind: NodeKind::RobotsTxt,
-            span: Span::new(0, input.len()),
-            line: 1,
-            col: 1,
-            children,
-        };
-        Tree { input, root }
     }
 
     /// The root node.
@@ -202,6 +178,13 @@ impl<'a> Tree<'a> {
     }
 
     fn dump_node(&self, node: &Node, depth: usize, out: &mut String) {
+        dump_node(self.input, node, depth, out);
+    }
+}
+
+/// Appends the dump of `node` (and its children) at `depth` to `out`.
+fn dump_node(input: &[u8], node: &Node, depth: usize, out: &mut String) {
+    {
         let _ = write!(
             out,
             "{:indent$}{} {}:{} {}..{}",
@@ -214,13 +197,149 @@ impl<'a> Tree<'a> {
             indent = depth * 2
         );
         if node.is_leaf() && node.kind != NodeKind::RobotsTxt {
-            let _ = write!(out, " \"{}\"", escape(self.bytes(node)));
+            let bytes = input.get(node.span.range()).unwrap_or_default();
+            let _ = write!(out, " \"{}\"", escape(bytes));
         }
         out.push('\n');
         for child in &node.children {
-            self.dump_node(child, depth + 1, out);
+            dump_node(input, child, depth + 1, out);
         }
     }
+}
+
+/// The root node over `children`.
+fn root(source: &Source<'_>, children: Vec<Node>) -> Node {
+    Node {
+        kind: NodeKind::RobotsTxt,
+        span: Span::new(0, source.bytes().len()),
+        line: 1,
+        col: 1,
+        children,
+    }
+}
+
+/// Calls `child` with each child of the root in order: the byte order mark, one node per line,
+/// and the part past the input limit.
+fn for_each_child(
+    source: &Source<'_>,
+    lines: impl Iterator<Item = Line>,
+    mut child: impl FnMut(Node),
+) {
+    if source.bom_len() > 0 {
+        child(leaf(
+            source,
+            NodeKind::Bom,
+            Span::new(0, source.bom_len()),
+            0,
+            1,
+        ));
+    }
+    // The line the ignored part starts on: the read part ends with a line end (or is empty).
+    let mut next_line = 1;
+    for line in lines {
+        next_line = line
+            .number
+            .saturating_add(u32::from(line.newline.is_some()));
+        child(line_node(source, &line));
+    }
+    if let Some(ignored) = source.ignored() {
+        child(leaf(
+            source,
+            NodeKind::Ignored,
+            ignored,
+            ignored.start,
+            next_line,
+        ));
+    }
+}
+
+/// Writes the tree of `source` as JSON, one root child at a time: pretty-printed exactly as
+/// [`Tree::to_json`] prints it, or compact.
+pub(crate) fn write_json(
+    source: &Source<'_>,
+    lines: impl Iterator<Item = Line>,
+    mut out: impl io::Write,
+    pretty: bool,
+) -> io::Result<()> {
+    let input = source.bytes();
+    let root = root(source, Vec::new());
+    // The root without its children, then `children` written one by one in its place.
+    let head = if pretty {
+        serde_json::to_string_pretty(&NodeJson { input, node: &root })
+    } else {
+        serde_json::to_string(&NodeJson { input, node: &root })
+    }
+    .map_err(io::Error::other)?;
+    let Some(head) = head.strip_suffix(if pretty { "[]\n}" } else { "[]}" }) else {
+        return Err(io::Error::other("unexpected JSON shape"));
+    };
+    out.write_all(head.as_bytes())?;
+    out.write_all(b"[")?;
+    let mut result = Ok(());
+    let mut first = true;
+    for_each_child(source, lines, |node| {
+        if result.is_err() {
+            return;
+        }
+        result = write_child(&mut out, input, &node, pretty, first);
+        first = false;
+    });
+    result?;
+    let tail: &[u8] = match (pretty, first) {
+        (true, false) => b"\n  ]\n}",
+        (false, _) | (true, true) => b"]\n}",
+    };
+    out.write_all(if pretty { tail } else { b"]}" })
+}
+
+/// One child of the root, with the separator before it.
+fn write_child(
+    out: &mut impl io::Write,
+    input: &[u8],
+    node: &Node,
+    pretty: bool,
+    first: bool,
+) -> io::Result<()> {
+    let json = NodeJson { input, node };
+    if !pretty {
+        if !first {
+            out.write_all(b",")?;
+        }
+        return serde_json::to_writer(&mut *out, &json).map_err(io::Error::other);
+    }
+    out.write_all(if first { b"\n" } else { b",\n" })?;
+    let text = serde_json::to_string_pretty(&json).map_err(io::Error::other)?;
+    // The root's children sit two levels deep; JSON strings hold no raw line ends, so every
+    // line of the child's own pretty form is simply indented by four spaces.
+    for (index, line) in text.split('\n').enumerate() {
+        if index > 0 {
+            out.write_all(b"\n")?;
+        }
+        out.write_all(b"    ")?;
+        out.write_all(line.as_bytes())?;
+    }
+    Ok(())
+}
+
+/// Writes the tree of `source` as the indented dump of [`Tree::dump`], one line at a time.
+pub(crate) fn write_dump(
+    source: &Source<'_>,
+    lines: impl Iterator<Item = Line>,
+    mut out: impl io::Write,
+) -> io::Result<()> {
+    let input = source.bytes();
+    let mut text = String::new();
+    dump_node(input, &root(source, Vec::new()), 0, &mut text);
+    out.write_all(text.as_bytes())?;
+    let mut result = Ok(());
+    for_each_child(source, lines, |node| {
+        if result.is_ok() {
+            text.clear();
+            dump_node(input, &node, 1, &mut text);
+            result = out.write_all(text.as_bytes());
+        }
+    });
+    result
 }
 
 impl fmt::Display for Tree<'_> {
@@ -323,22 +442,22 @@ fn leaf(source: &Source<'_>, kind: NodeKind, span: Span, line_start: usize, line
 }
 
 /// A node serialised with access to the input, for the leaves' text.
-struct NodeJson<'t, 'a> {
-    tree: &'t Tree<'a>,
+struct NodeJson<'t> {
+    input: &'t [u8],
     node: &'t Node,
 }
 
 impl Serialize for Tree<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         NodeJson {
-            tree: self,
+            input: self.input,
             node: &self.root,
         }
         .serialize(serializer)
     }
 }
 
-impl Serialize for NodeJson<'_, '_> {
+impl Serialize for NodeJson<'_> {
     /// `{kind, span, line, col, children}` for inner nodes, `{kind, span, line, col, text}` for
     /// leaves; a leaf whose bytes are not UTF-8 also carries `bytes_base64`, the exact bytes.
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -349,7 +468,7 @@ impl Serialize for NodeJson<'_, '_> {
         map.serialize_entry("line", &node.line)?;
         map.serialize_entry("col", &node.col)?;
         if node.is_leaf() && node.kind != NodeKind::RobotsTxt {
-            let bytes = self.tree.bytes(node);
+            let bytes = self.input.get(node.span.range()).unwrap_or_default();
             map.serialize_entry("text", &String::from_utf8_lossy(bytes))?;
             if std::str::from_utf8(bytes).is_err() {
                 use base64::Engine as _;
@@ -363,15 +482,15 @@ impl Serialize for NodeJson<'_, '_> {
     }
 }
 
-struct Children<'j, 't, 'a>(&'j NodeJson<'t, 'a>);
+struct Children<'j, 't>(&'j NodeJson<'t>);
 
-impl Serialize for Children<'_, '_, '_> {
+impl Serialize for Children<'_, '_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let children = &self.0.node.children;
         let mut seq = serializer.serialize_seq(Some(children.len()))?;
         for node in children {
             seq.serialize_element(&NodeJson {
-                tree: self.0.tree,
+                input: self.0.input,
                 node,
             })?;
         }

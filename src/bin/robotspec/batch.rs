@@ -7,7 +7,7 @@ use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use robotspec::{Robots, Variant};
+use robotspec::{Collect, ParseOptions, Robots, Variant};
 
 use crate::reading::ReadingArgs;
 
@@ -28,7 +28,11 @@ pub struct Args {
 pub fn run(args: &Args) -> Result<ExitCode, String> {
     let stdin = std::io::stdin().lock();
     let mut out = BufWriter::new(std::io::stdout().lock());
-    let options = args.reading.options();
+    // Answers only: no lint (nothing prints it); limits still apply.
+    let options = ParseOptions {
+        collect: Collect::Limits,
+        ..args.reading.options()
+    };
     let mut current: Option<(String, Robots)> = None;
     for query in super::queries::read(stdin) {
         let query = query?;

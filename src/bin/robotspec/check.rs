@@ -7,7 +7,7 @@ use robotspec::agent::{product_token_from_header, AgentQuery};
 use robotspec::pattern::{Precedence, RuleKind};
 use robotspec::robots::{Applied, Decision, Explanation};
 use robotspec::syntax::escape;
-use robotspec::{Code, Robots, Variant};
+use robotspec::{Code, Collect, ParseOptions, Robots, Variant};
 
 use crate::parse::print_diagnostics;
 use crate::reading::ReadingArgs;
@@ -47,11 +47,15 @@ pub(crate) fn agent_query(agent: &str) -> AgentQuery {
 /// is an error; in lenient mode, what a limit left out is reported on standard error.
 fn load(args: &Args) -> Result<(Robots, AgentQuery), String> {
     let bytes = super::input::read(&args.file)?;
-    let robots =
-        Robots::parse_with(&bytes, args.variant, &args.reading.options()).map_err(|rejected| {
-            print_diagnostics(&args.file, rejected.diagnostics());
-            format!("{}: rejected in strict mode", args.file)
-        })?;
+    // Verdicts need no lint; what a limit cut is reported all the same.
+    let options = ParseOptions {
+        collect: Collect::Limits,
+        ..args.reading.options()
+    };
+    let robots = Robots::parse_with(&bytes, args.variant, &options).map_err(|rejected| {
+        print_diagnostics(&args.file, rejected.diagnostics());
+        format!("{}: rejected in strict mode", args.file)
+    })?;
     let cut: Vec<_> = robots
         .diagnostics()
         .iter()
@@ -113,20 +117,20 @@ fn describe(robots: &Robots, agents: &AgentQuery, url: &str, e: &Explanation<'_>
     } else {
         let _ = writeln!(out, "matching (priority order, first wins):");
         for rule in &e.matching {
-            let kind = match rule.kind {
+            let kind = match rule.kind() {
                 RuleKind::Allow => "allow",
                 RuleKind::Disallow => "disallow",
             };
-            let derived = match rule.origin {
+            let derived = match rule.origin() {
                 robotspec::model::RuleOrigin::Written => "",
                 robotspec::model::RuleOrigin::IndexHtmDirectory => " (index.htm rule)",
             };
             let _ = writeln!(
                 out,
                 "  line {:<5} {kind:<8} {:<30} length {}{derived}",
-                rule.line,
-                escape(&rule.pattern),
-                rule.pattern.len()
+                rule.line(),
+                escape(rule.pattern()),
+                rule.pattern().len()
             );
         }
     }
@@ -143,22 +147,22 @@ fn describe(robots: &Robots, agents: &AgentQuery, url: &str, e: &Explanation<'_>
 }
 
 /// Why the first of `matching` (priority order) beat the others, in the variant's terms.
-fn why_the_winner_won(robots: &Robots, matching: &[&robotspec::model::Rule]) -> String {
+fn why_the_winner_won(robots: &Robots, matching: &[robotspec::model::Rule<'_>]) -> String {
     let (Some(winner), Some(runner_up)) = (matching.first(), matching.get(1)) else {
         return "the only matching rule decides".to_owned();
     };
     match robots.variant().profile().precedence {
-        Precedence::LongestMatch if winner.pattern.len() == runner_up.pattern.len() => format!(
+        Precedence::LongestMatch if winner.pattern().len() == runner_up.pattern().len() => format!(
             "longest match; lines {} and {} tie at {} bytes and allow wins ties",
-            winner.line,
-            runner_up.line,
-            winner.pattern.len()
+            winner.line(),
+            runner_up.line(),
+            winner.pattern().len()
         ),
         Precedence::LongestMatch => format!(
             "longest match: {} bytes beat {} (line {})",
-            winner.pattern.len(),
-            runner_up.pattern.len(),
-            runner_up.line
+            winner.pattern().len(),
+            runner_up.pattern().len(),
+            runner_up.line()
         ),
         Precedence::FirstMatch => "the first matching rule in file order decides".to_owned(),
         Precedence::AnyDisallow => "any matching disallow decides".to_owned(),

@@ -1,6 +1,6 @@
 //! `robotspec parse`: the tree (JSON or an indented dump) or, in strict mode, every problem.
 
-use std::io::Write;
+use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 
 use robotspec::{Diagnostic, Variant};
@@ -15,6 +15,9 @@ pub struct Args {
     /// Output: `json` (every node with kind, span and children or text) or `tree` (indented).
     #[arg(long, value_enum, default_value = "tree")]
     format: Format,
+    /// With `--format json`: one line of compact JSON instead of the indented form.
+    #[arg(long)]
+    compact: bool,
     /// The variant whose grammar is used.
     #[arg(long, default_value = "rfc9309")]
     variant: Variant,
@@ -44,15 +47,16 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     if args.warnings {
         print_diagnostics(&args.file, parsed.diagnostics());
     }
-    let tree = parsed.tree();
-    let text = match args.format {
-        Format::Json => tree.to_json() + "\n",
-        Format::Tree => tree.dump(),
-    };
-    std::io::stdout()
-        .lock()
-        .write_all(text.as_bytes())
-        .map_err(|e| format!("cannot write output: {e}"))?;
+    // The tree is written as it is produced, one line of the file at a time.
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    match args.format {
+        Format::Json => parsed
+            .write_json(&mut out, !args.compact)
+            .and_then(|()| out.write_all(b"\n")),
+        Format::Tree => parsed.write_dump(&mut out),
+    }
+    .and_then(|()| out.flush())
+    .map_err(|e| format!("cannot write output: {e}"))?;
     Ok(ExitCode::SUCCESS)
 }
 

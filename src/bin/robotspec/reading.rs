@@ -30,6 +30,10 @@ pub struct ReadingArgs {
     /// say why. Default: 32 MiB.
     #[arg(long, value_name = "BYTES")]
     max_automaton_bytes: Option<usize>,
+    /// Diagnostics kept; past it they are counted and reported as one `limit-exceeded`.
+    /// Default: 10,000.
+    #[arg(long, value_name = "N")]
+    max_diagnostics: Option<usize>,
     /// Leave bytes that are not UTF-8 out of every value (VARIANTS.md A45; Google "may drop
     /// non-UTF-8 characters"). Default: keep and percent-encode them.
     #[arg(long)]
@@ -47,6 +51,7 @@ impl ReadingArgs {
             rules_per_group: self.max_rules_per_group.unwrap_or(default.rules_per_group),
             pattern_bytes: self.max_pattern_bytes.unwrap_or(default.pattern_bytes),
             matcher: default.matcher,
+            diagnostics: self.max_diagnostics.unwrap_or(default.diagnostics),
         };
         if let Some(bytes) = self.max_automaton_bytes {
             limits.matcher.nfa_bytes = bytes;
@@ -55,6 +60,7 @@ impl ReadingArgs {
             mode: self.mode,
             limits,
             drop_invalid_utf8: self.drop_invalid_utf8,
+            ..ParseOptions::default()
         }
     }
 }
