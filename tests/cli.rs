@@ -31,6 +31,40 @@ fn robotspec_with_input(args: &[&str], input: &str) -> Output {
     child.wait_with_output().unwrap()
 }
 
+/// Runs `robotspec` under `timeout 60` (status 124 if it has not finished by then), `input`
+/// written to its standard input from another thread; also the bytes written before the command
+/// closed its input (it may stop reading early: that is what bounded reading is about).
+fn robotspec_fed(args: &[&str], input: Vec<u8>) -> (Output, usize) {
+    use std::process::Stdio;
+    let mut child = Command::new("timeout")
+        .arg("60")
+        .arg(env!("CARGO_BIN_EXE_robotspec"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || write_counting(stdin, &input));
+    let output = child.wait_with_output().unwrap();
+    (output, writer.join().unwrap())
+}
+
+/// Writes `input` to `to` in 8 KiB pieces until it is all written or a write fails (the reader
+/// has gone); the bytes written.
+fn write_counting(mut to: impl std::io::Write, input: &[u8]) -> usize {
+    let mut written = 0;
+    for piece in input.chunks(8192) {
+        if to.write_all(piece).is_err() {
+            break;
+        }
+        written += piece.len();
+    }
+    written
+}
+
 fn robotspec(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_robotspec"))
         .args(args)
@@ -222,15 +256,65 @@ fn batch_answers_each_query_in_order() {
 }
 
 #[test]
-fn batch_rejects_malformed_queries() {
+fn batch_answers_e_for_a_malformed_query_and_goes_on() {
     let output = robotspec_with_input(
         &["batch", "--corpus", "tests/examples/bodies"],
-        "no tabs here\n",
+        "E08.txt\twebcrawler\t/tmp/x\nno tabs here\nE08.txt\tnobody\t/tmp/x\n",
     );
     assert_eq!(output.status.code(), Some(2));
-    assert!(
-        String::from_utf8_lossy(&output.stderr).contains("line 1: expected FILE<TAB>AGENT<TAB>URL")
+    assert_eq!(String::from_utf8(output.stdout).unwrap(), "0\nE\n1\n");
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(
+        stderr,
+        "robotspec: line 2: expected FILE<TAB>AGENT<TAB>URL (ignored)\n\
+         robotspec: 1 query line ignored\n"
     );
+}
+
+/// A query line of `bytes` bytes (without its `\n`) on E08.txt.
+fn long_query(bytes: usize) -> String {
+    let head = "E08.txt\twebcrawler\t/tmp/";
+    format!("{head}{}", "a".repeat(bytes - head.len()))
+}
+
+#[test]
+fn batch_answers_e_for_an_over_long_query_and_goes_on() {
+    // 65,536 bytes (with a `\r` before the `\n`) is the longest query read; one more is too long.
+    let queries = format!(
+        "E08.txt\twebcrawler\t/tmp/ok.html\n{}\r\n{}\nE08.txt\twebcrawler\t/tmp/x\n\
+         E08.txt\tnobody\t/tmp/x\n{}\n",
+        long_query(65_536),
+        long_query(65_537),
+        long_query(200_000)
+    );
+    let output = robotspec_with_input(&["batch", "--corpus", "tests/examples/bodies"], &queries);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8(output.stdout).unwrap(),
+        "1\n0\nE\n0\n1\nE\n"
+    );
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(
+        stderr,
+        "robotspec: line 3: query longer than 65536 bytes (ignored)\n\
+         robotspec: line 6: query longer than 65536 bytes (ignored)\n\
+         robotspec: 2 query lines ignored\n"
+    );
+}
+
+#[test]
+fn batch_reads_an_endless_line_to_its_end_without_keeping_it() {
+    // Five million NUL bytes and no line end: one line, too long, answered `E`.
+    let (output, written) = robotspec_fed(
+        &["batch", "--corpus", "tests/examples/bodies"],
+        vec![0; 5_000_000],
+    );
+    assert_eq!(written, 5_000_000);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(String::from_utf8(output.stdout).unwrap(), "E\n");
+    assert!(String::from_utf8(output.stderr)
+        .unwrap()
+        .starts_with("robotspec: line 1: query longer than 65536 bytes (ignored)\n"));
 }
 
 #[test]
@@ -361,6 +445,29 @@ fn diff_corpus_text_summary_and_agreement() {
     assert_eq!(bad.status.code(), Some(2));
 }
 
+#[test]
+fn diff_corpus_ignores_over_long_and_malformed_lines_and_exits_2() {
+    let queries = format!(
+        "{}\n{}\nE03.txt only\n{}",
+        long_query(70_000),
+        DIFF_QUERIES.trim_end(),
+        "E08.txt\twebcrawler\t/tmp/x\n"
+    );
+    let output = diff_corpus("json", &queries);
+    assert_eq!(output.status.code(), Some(2));
+    // The summary of the five good queries is printed all the same.
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["queries"], 5);
+    assert_eq!(json["files"], 4);
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(
+        stderr,
+        "robotspec: line 1: query longer than 65536 bytes (ignored)\n\
+         robotspec: line 6: expected FILE<TAB>AGENT<TAB>URL (ignored)\n\
+         robotspec: 2 query lines ignored\n"
+    );
+}
+
 /// `robotspec fetch` against a real server on 127.0.0.1 (port chosen at run time): state,
 /// reason, lifetime, verdicts, and `check`'s exit statuses.
 #[test]
@@ -440,7 +547,8 @@ fn limits_are_flags_and_cuts_are_reported() {
     assert!(stdout.contains("/b\tallowed"), "{stdout}");
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
-        stderr.contains("-:3:11: warning[limit-exceeded]") && stderr.contains("rules_per_group"),
+        stderr.contains("<stdin>:3:11: warning[limit-exceeded]")
+            && stderr.contains("rules_per_group"),
         "{stderr}"
     );
     let strict = robotspec_with_input(
@@ -458,13 +566,13 @@ fn limits_are_flags_and_cuts_are_reported() {
         text,
     );
     assert_eq!(strict.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&strict.stderr).contains("-:3:11: error[limit-exceeded]"));
+    assert!(String::from_utf8_lossy(&strict.stderr).contains("<stdin>:3:11: error[limit-exceeded]"));
     let parse = robotspec_with_input(
         &["parse", "--mode", "strict", "--max-input-bytes", "20", "-"],
         text,
     );
     assert_eq!(parse.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&parse.stderr).contains("-:2:1: error[limit-exceeded]"));
+    assert!(String::from_utf8_lossy(&parse.stderr).contains("<stdin>:2:1: error[limit-exceeded]"));
 }
 
 #[test]
@@ -522,4 +630,117 @@ fn fetch_takes_a_5xx_whose_page_says_not_found_for_a_404() {
 
     server.unblock();
     thread.join().unwrap();
+}
+
+/// A robots.txt of about 3 MB: `/a` disallowed at the top, `/z` at the very end, comments between.
+fn three_megabytes() -> Vec<u8> {
+    let mut text = b"User-agent: *\nDisallow: /a\n".to_vec();
+    while text.len() < 3_000_000 {
+        text.extend_from_slice(b"# filler filler filler filler filler filler filler filler\n");
+    }
+    text.extend_from_slice(b"Disallow: /z\n");
+    text
+}
+
+#[test]
+fn check_reads_no_more_of_dev_zero_than_the_input_limit() {
+    let args = ["check", "--max-input-bytes", "1000", "--agent", "a"];
+    // Under `timeout`: reading /dev/zero to its end never finishes.
+    let (lenient, _) = robotspec_fed(&[&args[..], &["/dev/zero", "/"]].concat(), Vec::new());
+    // Lenient: the cut is a warning, nothing was read, so `/` is allowed.
+    assert_eq!(lenient.status.code(), Some(0));
+    let stderr = String::from_utf8(lenient.stderr).unwrap();
+    assert!(
+        stderr.starts_with("/dev/zero:") && stderr.contains("warning[limit-exceeded]"),
+        "{stderr}"
+    );
+    let strict_args = [&args[..], &["--mode", "strict", "/dev/zero", "/"]].concat();
+    let (strict, _) = robotspec_fed(&strict_args, Vec::new());
+    assert_eq!(strict.status.code(), Some(2));
+    let stderr = String::from_utf8(strict.stderr).unwrap();
+    assert!(stderr.contains("error[limit-exceeded]"), "{stderr}");
+    assert!(
+        stderr.ends_with("robotspec: /dev/zero: rejected in strict mode\n"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_pipe_is_read_up_to_the_input_limit_and_no_further() {
+    let text = three_megabytes();
+    let (output, written) = robotspec_fed(
+        &[
+            "check",
+            "--max-input-bytes",
+            "1000",
+            "--agent",
+            "a",
+            "-",
+            "/a",
+            "/z",
+        ],
+        text.clone(),
+    );
+    // The command closed its input long before the end (a pipe holds 64 KiB by default).
+    assert!(written < text.len() / 2, "{written} bytes written");
+    assert_eq!(output.status.code(), Some(1));
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert!(stdout.starts_with("/a\tdisallowed"), "{stdout}");
+    assert!(stdout.contains("/z\tallowed"), "{stdout}");
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.starts_with("<stdin>:") && stderr.contains("warning[limit-exceeded]"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_fifo_is_read_up_to_the_input_limit_and_no_further() {
+    let fifo = std::env::temp_dir().join(format!("robotspec-fifo-{}", std::process::id()));
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let path = fifo.clone();
+    let text = three_megabytes();
+    let total = text.len();
+    let (sent, written) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let fifo = std::fs::OpenOptions::new().write(true).open(path).unwrap();
+        let _ = sent.send(write_counting(fifo, &text));
+    });
+    let fifo_name = fifo.to_str().unwrap();
+    let output = Command::new("timeout")
+        .arg("60")
+        .arg(env!("CARGO_BIN_EXE_robotspec"))
+        .args(["parse", "--mode", "strict", "--max-input-bytes", "1000"])
+        .arg(fifo_name)
+        .output()
+        .unwrap();
+    let written = written
+        .recv_timeout(std::time::Duration::from_secs(60))
+        .unwrap();
+    std::fs::remove_file(&fifo).unwrap();
+    assert!(written < total / 2, "{written} bytes written");
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.starts_with(fifo_name) && stderr.contains("error[limit-exceeded]"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn strict_parse_rejects_a_file_longer_than_the_input_limit() {
+    let path = "tests/corpus/ok/simple.txt";
+    let args = ["parse", "--mode", "strict", "--max-input-bytes"];
+    let cut = robotspec(&[&args[..], &["10", path]].concat());
+    assert_eq!(cut.status.code(), Some(2));
+    assert!(cut.stdout.is_empty());
+    let stderr = String::from_utf8(cut.stderr).unwrap();
+    assert!(
+        stderr.starts_with(&format!("{path}:")) && stderr.contains("error[limit-exceeded]"),
+        "{stderr}"
+    );
+    // The same file under a limit it fits in is accepted.
+    let whole = robotspec(&[&args[..], &["100000", path]].concat());
+    assert_eq!(whole.status.code(), Some(0));
 }

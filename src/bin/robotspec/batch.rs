@@ -1,7 +1,9 @@
-//! `robotspec batch`: many queries from standard input, one `1`/`0` line each.
+//! `robotspec batch`: many queries from standard input, one `1`/`0`/`E` line each.
 //!
 //! Input lines are `FILE<TAB>AGENT<TAB>URL`, FILE relative to `--corpus`. A file is parsed once
-//! for a run of consecutive queries on it.
+//! for a run of consecutive queries on it. A line that is not a query (malformed, or longer than
+//! [`MAX_QUERY_BYTES`](crate::queries::MAX_QUERY_BYTES)) is answered `E`, with a message on
+//! standard error, and the batch goes on; the exit status is then 2.
 
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
@@ -9,6 +11,7 @@ use std::process::ExitCode;
 
 use robotspec::{Collect, ParseOptions, Robots, Variant};
 
+use crate::queries::Line;
 use crate::reading::ReadingArgs;
 
 /// Arguments of `robotspec batch`.
@@ -34,13 +37,24 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         ..args.reading.options()
     };
     let mut current: Option<(String, Robots)> = None;
-    for query in super::queries::read(stdin) {
-        let query = query?;
+    let mut invalid_lines = 0;
+    for line in super::queries::read(stdin) {
+        let query = match line? {
+            Line::Query(query) => query,
+            Line::Invalid(message) => {
+                eprintln!("robotspec: {message}");
+                invalid_lines += 1;
+                out.write_all(b"E\n")
+                    .map_err(|e| format!("cannot write output: {e}"))?;
+                continue;
+            }
+        };
         let (number, file, agent, url) = (query.number, &query.file, &query.agent, &query.url);
         let robots = match &current {
             Some((name, robots)) if name == file => robots,
             _ => {
-                let bytes = super::input::read_corpus_file(&args.corpus, &query)?;
+                let limit = options.limits.input_bytes;
+                let bytes = super::input::read_corpus_file(&args.corpus, &query, limit)?;
                 let robots = Robots::parse_with(&bytes, args.variant, &options).map_err(|e| {
                     let path = args.corpus.join(file);
                     format!(
@@ -61,5 +75,6 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     }
     out.flush()
         .map_err(|e| format!("cannot write output: {e}"))?;
+    super::queries::ignored(invalid_lines)?;
     Ok(ExitCode::SUCCESS)
 }

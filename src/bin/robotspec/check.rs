@@ -46,15 +46,16 @@ pub(crate) fn agent_query(agent: &str) -> AgentQuery {
 /// Reads the file with the given options. A strict-mode rejection prints every problem and
 /// is an error; in lenient mode, what a limit left out is reported on standard error.
 fn load(args: &Args) -> Result<(Robots, AgentQuery), String> {
-    let bytes = super::input::read(&args.file)?;
     // Verdicts need no lint; what a limit cut is reported all the same.
     let options = ParseOptions {
         collect: Collect::Limits,
         ..args.reading.options()
     };
+    let bytes = super::input::read(&args.file, options.limits.input_bytes)?;
+    let name = super::input::name(&args.file);
     let robots = Robots::parse_with(&bytes, args.variant, &options).map_err(|rejected| {
-        print_diagnostics(&args.file, rejected.diagnostics());
-        format!("{}: rejected in strict mode", args.file)
+        print_diagnostics(name, rejected.diagnostics());
+        format!("{name}: rejected in strict mode")
     })?;
     let cut: Vec<_> = robots
         .diagnostics()
@@ -62,7 +63,7 @@ fn load(args: &Args) -> Result<(Robots, AgentQuery), String> {
         .filter(|d| d.code == Code::LimitExceeded)
         .cloned()
         .collect();
-    print_diagnostics(&args.file, &cut);
+    print_diagnostics(name, &cut);
     Ok((robots, agent_query(&args.agent)))
 }
 

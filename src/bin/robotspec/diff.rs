@@ -6,9 +6,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use robotspec::diff::{Comparer, Comparison, DecidedBy, Outcome, Summary, Tally};
-use robotspec::Variant;
+use robotspec::{Limits, Variant};
 
-use crate::queries::Query;
+use crate::queries::{Line, Query};
 
 /// Example lines kept per pair and reason in corpus mode.
 const EXAMPLES: usize = 3;
@@ -70,7 +70,15 @@ fn write_out(text: &str) -> Result<(), String> {
 }
 
 fn per_url(args: &Args, variants: &[Variant], file: &str, agent: &str) -> Result<bool, String> {
-    let bytes = super::input::read(file)?;
+    // `diff` has no reading options: every variant reads under the default limits.
+    let limit = Limits::default().input_bytes;
+    let bytes = super::input::read(file, limit)?;
+    if super::input::cut(&bytes, limit) {
+        eprintln!(
+            "robotspec: {}: input longer than {limit} bytes: the rest is ignored",
+            super::input::name(file)
+        );
+    }
     let agents = super::check::agent_query(agent);
     let comparer = Comparer::new(&bytes, variants);
     let comparisons: Vec<Comparison> = args
@@ -162,9 +170,17 @@ fn corpus_mode(
     corpus: &std::path::Path,
 ) -> Result<bool, String> {
     let mut runs: Vec<Vec<Query>> = Vec::new();
+    let mut invalid_lines = 0;
     let stdin = std::io::stdin().lock();
-    for query in super::queries::read(stdin) {
-        let query = query?;
+    for line in super::queries::read(stdin) {
+        let query = match line? {
+            Line::Query(query) => query,
+            Line::Invalid(message) => {
+                eprintln!("robotspec: {message}");
+                invalid_lines += 1;
+                continue;
+            }
+        };
         match runs.last_mut() {
             Some(run) if run.first().is_some_and(|q| q.file == query.file) => run.push(query),
             _ => runs.push(vec![query]),
@@ -209,6 +225,7 @@ fn corpus_mode(
         Format::Text => summarise(&summary),
     };
     write_out(&text)?;
+    super::queries::ignored(invalid_lines)?;
     Ok(summary.disagreeing_queries > 0)
 }
 
@@ -221,7 +238,7 @@ fn compare_run(
     let Some(first) = run.first() else {
         return Ok(Vec::new());
     };
-    let bytes = super::input::read_corpus_file(corpus, first)?;
+    let bytes = super::input::read_corpus_file(corpus, first, Limits::default().input_bytes)?;
     let comparer = Comparer::new(&bytes, variants);
     Ok(run
         .iter()

@@ -1,26 +1,51 @@
-//! Reading a robots.txt file from a path or from standard input (`-`).
+//! Reading a robots.txt file from a path or from standard input (`-`), bounded: never more than
+//! the input limit plus one byte, whatever the file is (a regular file, `/dev/zero`, a FIFO, a
+//! pipe). The extra byte lets the library see that the input is longer than the limit and report
+//! `limit-exceeded` where it cuts.
 
+use std::fs::File;
 use std::io::Read;
 use std::path::Path;
 
 use crate::queries::Query;
 
-/// The bytes of `path`, or of standard input when `path` is `-`.
-pub fn read(path: &str) -> Result<Vec<u8>, String> {
+/// The name of `path` in messages: `<stdin>` for standard input (`-`).
+pub fn name(path: &str) -> &str {
     if path == "-" {
-        let mut bytes = Vec::new();
-        std::io::stdin()
-            .read_to_end(&mut bytes)
-            .map_err(|e| format!("cannot read standard input: {e}"))?;
-        Ok(bytes)
+        "<stdin>"
     } else {
-        std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))
+        path
     }
 }
 
-/// The bytes of the file a query names, relative to the corpus folder.
-pub fn read_corpus_file(corpus: &Path, query: &Query) -> Result<Vec<u8>, String> {
+/// The first `limit + 1` bytes of `path`, or of standard input when `path` is `-`.
+pub fn read(path: &str, limit: usize) -> Result<Vec<u8>, String> {
+    let bytes = if path == "-" {
+        read_bounded(std::io::stdin().lock(), limit)
+    } else {
+        File::open(path).and_then(|file| read_bounded(file, limit))
+    };
+    bytes.map_err(|e| format!("cannot read {}: {e}", name(path)))
+}
+
+/// The first `limit + 1` bytes of the file a query names, relative to the corpus folder.
+pub fn read_corpus_file(corpus: &Path, query: &Query, limit: usize) -> Result<Vec<u8>, String> {
     let path = corpus.join(&query.file);
-    std::fs::read(&path)
+    File::open(&path)
+        .and_then(|file| read_bounded(file, limit))
         .map_err(|e| format!("line {}: cannot read {}: {e}", query.number, path.display()))
+}
+
+/// Whether `bytes`, read under `limit`, hold more than the limit: the library ignores the rest.
+pub fn cut(bytes: &[u8], limit: usize) -> bool {
+    bytes.len() > limit
+}
+
+/// Reads `reader` to its end or to `limit + 1` bytes, whichever comes first. The buffer grows
+/// with the data read (never `limit` bytes up front: the default limit is 64 MiB).
+fn read_bounded(reader: impl Read, limit: usize) -> std::io::Result<Vec<u8>> {
+    let most = u64::try_from(limit).map_or(u64::MAX, |limit| limit.saturating_add(1));
+    let mut bytes = Vec::new();
+    reader.take(most).read_to_end(&mut bytes)?;
+    Ok(bytes)
 }

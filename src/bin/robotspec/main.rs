@@ -2,7 +2,11 @@
 //!
 //! Exit status: 0 success (for `check` and `fetch`, every URL allowed; for `diff`, every
 //! variant agreeing), 1 when `check` or `fetch` finds a URL disallowed or `diff` a disagreement,
-//! 2 on errors (unreadable input, strict-mode rejection, bad arguments).
+//! 2 on errors (unreadable input, strict-mode rejection, bad arguments, a `batch` or
+//! `diff --corpus` query line that is malformed or too long).
+//!
+//! Input is read bounded: a robots.txt file or standard input up to the input limit plus one
+//! byte (`input`), a query line up to 64 KiB (`queries`).
 
 mod batch;
 mod check;
@@ -32,7 +36,8 @@ enum Command {
     Check(check::Args),
     /// Why: the groups chosen, every matching rule, and why the winner won.
     Explain(check::Args),
-    /// Answer `FILE<TAB>AGENT<TAB>URL` queries from standard input with `1` or `0` per line.
+    /// Answer `FILE<TAB>AGENT<TAB>URL` queries from standard input with `1` or `0` per line
+    /// (`E` for a line that is not a query).
     Batch(batch::Args),
     /// Where the variants disagree: per URL, or over a corpus of queries, with reasons.
     Diff(diff::Args),

@@ -36,16 +36,18 @@ enum Format {
 
 /// Runs the command.
 pub fn run(args: &Args) -> Result<ExitCode, String> {
-    let bytes = super::input::read(&args.file)?;
-    let parsed = match robotspec::parse_with(&bytes, args.variant, &args.reading.options()) {
+    let options = args.reading.options();
+    let bytes = super::input::read(&args.file, options.limits.input_bytes)?;
+    let name = super::input::name(&args.file);
+    let parsed = match robotspec::parse_with(&bytes, args.variant, &options) {
         Ok(parsed) => parsed,
         Err(rejected) => {
-            print_diagnostics(&args.file, rejected.diagnostics());
+            print_diagnostics(name, rejected.diagnostics());
             return Ok(ExitCode::from(2));
         }
     };
     if args.warnings {
-        print_diagnostics(&args.file, parsed.diagnostics());
+        print_diagnostics(name, parsed.diagnostics());
     }
     // The tree is written as it is produced, one line of the file at a time.
     let mut out = BufWriter::new(std::io::stdout().lock());
@@ -60,7 +62,8 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Prints `FILE:LINE:COL: SEVERITY[CODE]: MESSAGE` lines to standard error.
+/// Prints `FILE:LINE:COL: SEVERITY[CODE]: MESSAGE` lines to standard error (FILE as named by
+/// [`input::name`](crate::input::name)).
 pub fn print_diagnostics(file: &str, diagnostics: &[Diagnostic]) {
     let mut err = std::io::stderr().lock();
     for diagnostic in diagnostics {

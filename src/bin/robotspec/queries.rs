@@ -1,6 +1,13 @@
 //! Reading `FILE<TAB>AGENT<TAB>URL` query lines (the input of `batch` and `diff --corpus`).
+//!
+//! A line is read with bounded memory: at most [`MAX_QUERY_BYTES`] of it are kept, and a longer
+//! line is read on (and discarded) to its end. A line that is too long or has no two tabs is
+//! [`Line::Invalid`]: an error for that line, after which reading goes on.
 
-use std::io::BufRead;
+use std::io::{BufRead, ErrorKind};
+
+/// Longest query line, without its line end (`\n` or `\r\n`): 64 KiB.
+pub const MAX_QUERY_BYTES: usize = 64 << 10;
 
 /// One query line.
 pub struct Query {
@@ -14,22 +21,157 @@ pub struct Query {
     pub url: String,
 }
 
-/// The queries of `input`, in order; an error names the first malformed or unreadable line.
-pub fn read(input: impl BufRead) -> impl Iterator<Item = Result<Query, String>> {
-    input.split(b'\n').enumerate().map(|(index, line)| {
-        let number = index + 1;
-        let line = line.map_err(|e| format!("cannot read standard input: {e}"))?;
-        let line = line.strip_suffix(b"\r").unwrap_or(&line);
-        let text = String::from_utf8_lossy(line);
-        let mut fields = text.splitn(3, '\t');
-        match (fields.next(), fields.next(), fields.next()) {
-            (Some(file), Some(agent), Some(url)) => Ok(Query {
-                number,
-                file: file.to_owned(),
-                agent: agent.to_owned(),
-                url: url.to_owned(),
-            }),
-            _ => Err(format!("line {number}: expected FILE<TAB>AGENT<TAB>URL")),
+/// What one input line holds.
+pub enum Line {
+    /// A query.
+    Query(Query),
+    /// A line that is not a query (too long, or malformed): `line N: why (ignored)`.
+    Invalid(String),
+}
+
+impl Line {
+    /// The message printed on standard error for an invalid line.
+    pub fn message(number: usize, why: &str) -> String {
+        format!("line {number}: {why} (ignored)")
+    }
+}
+
+/// An error (exit status 2, once every other query is answered) when `count` lines were invalid.
+pub fn ignored(count: usize) -> Result<(), String> {
+    match count {
+        0 => Ok(()),
+        1 => Err("1 query line ignored".to_owned()),
+        n => Err(format!("{n} query lines ignored")),
+    }
+}
+
+/// The lines of `input`, in order; an error (reading the input failed) ends them.
+pub fn read(input: impl BufRead) -> impl Iterator<Item = Result<Line, String>> {
+    let mut input = input;
+    let mut buffer = Vec::new();
+    let mut number = 0;
+    let mut failed = false;
+    std::iter::from_fn(move || {
+        if failed {
+            return None;
         }
+        let complete = match read_line(&mut input, &mut buffer, MAX_QUERY_BYTES) {
+            Ok(None) => return None,
+            Ok(Some(complete)) => complete,
+            Err(e) => {
+                failed = true;
+                return Some(Err(format!("cannot read <stdin>: {e}")));
+            }
+        };
+        number += 1;
+        if !complete {
+            let why = format!("query longer than {MAX_QUERY_BYTES} bytes");
+            return Some(Ok(Line::Invalid(Line::message(number, &why))));
+        }
+        Some(Ok(query(number, &buffer)))
     })
+}
+
+/// The query on line `number`, whose bytes (without the line end) are `line`.
+fn query(number: usize, line: &[u8]) -> Line {
+    let text = String::from_utf8_lossy(line);
+    let mut fields = text.splitn(3, '\t');
+    match (fields.next(), fields.next(), fields.next()) {
+        (Some(file), Some(agent), Some(url)) => Line::Query(Query {
+            number,
+            file: file.to_owned(),
+            agent: agent.to_owned(),
+            url: url.to_owned(),
+        }),
+        _ => Line::Invalid(Line::message(number, "expected FILE<TAB>AGENT<TAB>URL")),
+    }
+}
+
+/// Reads the next line of `input` into `line`, without its line end: `None` at the end of the
+/// input, `Some(true)` for a line of at most `max` bytes, `Some(false)` for a longer one, of which
+/// nothing is kept (it is read to its `\n` or the end of the input, `line` never holding more than
+/// `max + 1` bytes).
+fn read_line(
+    input: &mut impl BufRead,
+    line: &mut Vec<u8>,
+    max: usize,
+) -> std::io::Result<Option<bool>> {
+    line.clear();
+    let mut started = false;
+    let mut fits = true;
+    loop {
+        let available = match input.fill_buf() {
+            Ok(available) => available,
+            Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if available.is_empty() {
+            break;
+        }
+        started = true;
+        let newline = memchr::memchr(b'\n', available);
+        let (text, used) = match newline {
+            Some(at) => (available.get(..at).unwrap_or_default(), at + 1),
+            None => (available, available.len()),
+        };
+        // One byte more than `max` is kept so that a `\r` before the `\n` is not counted.
+        if fits && line.len() + text.len() <= max + 1 {
+            line.extend_from_slice(text);
+        } else {
+            fits = false;
+            line.clear();
+        }
+        input.consume(used);
+        if newline.is_some() {
+            break;
+        }
+    }
+    if !started {
+        return Ok(None);
+    }
+    if line.last() == Some(&b'\r') {
+        line.pop();
+    }
+    Ok(Some(fits && line.len() <= max))
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    fn lines(input: &[u8], max: usize) -> Vec<Option<Vec<u8>>> {
+        let mut input = std::io::BufReader::with_capacity(3, input);
+        let mut line = Vec::new();
+        let mut out = Vec::new();
+        while let Some(fits) = read_line(&mut input, &mut line, max).unwrap() {
+            out.push(fits.then(|| line.clone()));
+        }
+        out
+    }
+
+    #[test]
+    fn long_lines_are_dropped_whole_and_reading_goes_on() {
+        let got = lines(b"abcd\nabcde\r\nabcdef\n\nab\r\nabcdefgh", 5);
+        let want: Vec<Option<&[u8]>> = vec![
+            Some(b"abcd"),
+            Some(b"abcde"),
+            None,
+            Some(b""),
+            Some(b"ab"),
+            None,
+        ];
+        assert_eq!(
+            got,
+            want.into_iter()
+                .map(|l| l.map(<[u8]>::to_vec))
+                .collect::<Vec<_>>()
+        );
+    }
+
+    #[test]
+    fn no_input_is_no_line() {
+        assert!(lines(b"", 5).is_empty());
+        assert_eq!(lines(b"\n", 5), vec![Some(Vec::new())]);
+    }
 }

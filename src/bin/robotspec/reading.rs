@@ -10,7 +10,8 @@ pub struct ReadingArgs {
     /// problem; lenient: never fail.
     #[arg(long, default_value = "lenient")]
     pub mode: Mode,
-    /// Bytes of input read; the rest is ignored (`limit-exceeded`). Default: 64 MiB.
+    /// Bytes of input read; the rest is ignored (`limit-exceeded`) and never read, even from
+    /// standard input or a pipe. Default: 64 MiB.
     #[arg(long, value_name = "BYTES")]
     max_input_bytes: Option<usize>,
     /// Bytes of a line read; the rest is ignored. Default: the variant's own limit (google:
