@@ -875,3 +875,164 @@ fn hostile_hundred_thousand_prefix_rules() {
     assert_eq!(m.decide(b"/q"), None);
     assert_eq!(m.matching(b"/p777/x"), [777]);
 }
+
+// ------------------------------------------------------------------------------------------
+// Timing (not a test: run by hand, release build, to measure the cold path)
+// ------------------------------------------------------------------------------------------
+
+/// Prints how long compiling a group and answering its first queries takes, for a typical
+/// group and for the hostile cases. Nothing here asserts a duration; the answers are checked.
+///
+/// `cargo test --release --lib pattern::tests::timing_cold_path -- --ignored --nocapture`
+/// (set `TIMING_SKIP_SLOW=1` to skip the 30,000-`*` verdict, which takes minutes on an
+/// automaton-only matcher).
+#[test]
+#[ignore = "measurement, run by hand in release mode"]
+fn timing_cold_path() {
+    use std::time::Instant;
+    let limits = MatcherLimits::default();
+    let lm = Precedence::LongestMatch;
+
+    // A typical group: 5 wildcard rules and 20 literal ones, 3 queries, many times over.
+    let owned: Vec<(RuleKind, Vec<u8>)> = (0..25)
+        .map(|i| {
+            let kind = if i % 4 == 0 { ALLOW } else { DISALLOW };
+            let pattern = if i < 5 {
+                format!("/*/section{i}/*.php$")
+            } else {
+                format!("/dir{i}/private/")
+            };
+            (kind, pattern.into_bytes())
+        })
+        .collect();
+    let rules: Vec<(RuleKind, &[u8])> = owned.iter().map(|(k, p)| (*k, &p[..])).collect();
+    let targets: [&[u8]; 3] = [
+        b"/a/section3/index.php",
+        b"/dir7/private/x.html",
+        b"/somewhere/else?q=1",
+    ];
+    let runs = 2000u32;
+    let start = Instant::now();
+    for _ in 0..runs {
+        let m = RuleMatcher::compile(&rules, WILD, lm, &limits).unwrap();
+        for t in targets {
+            std::hint::black_box(m.decide(t));
+        }
+    }
+    let per = start.elapsed() / runs;
+    let start = Instant::now();
+    for _ in 0..runs {
+        std::hint::black_box(RuleMatcher::compile(&rules, WILD, lm, &limits).unwrap());
+    }
+    let compile = start.elapsed() / runs;
+    let m = RuleMatcher::compile(&rules, WILD, lm, &limits).unwrap();
+    for t in targets {
+        assert_eq!(m.decide(t), ref_decide(&rules, true, lm, t));
+        assert_eq!(m.matching(t), ref_matching(&rules, true, lm, t));
+    }
+    eprintln!(
+        "typical group (5 wildcard + 20 literal): compile {compile:?}, compile + 3 decides {per:?}"
+    );
+
+    // The 30,000-`*` rule.
+    let mut pattern = b"/".to_vec();
+    pattern.extend_from_slice(&b"*a".repeat(30_000));
+    pattern.push(b'$');
+    let mut target = b"/".to_vec();
+    target.extend(std::iter::repeat_n(b'a', 100_000));
+    target.push(b'b');
+    let rules: [(RuleKind, &[u8]); 1] = [(DISALLOW, &pattern)];
+    let start = Instant::now();
+    let m = RuleMatcher::compile(&rules, WILD, lm, &limits).unwrap();
+    let compile = start.elapsed();
+    eprintln!(
+        "30,000 `*a` then `$`: compile {compile:?} ({:?})",
+        m.engine()
+    );
+    if std::env::var_os("TIMING_SKIP_SLOW").is_none() {
+        let start = Instant::now();
+        assert_eq!(m.decide(&target), None);
+        let first = start.elapsed();
+        let start = Instant::now();
+        assert_eq!(m.decide(&target), None);
+        let second = start.elapsed();
+        let mut hit = target.clone();
+        hit.pop();
+        let start = Instant::now();
+        assert_eq!(m.decide(&hit), Some(0));
+        let third = start.elapsed();
+        let start = Instant::now();
+        assert_eq!(m.matching(&hit), [0]);
+        let all = start.elapsed();
+        eprintln!(
+            "  decide (miss) {first:?}, again {second:?}, decide (hit) {third:?}, matching {all:?}"
+        );
+    }
+
+    // The hostile cases of this file.
+    let mut separated = b"/".to_vec();
+    for _ in 0..1000 {
+        separated.extend_from_slice(b"*a");
+    }
+    let mut run = b"/".to_vec();
+    run.extend(std::iter::repeat_n(b'*', 1000));
+    run.extend_from_slice(b"b$");
+    let mut many_a = b"/".to_vec();
+    many_a.extend(std::iter::repeat_n(b'a', 20_000));
+    let mut few_a = b"/".to_vec();
+    for _ in 0..10_000 {
+        few_a.extend_from_slice(b"xb");
+    }
+    let mut ends_b = many_a.clone();
+    ends_b.push(b'b');
+    let rules: [(RuleKind, &[u8]); 2] = [(DISALLOW, &separated), (ALLOW, &run)];
+    let start = Instant::now();
+    let m = RuleMatcher::compile(&rules, WILD, lm, &limits).unwrap();
+    let compile = start.elapsed();
+    let start = Instant::now();
+    assert_eq!(m.decide(&many_a), Some(0));
+    assert_eq!(m.decide(&few_a), Some(1));
+    assert_eq!(m.decide(&ends_b), Some(0));
+    let decides = start.elapsed();
+    let mut short = many_a[..2001].to_vec();
+    short.push(b'b');
+    let start = Instant::now();
+    assert_eq!(m.matching(&short), [0, 1]);
+    let all = start.elapsed();
+    eprintln!("hostile_thousand_stars: compile {compile:?}, 3 decides {decides:?}, matching (2k target) {all:?}");
+
+    let owned: Vec<Vec<u8>> = (0..10_000)
+        .map(|i| format!("/*x{i}*y*z").into_bytes())
+        .collect();
+    let rules: Vec<(RuleKind, &[u8])> = owned.iter().map(|p| (DISALLOW, &p[..])).collect();
+    let mut hit = b"/".to_vec();
+    hit.extend(std::iter::repeat_n(b'q', 1000));
+    hit.extend_from_slice(b"x5000-y-z");
+    let mut miss = hit.clone();
+    miss.truncate(miss.len() - 1);
+    let start = Instant::now();
+    let m = RuleMatcher::compile(&rules, WILD, lm, &limits).unwrap();
+    let compile = start.elapsed();
+    let start = Instant::now();
+    assert_eq!(m.decide(&hit), Some(5000));
+    let first = start.elapsed();
+    let start = Instant::now();
+    assert_eq!(m.decide(&miss), None);
+    let second = start.elapsed();
+    let start = Instant::now();
+    assert_eq!(m.matching(&hit), [5000, 500, 50, 5]);
+    let all = start.elapsed();
+    eprintln!("hostile_ten_thousand_wildcard_rules: compile {compile:?}, decide (hit) {first:?}, decide (miss) {second:?}, matching {all:?}");
+
+    let owned: Vec<Vec<u8>> = (0..100_000)
+        .map(|i| format!("/p{i}/").into_bytes())
+        .collect();
+    let rules: Vec<(RuleKind, &[u8])> = owned.iter().map(|p| (DISALLOW, &p[..])).collect();
+    let start = Instant::now();
+    let m = RuleMatcher::compile(&rules, WILD, lm, &limits).unwrap();
+    let compile = start.elapsed();
+    let start = Instant::now();
+    assert_eq!(m.decide(b"/p12345/index.html"), Some(12345));
+    let first = start.elapsed();
+    eprintln!("hostile_hundred_thousand_prefix_rules: compile {compile:?}, first decide {first:?}");
+}
