@@ -57,6 +57,21 @@ impl GlobSet {
             .map(|(start, &end)| self.bytes.get(start..end).unwrap_or_default())
     }
 
+    /// Pattern `id`, empty if there is none.
+    pub(super) fn get(&self, id: usize) -> &[u8] {
+        let start = match id.checked_sub(1) {
+            Some(previous) => self.ends.get(previous).copied().unwrap_or(0),
+            None => 0,
+        };
+        let end = self.ends.get(id).copied().unwrap_or(start);
+        self.bytes.get(start..end).unwrap_or_default()
+    }
+
+    /// Does pattern `id` match a prefix of `target`?
+    pub(super) fn is_match(&self, id: usize, target: &[u8]) -> bool {
+        id < self.len() && glob_matches(self.get(id), target, self.syntax)
+    }
+
     /// The number of patterns.
     pub(super) fn len(&self) -> usize {
         self.ends.len()
@@ -89,6 +104,18 @@ pub(super) fn split_end_anchor(pattern: &[u8], syntax: PatternSyntax) -> (&[u8],
         Some((b'$', body)) if syntax.wildcards => (body, true),
         _ => (pattern, false),
     }
+}
+
+/// The number of runs of `*` in `pattern` under `syntax`.
+pub(super) fn star_runs(pattern: &[u8], syntax: PatternSyntax) -> usize {
+    if !syntax.wildcards {
+        return 0;
+    }
+    let starts = pattern
+        .windows(2)
+        .filter(|pair| pair.get(1) == Some(&b'*') && pair.first() != Some(&b'*'))
+        .count();
+    starts + usize::from(pattern.first() == Some(&b'*'))
 }
 
 /// Does `pattern` match a prefix of `target`? Linear in `target.len() + pattern.len()`.

@@ -17,7 +17,7 @@ use regex_automata::util::pool::Pool;
 use regex_automata::util::primitives::StateID;
 use regex_automata::{Anchored, Input, MatchKind};
 
-use super::glob::{split_end_anchor, GlobSet};
+use super::glob::{split_end_anchor, star_runs, GlobSet};
 use super::prefix::PrefixTable;
 use super::{PatternSyntax, Precedence, RuleKind};
 /// Memory bounds for compiling one rule set.
@@ -205,6 +205,12 @@ const LAZY_MIN_CACHE_CLEARS: usize = 3;
 /// clear: building states then costs more than testing the rules one by one would.
 const LAZY_MIN_BYTES_PER_STATE: usize = 10;
 
+/// A wildcard pattern with more runs of `*` than this is left out of the automaton and always
+/// answered by the glob matcher: each run keeps a thread alive at every target byte, so such a
+/// pattern makes every DFA state large, and the lazy DFA would spend long building states
+/// before giving up (0.6 s for one rule of 30,000 `*a`). Real patterns have a handful.
+const AUTOMATON_MAX_STAR_RUNS: usize = 16;
+
 /// How per-search scratch space is created for the pool.
 type CacheFn<T> = Box<dyn Fn() -> T + Send + Sync + UnwindSafe + RefUnwindSafe>;
 /// A thread-safe pool of per-search scratch space.
@@ -246,13 +252,19 @@ pub struct RuleMatcher {
     /// of [`RuleMatcher::matching`], and of [`RuleMatcher::decide`] when there is no automaton
     /// or it gives up.
     globs: GlobSet,
-    /// The automaton over `globs`; `None` when there are no such rules, when both DFAs are
-    /// disabled, or when the NFA could not be built (then `automaton_error` says why).
+    /// The automaton over the patterns of `globs` listed in `automaton_ids`; `None` when there
+    /// are none, when both DFAs are disabled, or when the NFA could not be built (then
+    /// `automaton_error` says why).
     automaton: Option<Automaton>,
+    /// `automaton_ids[i]`: the pattern of `globs` that is the automaton's pattern `i`
+    /// (ascending).
+    automaton_ids: Box<[usize]>,
+    /// The patterns of `globs` left out of the automaton (too many `*` runs), ascending.
+    glob_only: Box<[usize]>,
     /// Why the automaton could not be built, if it could not.
     automaton_error: Option<PatternError>,
     /// `automaton_ranks[i]`: the ranks (indices into `slots`, best first) of the rules whose
-    /// pattern is the automaton's pattern `i`.
+    /// pattern is pattern `i` of `globs`.
     automaton_ranks: Box<[Vec<usize>]>,
     /// Number of searches the lazy DFA gave up on (tests check the fallback really runs).
     #[cfg(test)]
@@ -301,10 +313,14 @@ impl RuleMatcher {
         let literals = use_table.then(|| PrefixTable::new(literal.into_iter()));
         let (automaton_ranks, patterns) = distinct_patterns(&wildcard);
         let globs = GlobSet::new(patterns.into_iter(), syntax);
-        let (automaton, automaton_error) = if globs.len() == 0 || !limits.wants_automaton() {
+        let (automaton_ids, glob_only): (Vec<usize>, Vec<usize>) = (0..globs.len())
+            .partition(|&id| star_runs(globs.get(id), syntax) <= AUTOMATON_MAX_STAR_RUNS);
+        let (automaton, automaton_error) = if automaton_ids.is_empty() || !limits.wants_automaton()
+        {
             (None, None)
         } else {
-            match build_nfa(&globs, syntax, limits.nfa_bytes) {
+            let patterns = automaton_ids.iter().map(|&id| globs.get(id));
+            match build_nfa(patterns, syntax, limits.nfa_bytes) {
                 Ok(nfa) => (choose_automaton(nfa, limits), None),
                 Err(err) => (None, Some(PatternError::from_nfa(&err))),
             }
@@ -315,6 +331,8 @@ impl RuleMatcher {
             literals,
             globs,
             automaton,
+            automaton_ids: automaton_ids.into(),
+            glob_only: glob_only.into(),
             automaton_error,
             automaton_ranks: automaton_ranks.into(),
             #[cfg(test)]
@@ -435,14 +453,31 @@ impl RuleMatcher {
         self.lazy_gave_up.load(std::sync::atomic::Ordering::Relaxed)
     }
 
-    /// The highest-priority wildcard pattern matching a prefix of `target`.
+    /// The highest-priority wildcard pattern (its ID in `globs`) matching a prefix of `target`.
     fn winner(&self, target: &[u8]) -> Option<usize> {
         if self.globs.len() == 0 {
             return None;
         }
+        let Some(automaton) = self.automaton_winner(target) else {
+            return self.globs.first(target);
+        };
+        // The patterns left out of the automaton, tested only while they could still win.
+        let glob_only = self
+            .glob_only
+            .iter()
+            .copied()
+            .take_while(|&id| automaton.is_none_or(|a| id < a))
+            .find(|&id| self.globs.is_match(id, target));
+        glob_only.or(automaton)
+    }
+
+    /// The automaton's answer (as an ID in `globs`): `None` when there is no automaton or it
+    /// gave up, `Some(None)` when no pattern of the automaton matches.
+    #[allow(clippy::option_option)]
+    fn automaton_winner(&self, target: &[u8]) -> Option<Option<usize>> {
         let input = Input::new(target).anchored(Anchored::Yes);
         let searched = match &self.automaton {
-            None => return self.globs.first(target),
+            None => return None,
             Some(Automaton::Dense(dfa)) => dfa.try_search_fwd(&input),
             Some(Automaton::Lazy { dfa, caches, .. }) => {
                 let mut cache = caches.get();
@@ -450,7 +485,9 @@ impl RuleMatcher {
             }
         };
         match searched {
-            Ok(found) => found.map(|m| m.pattern().as_usize()),
+            Ok(found) => {
+                Some(found.and_then(|m| self.automaton_ids.get(m.pattern().as_usize()).copied()))
+            }
             // The lazy DFA gave up (its cache thrashed); the dense DFA cannot fail with our
             // configuration (no quit bytes), but a fallback costs nothing and keeps the
             // answer right.
@@ -458,7 +495,7 @@ impl RuleMatcher {
                 #[cfg(test)]
                 self.lazy_gave_up
                     .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                self.globs.first(target)
+                None
             }
         }
     }
@@ -475,20 +512,19 @@ impl fmt::Debug for RuleMatcher {
     }
 }
 
-/// Assembles the Thompson NFA of `globs` straight from their bytes, pattern `i` of the NFA
-/// being `globs`' pattern `i`. Each pattern is a chain: one state per literal byte, one
+/// Assembles the Thompson NFA of `patterns` straight from their bytes, in their order. Each pattern is a chain: one state per literal byte, one
 /// non-greedy any-byte loop per run of `*` (the loop's exit preferred), an end-of-target
 /// assertion for a final `$`, then the pattern's match state. The NFA is only ever searched
 /// anchored, so its unanchored start is its anchored one, and it has no capture states.
-fn build_nfa(
-    globs: &GlobSet,
+fn build_nfa<'p>(
+    patterns: impl Iterator<Item = &'p [u8]>,
     syntax: PatternSyntax,
     limit: usize,
 ) -> Result<NFA, thompson::BuildError> {
     let mut builder = thompson::Builder::new();
     builder.set_size_limit(Some(limit))?;
-    let mut starts = Vec::with_capacity(globs.len());
-    for pattern in globs.patterns() {
+    let mut starts = Vec::new();
+    for pattern in patterns {
         builder.start_pattern()?;
         let start = builder.add_empty()?;
         // The state whose exit the next piece is patched onto.
@@ -644,8 +680,7 @@ mod tests {
     #[test]
     fn nfa_from_bytes() {
         let nfa = |patterns: &[&[u8]], syntax| {
-            let globs = GlobSet::new(patterns.iter().copied(), syntax);
-            build_nfa(&globs, syntax, 1 << 20).unwrap()
+            build_nfa(patterns.iter().copied(), syntax, 1 << 20).unwrap()
         };
         let three = nfa(&[b"/a*b$", b"/a$b", b""], WILD);
         assert_eq!(three.pattern_len(), 3);

@@ -933,6 +933,47 @@ fn forced_fallback_agrees_with_reference() {
     }
 }
 
+/// Patterns with many `*` runs are left out of the automaton and answered by the glob matcher
+/// alongside it: the answers are the same as when all are tested together.
+#[test]
+fn many_star_patterns_beside_the_automaton() {
+    let many: Vec<u8> = b"/".iter().chain(&b"*a".repeat(20)).copied().collect();
+    let many_end: Vec<u8> = many.iter().chain(b"b$").copied().collect();
+    let rules: [(RuleKind, &[u8]); 5] = [
+        (ALLOW, &many),
+        (DISALLOW, b"/*a*a"),
+        (DISALLOW, &many_end),
+        (ALLOW, b"/*b$"),
+        (DISALLOW, b"/a"),
+    ];
+    let targets: Vec<Vec<u8>> = (0..60)
+        .map(|n| {
+            let mut t = b"/".to_vec();
+            t.extend(std::iter::repeat_n(b'a', n));
+            if n % 3 == 0 {
+                t.push(b'b');
+            }
+            t
+        })
+        .collect();
+    for precedence in [
+        Precedence::LongestMatch,
+        Precedence::FirstMatch,
+        Precedence::AnyDisallow,
+    ] {
+        for target in &targets {
+            decide(&rules, WILD, precedence, target);
+            for m in all_engines(&rules, WILD, precedence) {
+                assert_eq!(
+                    m.matching(target),
+                    ref_matching(&rules, true, precedence, target),
+                    "{target:?}"
+                );
+            }
+        }
+    }
+}
+
 /// One rule of 30,000 `*a` then `$`, against a 100,000-byte target: it compiles (the NFA fits
 /// the default limit), the lazy DFA gives up, and the glob matcher answers right.
 #[test]
