@@ -48,8 +48,8 @@ pub struct MatcherLimits {
     /// Largest Thompson NFA to build. Both DFAs are built from this NFA, so when the wildcard
     /// rules' NFA would exceed the limit no automaton is built: those rules are answered by the
     /// glob matcher (each rule tested in time linear in the target) and
-    /// [`RuleMatcher::automaton_error`] says why. The NFA takes roughly 40–50 bytes per byte of
-    /// pattern (measured on the builder's own accounting). Default: 32 MiB
+    /// [`RuleMatcher::automaton_error`] says why. The NFA takes a few tens of bytes per byte of
+    /// pattern. Default: 32 MiB
     /// ([`MatcherLimits::DEFAULT_NFA_BYTES`]), about a megabyte of patterns in one group —
     /// twice what fits in the 500 KiB that Google reads of a robots.txt file.
     pub nfa_bytes: usize,
@@ -516,6 +516,8 @@ impl fmt::Debug for RuleMatcher {
 /// non-greedy any-byte loop per run of `*` (the loop's exit preferred), an end-of-target
 /// assertion for a final `$`, then the pattern's match state. The NFA is only ever searched
 /// anchored, so its unanchored start is its anchored one, and it has no capture states.
+// The error is regex-automata's own, built once per failed compile: its size does not matter.
+#[allow(clippy::result_large_err)]
 fn build_nfa<'p>(
     patterns: impl Iterator<Item = &'p [u8]>,
     syntax: PatternSyntax,
