@@ -3,7 +3,7 @@
 //!
 //! Invariants: the rule `decide` reports is the one an independent, naive matcher picks; the
 //! rules `matching` lists are exactly those the naive matcher says match, in priority order;
-//! the default (prefix table + lazy DFA) and the dense DFA, lazy DFA and PikeVM alone agree;
+//! the default (prefix table + lazy DFA) and the dense DFA, lazy DFA and glob matcher alone agree;
 //! the Google and RFC 3986 normalisations are idempotent, write no byte ≥ 0x80, and (RFC 3986
 //! targets) leave no raw `*` or `$`.
 #![no_main]
@@ -157,7 +157,7 @@ fuzz_target!(|input: Input<'_>| {
         dense_dfa_bytes: 16 << 10,
         ..automata_only
     };
-    let pike = MatcherLimits {
+    let glob = MatcherLimits {
         lazy_cache_bytes: 0,
         ..automata_only
     };
@@ -168,7 +168,7 @@ fuzz_target!(|input: Input<'_>| {
         compile(&limits),
         compile(&automata_only),
         compile(&dense),
-        compile(&pike),
+        compile(&glob),
     ];
     assert_eq!(matchers[0].len(), rules.len());
 

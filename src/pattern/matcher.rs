@@ -1,23 +1,25 @@
 //! Compilation of a group's rules into one automaton, and the queries on it.
 //!
-//! The construction, the choice of match semantics and the engine fallback chain are described
-//! in `docs/matcher.md`; the comments here say what each piece does.
+//! The construction (a Thompson NFA assembled straight from the pattern bytes), the choice of
+//! match semantics and the fallback to the linear glob matcher are described in
+//! `docs/matcher.md`; the comments here say what each piece does.
 
 use std::cmp::Reverse;
 use std::collections::hash_map::{Entry, HashMap};
 use std::fmt;
 use std::panic::{RefUnwindSafe, UnwindSafe};
 
-use regex_automata::dfa::{dense, Automaton, StartKind};
+use regex_automata::dfa::{dense, Automaton as _, StartKind};
 use regex_automata::hybrid;
-use regex_automata::nfa::thompson::{self, pikevm, pikevm::PikeVM, WhichCaptures, NFA};
+use regex_automata::nfa::thompson::{self, Transition, NFA};
+use regex_automata::util::look::Look;
 use regex_automata::util::pool::Pool;
-use regex_automata::util::syntax;
-use regex_automata::{Anchored, Input, MatchKind, PatternID, PatternSet};
+use regex_automata::util::primitives::StateID;
+use regex_automata::{Anchored, Input, MatchKind};
 
+use super::glob::{split_end_anchor, star_runs, GlobSet};
 use super::prefix::PrefixTable;
 use super::{PatternSyntax, Precedence, RuleKind};
-
 /// Memory bounds for compiling one rule set.
 ///
 /// All values are bytes of heap memory. The defaults were chosen by measurement on 4,231 real
@@ -39,12 +41,15 @@ pub struct MatcherLimits {
     /// most this times the number of such threads. A cache must be able to hold a handful of
     /// states; when this capacity is below that minimum (which is proportional to the size of
     /// the NFA, so itself bounded by [`nfa_bytes`](Self::nfa_bytes)) the minimum is used
-    /// instead. `0` disables the lazy DFA and leaves the PikeVM. Default: 8 MiB
+    /// instead. `0` disables the lazy DFA (with the dense DFA also off, no automaton is built
+    /// and the glob matcher answers). Default: 8 MiB
     /// ([`MatcherLimits::DEFAULT_LAZY_CACHE_BYTES`]).
     pub lazy_cache_bytes: usize,
-    /// Largest Thompson NFA to build. Every engine is built from this NFA, so a rule set whose
-    /// NFA exceeds the limit cannot be compiled at all and [`RuleMatcher::compile`] returns a
-    /// [`PatternError`]. The NFA takes roughly 25–35 bytes per byte of pattern. Default: 32 MiB
+    /// Largest Thompson NFA to build. Both DFAs are built from this NFA, so when the wildcard
+    /// rules' NFA would exceed the limit no automaton is built: those rules are answered by the
+    /// glob matcher (each rule tested in time linear in the target) and
+    /// [`RuleMatcher::automaton_error`] says why. The NFA takes a few tens of bytes per byte of
+    /// pattern. Default: 32 MiB
     /// ([`MatcherLimits::DEFAULT_NFA_BYTES`]), about a megabyte of patterns in one group —
     /// twice what fits in the 500 KiB that Google reads of a robots.txt file.
     pub nfa_bytes: usize,
@@ -70,6 +75,14 @@ impl MatcherLimits {
     pub const DEFAULT_PREFIX_TABLE_MIN_RULES: usize = 1;
 }
 
+impl MatcherLimits {
+    /// Whether any automaton is wanted at all (else the wildcard rules go to the glob matcher
+    /// and no NFA is built).
+    fn wants_automaton(&self) -> bool {
+        self.dense_dfa_bytes > 0 || self.lazy_cache_bytes > 0
+    }
+}
+
 impl Default for MatcherLimits {
     fn default() -> Self {
         MatcherLimits {
@@ -93,22 +106,31 @@ pub enum Engine {
     /// A fully built dense DFA: one table lookup per target byte, no allocation, no locking.
     DenseDfa,
     /// A lazy (hybrid) DFA whose states are built on demand into a bounded per-thread cache.
-    /// Should the cache thrash on a query, that query is answered by the PikeVM instead.
+    /// Should the cache thrash on a query, that query is answered by the glob matcher instead.
     LazyDfa,
-    /// The PikeVM, which simulates the NFA directly: linear in target length × NFA size.
+    /// No longer chosen: the PikeVM was the engine when no DFA fitted and the lazy DFA's
+    /// fallback, both now the glob matcher ([`Engine::Glob`]), which is linear in the target
+    /// per rule instead of in target length × NFA size.
+    #[deprecated(note = "never chosen: the glob matcher (`Engine::Glob`) replaced the PikeVM")]
     PikeVm,
+    /// No automaton (both DFAs disabled, or the NFA over [`MatcherLimits::nfa_bytes`]): the
+    /// wildcard rules are tested one by one in priority order, each in time linear in the
+    /// target (literal segments found by substring search between the `*` runs).
+    Glob,
 }
 
 impl Engine {
-    /// A short human-readable name (`"dense DFA"`, `"lazy DFA"`, `"PikeVM"`, `"none"`).
+    /// A short human-readable name (`"dense DFA"`, `"lazy DFA"`, `"glob"`, `"none"`, …).
     #[must_use]
     pub fn name(self) -> &'static str {
+        #[allow(deprecated)]
         match self {
             Engine::NoRules => "none",
             Engine::PrefixTable => "prefix table",
             Engine::DenseDfa => "dense DFA",
             Engine::LazyDfa => "lazy DFA",
             Engine::PikeVm => "PikeVM",
+            Engine::Glob => "glob",
         }
     }
 }
@@ -157,13 +179,6 @@ impl PatternError {
             detail: err.to_string(),
         }
     }
-
-    fn build(detail: String) -> PatternError {
-        PatternError {
-            kind: PatternErrorKind::Build,
-            detail,
-        }
-    }
 }
 
 impl fmt::Display for PatternError {
@@ -183,18 +198,20 @@ impl fmt::Display for PatternError {
 
 impl std::error::Error for PatternError {}
 
-/// The lazy DFA gives up on a search (which then goes to the PikeVM) once its cache has been
-/// cleared this many times…
+/// The lazy DFA gives up on a search (which then goes to the glob matcher) once its cache has
+/// been cleared this many times…
 const LAZY_MIN_CACHE_CLEARS: usize = 3;
 /// …and fewer than this many target bytes were searched per DFA state built since the last
-/// clear: building states then costs more than simulating the NFA would.
+/// clear: building states then costs more than testing the rules one by one would.
 const LAZY_MIN_BYTES_PER_STATE: usize = 10;
 
-/// A `*` of the pattern: any run of bytes, possibly empty. Non-greedy, so that once a pattern
-/// has matched, its own loop no longer keeps the search alive (see `docs/matcher.md`).
-const ANY_RUN: &str = "(?s-u:.)*?";
+/// A wildcard pattern with more runs of `*` than this is left out of the automaton and always
+/// answered by the glob matcher: each run keeps a thread alive at every target byte, so such a
+/// pattern makes every DFA state large, and the lazy DFA would spend long building states
+/// before giving up (0.6 s for one rule of 30,000 `*a`). Real patterns have a handful.
+const AUTOMATON_MAX_STAR_RUNS: usize = 16;
 
-/// How per-search scratch space is created for the pools.
+/// How per-search scratch space is created for the pool.
 type CacheFn<T> = Box<dyn Fn() -> T + Send + Sync + UnwindSafe + RefUnwindSafe>;
 /// A thread-safe pool of per-search scratch space.
 type CachePool<T> = Pool<T, CacheFn<T>>;
@@ -207,56 +224,61 @@ struct Slot {
     kind: RuleKind,
 }
 
-/// The engine that answers [`RuleMatcher::decide`].
-enum Primary {
+/// The automaton that answers [`RuleMatcher::decide`] for the wildcard rules.
+enum Automaton {
     Dense(dense::DFA<Vec<u32>>),
     Lazy {
         dfa: hybrid::dfa::DFA,
         caches: CachePool<hybrid::dfa::Cache>,
+        /// The NFA the lazy DFA builds its states from (shared with it, counted once).
+        nfa_bytes: usize,
     },
-    PikeVm,
 }
 
-/// Everything built from a non-empty rule set.
-struct Automata {
-    nfa: NFA,
-    primary: Primary,
-    /// Leftmost-first PikeVM: the engine when no DFA fits, and the per-query fallback when the
-    /// lazy DFA gives up (or, defensively, when any DFA search reports an error).
-    pikevm: PikeVM,
-    pikevm_caches: CachePool<pikevm::Cache>,
-    /// A PikeVM over the same NFA reporting *every* matching pattern, for
-    /// [`RuleMatcher::matching`].
-    all: PikeVM,
-    all_caches: CachePool<pikevm::Cache>,
-    /// Number of searches the lazy DFA gave up on (tests check the fallback really runs).
-    #[cfg(test)]
-    lazy_gave_up: std::sync::atomic::AtomicUsize,
-}
-
-/// The rules of one group compiled into a single automaton.
+/// The rules of one group compiled for queries.
 ///
 /// Build it with [`RuleMatcher::compile`], then ask [`RuleMatcher::decide`] which rule decides a
 /// target. A `RuleMatcher` is immutable, `Send` and `Sync`: share it between threads by
-/// reference or `Arc`. The lazy DFA and the PikeVM take their scratch space from an internal
-/// pool for the duration of one search (no lock is held during a search, and no search waits
-/// for another); the dense DFA needs no scratch space at all.
+/// reference or `Arc`. The lazy DFA takes its scratch space from an internal pool for the
+/// duration of one search (no lock is held during a search, and no search waits for another);
+/// the dense DFA, the prefix table and the glob matcher need no scratch space at all.
 pub struct RuleMatcher {
     /// `slots[i]` describes pattern ID `i`; IDs are in priority order.
     slots: Box<[Slot]>,
     precedence: Precedence,
     /// The literal rules, when the prefix table is on and there are some.
     literals: Option<PrefixTable>,
-    /// The other rules' automaton; `None` when there are none.
-    automata: Option<Automata>,
+    /// The other rules' distinct patterns, in automaton pattern-ID order: the linear matcher
+    /// of [`RuleMatcher::matching`], and of [`RuleMatcher::decide`] when there is no automaton
+    /// or it gives up.
+    globs: GlobSet,
+    /// The automaton over the patterns of `globs` listed in `automaton_ids`; `None` when there
+    /// are none, when both DFAs are disabled, or when the NFA could not be built (then
+    /// `automaton_error` says why).
+    automaton: Option<Automaton>,
+    /// `automaton_ids[i]`: the pattern of `globs` that is the automaton's pattern `i`
+    /// (ascending).
+    automaton_ids: Box<[usize]>,
+    /// The patterns of `globs` left out of the automaton (too many `*` runs), ascending.
+    glob_only: Box<[usize]>,
+    /// Why the automaton could not be built, if it could not.
+    automaton_error: Option<PatternError>,
     /// `automaton_ranks[i]`: the ranks (indices into `slots`, best first) of the rules whose
-    /// pattern is the automaton's pattern `i`.
+    /// pattern is pattern `i` of `globs`.
     automaton_ranks: Box<[Vec<usize>]>,
+    /// Number of searches the lazy DFA gave up on (tests check the fallback really runs).
+    #[cfg(test)]
+    lazy_gave_up: std::sync::atomic::AtomicUsize,
 }
 
 impl RuleMatcher {
-    /// Compiles `rules` — `(kind, pattern)` pairs in file order, patterns already
-    /// [normalised](super::normalise) — into one automaton.
+    /// Compiles `rules` — `(kind, normalised pattern)` in file order — for `precedence` under
+    /// `syntax`, within `limits`.
+    ///
+    /// Literal rules go to a prefix table; the distinct wildcard patterns to one Thompson NFA,
+    /// assembled straight from their bytes, and from it to the dense DFA or (by default) the
+    /// lazy DFA. Nothing else is built: the glob matcher that answers when there is no DFA
+    /// needs only the pattern bytes.
     ///
     /// An empty pattern is allowed and matches every target with length 0 (callers normally
     /// drop empty rules before, as every variant gives them no effect). An empty rule set is
@@ -264,10 +286,12 @@ impl RuleMatcher {
     ///
     /// # Errors
     ///
-    /// [`PatternError`] when the rules' NFA exceeds [`MatcherLimits::nfa_bytes`], or when the
-    /// automaton library refuses the rule set for another reason (e.g. more rules than it can
-    /// number). Exceeding the dense-DFA or lazy-cache limits is not an error: a slower engine
-    /// is chosen instead.
+    /// None at present: when the wildcard rules' NFA would exceed [`MatcherLimits::nfa_bytes`]
+    /// (or the automaton library refuses the rule set for another reason, e.g. more rules than
+    /// it can number), no automaton is built, the wildcard rules are answered by the linear
+    /// glob matcher, and [`RuleMatcher::automaton_error`] says why. Exceeding the dense-DFA or
+    /// lazy-cache limits is not an error either: a slower engine is chosen instead. The
+    /// `Result` is kept for a rule set that nothing could answer.
     pub fn compile(
         rules: &[(RuleKind, &[u8])],
         syntax: PatternSyntax,
@@ -287,18 +311,32 @@ impl RuleMatcher {
             .map(|(rank, &(_, _, pattern))| (rank, pattern))
             .partition(|&(_, pattern)| use_table && is_literal(pattern, syntax));
         let literals = use_table.then(|| PrefixTable::new(literal.into_iter()));
-        let (automaton_ranks, regexes) = distinct_patterns(&wildcard, syntax);
-        let automata = if regexes.is_empty() {
-            None
+        let (automaton_ranks, patterns) = distinct_patterns(&wildcard);
+        let globs = GlobSet::new(patterns.into_iter(), syntax);
+        let (automaton_ids, glob_only): (Vec<usize>, Vec<usize>) = (0..globs.len())
+            .partition(|&id| star_runs(globs.get(id), syntax) <= AUTOMATON_MAX_STAR_RUNS);
+        let (automaton, automaton_error) = if automaton_ids.is_empty() || !limits.wants_automaton()
+        {
+            (None, None)
         } else {
-            Some(Automata::build(&regexes, limits)?)
+            let patterns = automaton_ids.iter().map(|&id| globs.get(id));
+            match build_nfa(patterns, syntax, limits.nfa_bytes) {
+                Ok(nfa) => (choose_automaton(nfa, limits), None),
+                Err(err) => (None, Some(PatternError::from_nfa(&err))),
+            }
         };
         Ok(RuleMatcher {
             slots,
             precedence,
             literals,
-            automata,
+            globs,
+            automaton,
+            automaton_ids: automaton_ids.into(),
+            glob_only: glob_only.into(),
+            automaton_error,
             automaton_ranks: automaton_ranks.into(),
+            #[cfg(test)]
+            lazy_gave_up: std::sync::atomic::AtomicUsize::new(0),
         })
     }
 
@@ -306,15 +344,15 @@ impl RuleMatcher {
     /// `target`, or `None` when no rule decides — then the target is allowed in every variant.
     ///
     /// One left-to-right pass over at most the whole target; with the dense DFA it allocates
-    /// nothing and takes no lock.
+    /// nothing and takes no lock. When there is no automaton, or the lazy DFA gives up on this
+    /// target, the wildcard rules are tested one by one in priority order, each in time linear
+    /// in the target.
     #[must_use]
     pub fn decide(&self, target: &[u8]) -> Option<usize> {
         let literal = self.literals.as_ref().and_then(|t| t.best(target));
         let automaton = self
-            .automata
-            .as_ref()
-            .and_then(|a| a.winner(target))
-            .and_then(|id| self.automaton_ranks.get(id.as_usize()))
+            .winner(target)
+            .and_then(|id| self.automaton_ranks.get(id))
             .and_then(|ranks| ranks.first().copied());
         let winner = match (literal, automaton) {
             (Some(a), Some(b)) => a.min(b),
@@ -334,28 +372,21 @@ impl RuleMatcher {
     /// [`decide`](Self::decide) reports; under [`Precedence::AnyDisallow`] the matching
     /// Disallows come first, in file order, then the matching Allows.
     ///
-    /// Meant for explaining a verdict: it simulates the NFA and allocates.
+    /// Meant for explaining a verdict: it tests every wildcard rule (each in time linear in the
+    /// target) and allocates.
     #[must_use]
     pub fn matching(&self, target: &[u8]) -> Vec<usize> {
         let mut ranks = self
             .literals
             .as_ref()
             .map_or_else(Vec::new, |t| t.all(target));
-        if let Some(automata) = self.automata.as_ref() {
-            let input = anchored_input(target);
-            let mut set = PatternSet::new(automata.nfa.pattern_len());
-            {
-                let mut cache = automata.all_caches.get();
-                automata
-                    .all
-                    .which_overlapping_matches(&mut cache, &input, &mut set);
-            }
-            ranks.extend(
-                set.iter()
-                    .filter_map(|id| self.automaton_ranks.get(id.as_usize()))
-                    .flatten(),
-            );
-        }
+        ranks.extend(
+            self.globs
+                .all(target)
+                .into_iter()
+                .filter_map(|id| self.automaton_ranks.get(id))
+                .flatten(),
+        );
         ranks.sort_unstable();
         ranks
             .into_iter()
@@ -363,16 +394,25 @@ impl RuleMatcher {
             .collect()
     }
 
-    /// The engine chosen at compile time.
+    /// The engine that answers [`decide`](Self::decide) for the wildcard rules (for the literal
+    /// ones: [`Engine::PrefixTable`] when every rule is literal).
     #[must_use]
     pub fn engine(&self) -> Engine {
-        match self.automata.as_ref().map(|a| &a.primary) {
+        match &self.automaton {
+            Some(Automaton::Dense(_)) => Engine::DenseDfa,
+            Some(Automaton::Lazy { .. }) => Engine::LazyDfa,
+            None if self.globs.len() > 0 => Engine::Glob,
             None if self.literals.is_some() => Engine::PrefixTable,
             None => Engine::NoRules,
-            Some(Primary::Dense(_)) => Engine::DenseDfa,
-            Some(Primary::Lazy { .. }) => Engine::LazyDfa,
-            Some(Primary::PikeVm) => Engine::PikeVm,
         }
+    }
+
+    /// Why the wildcard rules have no automaton and are answered by the glob matcher, when
+    /// that is because the automaton could not be built (for instance its NFA would exceed
+    /// [`MatcherLimits::nfa_bytes`]). `None` when it was built, or not wanted.
+    #[must_use]
+    pub fn automaton_error(&self) -> Option<&PatternError> {
+        self.automaton_error.as_ref()
     }
 
     /// The precedence the matcher was compiled with.
@@ -381,20 +421,18 @@ impl RuleMatcher {
         self.precedence
     }
 
-    /// Heap memory held by the compiled automata, in bytes (not counting the per-thread
-    /// scratch caches of the lazy DFA and PikeVM, which are bounded separately).
+    /// Heap memory held by the prefix table, the wildcard patterns and the automaton, in bytes
+    /// (not counting the per-thread scratch caches of the lazy DFA, which are bounded
+    /// separately).
     #[must_use]
     pub fn memory_usage(&self) -> usize {
         let table = self.literals.as_ref().map_or(0, PrefixTable::memory_usage);
-        let Some(automata) = self.automata.as_ref() else {
-            return table;
+        let automaton = match &self.automaton {
+            None => 0,
+            Some(Automaton::Dense(dfa)) => dfa.memory_usage(),
+            Some(Automaton::Lazy { dfa, nfa_bytes, .. }) => dfa.memory_usage() + nfa_bytes,
         };
-        let primary = match &automata.primary {
-            Primary::Dense(dfa) => dfa.memory_usage(),
-            Primary::Lazy { dfa, .. } => dfa.memory_usage(),
-            Primary::PikeVm => 0,
-        };
-        table + automata.nfa.memory_usage() + primary
+        table + self.globs.memory_usage() + automaton
     }
 
     /// The number of rules compiled.
@@ -412,9 +450,54 @@ impl RuleMatcher {
     /// How many searches the lazy DFA gave up on.
     #[cfg(test)]
     pub(crate) fn lazy_gave_up(&self) -> usize {
-        self.automata.as_ref().map_or(0, |a| {
-            a.lazy_gave_up.load(std::sync::atomic::Ordering::Relaxed)
-        })
+        self.lazy_gave_up.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// The highest-priority wildcard pattern (its ID in `globs`) matching a prefix of `target`.
+    fn winner(&self, target: &[u8]) -> Option<usize> {
+        if self.globs.len() == 0 {
+            return None;
+        }
+        let Some(automaton) = self.automaton_winner(target) else {
+            return self.globs.first(target);
+        };
+        // The patterns left out of the automaton, tested only while they could still win.
+        let glob_only = self
+            .glob_only
+            .iter()
+            .copied()
+            .take_while(|&id| automaton.is_none_or(|a| id < a))
+            .find(|&id| self.globs.is_match(id, target));
+        glob_only.or(automaton)
+    }
+
+    /// The automaton's answer (as an ID in `globs`): `None` when there is no automaton or it
+    /// gave up, `Some(None)` when no pattern of the automaton matches.
+    #[allow(clippy::option_option)]
+    fn automaton_winner(&self, target: &[u8]) -> Option<Option<usize>> {
+        let input = Input::new(target).anchored(Anchored::Yes);
+        let searched = match &self.automaton {
+            None => return None,
+            Some(Automaton::Dense(dfa)) => dfa.try_search_fwd(&input),
+            Some(Automaton::Lazy { dfa, caches, .. }) => {
+                let mut cache = caches.get();
+                dfa.try_search_fwd(&mut cache, &input)
+            }
+        };
+        match searched {
+            Ok(found) => {
+                Some(found.and_then(|m| self.automaton_ids.get(m.pattern().as_usize()).copied()))
+            }
+            // The lazy DFA gave up (its cache thrashed); the dense DFA cannot fail with our
+            // configuration (no quit bytes), but a fallback costs nothing and keeps the
+            // answer right.
+            Err(_) => {
+                #[cfg(test)]
+                self.lazy_gave_up
+                    .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                None
+            }
+        }
     }
 }
 
@@ -429,77 +512,70 @@ impl fmt::Debug for RuleMatcher {
     }
 }
 
-impl Automata {
-    fn build(regexes: &[String], limits: &MatcherLimits) -> Result<Automata, PatternError> {
-        let nfa = thompson::Compiler::new()
-            .syntax(syntax::Config::new().unicode(false).utf8(false))
-            .configure(
-                thompson::Config::new()
-                    .utf8(false)
-                    .which_captures(WhichCaptures::None)
-                    .nfa_size_limit(Some(limits.nfa_bytes)),
-            )
-            .build_many(regexes)
-            .map_err(|err| PatternError::from_nfa(&err))?;
-
-        let pikevm = build_pikevm(&nfa, MatchKind::LeftmostFirst)?;
-        let all = build_pikevm(&nfa, MatchKind::All)?;
-        let primary = choose_primary(&nfa, limits);
-        Ok(Automata {
-            pikevm_caches: pikevm_pool(&pikevm),
-            all_caches: pikevm_pool(&all),
-            nfa,
-            primary,
-            pikevm,
-            all,
-            #[cfg(test)]
-            lazy_gave_up: std::sync::atomic::AtomicUsize::new(0),
-        })
-    }
-
-    /// The highest-priority pattern matching a prefix of `target`.
-    fn winner(&self, target: &[u8]) -> Option<PatternID> {
-        let input = anchored_input(target);
-        match &self.primary {
-            Primary::Dense(dfa) => match dfa.try_search_fwd(&input) {
-                Ok(found) => found.map(|m| m.pattern()),
-                // Unreachable with our configuration (no quit bytes, no give-up), but a
-                // fallback costs nothing and keeps the answer right.
-                Err(_) => self.pikevm_winner(&input),
-            },
-            Primary::Lazy { dfa, caches } => {
-                let result = {
-                    let mut cache = caches.get();
-                    dfa.try_search_fwd(&mut cache, &input)
-                };
-                match result {
-                    Ok(found) => found.map(|m| m.pattern()),
-                    Err(_) => {
-                        #[cfg(test)]
-                        self.lazy_gave_up
-                            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                        self.pikevm_winner(&input)
-                    }
+/// Assembles the Thompson NFA of `patterns` straight from their bytes, in their order. Each pattern is a chain: one state per literal byte, one
+/// non-greedy any-byte loop per run of `*` (the loop's exit preferred), an end-of-target
+/// assertion for a final `$`, then the pattern's match state. The NFA is only ever searched
+/// anchored, so its unanchored start is its anchored one, and it has no capture states.
+// The error is regex-automata's own, built once per failed compile: its size does not matter.
+#[allow(clippy::result_large_err)]
+fn build_nfa<'p>(
+    patterns: impl Iterator<Item = &'p [u8]>,
+    syntax: PatternSyntax,
+    limit: usize,
+) -> Result<NFA, thompson::BuildError> {
+    let mut builder = thompson::Builder::new();
+    builder.set_size_limit(Some(limit))?;
+    let mut starts = Vec::new();
+    for pattern in patterns {
+        builder.start_pattern()?;
+        let start = builder.add_empty()?;
+        // The state whose exit the next piece is patched onto.
+        let mut end = start;
+        let (body, end_anchor) = split_end_anchor(pattern, syntax);
+        let mut in_star_run = false;
+        for &byte in body {
+            let next = if syntax.wildcards && byte == b'*' {
+                if in_star_run {
+                    continue;
                 }
-            }
-            Primary::PikeVm => self.pikevm_winner(&input),
+                in_star_run = true;
+                // A reverse union prefers its last alternate: the exit, patched on later.
+                let star = builder.add_union_reverse(Vec::new())?;
+                let any = builder.add_range(Transition {
+                    start: 0x00,
+                    end: 0xFF,
+                    next: star,
+                })?;
+                builder.patch(star, any)?;
+                star
+            } else {
+                in_star_run = false;
+                builder.add_range(Transition {
+                    start: byte,
+                    end: byte,
+                    next: StateID::ZERO,
+                })?
+            };
+            builder.patch(end, next)?;
+            end = next;
         }
+        if end_anchor {
+            let look = builder.add_look(StateID::ZERO, Look::End)?;
+            builder.patch(end, look)?;
+            end = look;
+        }
+        let matched = builder.add_match()?;
+        builder.patch(end, matched)?;
+        builder.finish_pattern(start)?;
+        starts.push(start);
     }
-
-    fn pikevm_winner(&self, input: &Input<'_>) -> Option<PatternID> {
-        let mut cache = self.pikevm_caches.get();
-        // No slots: we want the pattern, not the span.
-        self.pikevm.search_slots(&mut cache, input, &mut [])
-    }
+    // Alternates in pattern-ID order: leftmost-first prefers the earliest (see docs).
+    let start = builder.add_union(starts)?;
+    builder.build(start, start)
 }
 
-/// An input searched from its first byte only.
-fn anchored_input(target: &[u8]) -> Input<'_> {
-    Input::new(target).anchored(Anchored::Yes)
-}
-
-/// The fastest engine that fits the limits (see [`MatcherLimits`]).
-fn choose_primary(nfa: &NFA, limits: &MatcherLimits) -> Primary {
+/// The fastest DFA that fits the limits (see [`MatcherLimits`]), or none.
+fn choose_automaton(nfa: NFA, limits: &MatcherLimits) -> Option<Automaton> {
     if limits.dense_dfa_bytes > 0 {
         let built = dense::Builder::new()
             .configure(
@@ -509,44 +585,33 @@ fn choose_primary(nfa: &NFA, limits: &MatcherLimits) -> Primary {
                     .dfa_size_limit(Some(limits.dense_dfa_bytes))
                     .determinize_size_limit(Some(limits.dense_dfa_bytes)),
             )
-            .build_from_nfa(nfa);
+            .build_from_nfa(&nfa);
         if let Ok(dfa) = built {
-            return Primary::Dense(dfa);
+            return Some(Automaton::Dense(dfa));
         }
     }
-    if limits.lazy_cache_bytes > 0 {
-        let built = hybrid::dfa::Builder::new()
-            .configure(
-                hybrid::dfa::Config::new()
-                    .match_kind(MatchKind::LeftmostFirst)
-                    .cache_capacity(limits.lazy_cache_bytes)
-                    .skip_cache_capacity_check(true)
-                    .minimum_cache_clear_count(Some(LAZY_MIN_CACHE_CLEARS))
-                    .minimum_bytes_per_state(Some(LAZY_MIN_BYTES_PER_STATE)),
-            )
-            .build_from_nfa(nfa.clone());
-        if let Ok(dfa) = built {
-            let for_pool = dfa.clone();
-            let create: CacheFn<hybrid::dfa::Cache> = Box::new(move || for_pool.create_cache());
-            return Primary::Lazy {
-                dfa,
-                caches: Pool::new(create),
-            };
-        }
+    if limits.lazy_cache_bytes == 0 {
+        return None;
     }
-    Primary::PikeVm
-}
-
-fn build_pikevm(nfa: &NFA, kind: MatchKind) -> Result<PikeVM, PatternError> {
-    pikevm::Builder::new()
-        .configure(pikevm::Config::new().match_kind(kind))
-        .build_from_nfa(nfa.clone())
-        .map_err(|err| PatternError::build(err.to_string()))
-}
-
-fn pikevm_pool(vm: &PikeVM) -> CachePool<pikevm::Cache> {
-    let vm = vm.clone();
-    Pool::new(Box::new(move || vm.create_cache()))
+    let nfa_bytes = nfa.memory_usage();
+    let built = hybrid::dfa::Builder::new()
+        .configure(
+            hybrid::dfa::Config::new()
+                .match_kind(MatchKind::LeftmostFirst)
+                .cache_capacity(limits.lazy_cache_bytes)
+                .skip_cache_capacity_check(true)
+                .minimum_cache_clear_count(Some(LAZY_MIN_CACHE_CLEARS))
+                .minimum_bytes_per_state(Some(LAZY_MIN_BYTES_PER_STATE)),
+        )
+        .build_from_nfa(nfa)
+        .ok()?;
+    let for_pool = built.clone();
+    let create: CacheFn<hybrid::dfa::Cache> = Box::new(move || for_pool.create_cache());
+    Some(Automaton::Lazy {
+        dfa: built,
+        caches: Pool::new(create),
+        nfa_bytes,
+    })
 }
 
 /// The rules in priority order: `(rule index, kind, pattern)`, highest priority first.
@@ -578,14 +643,11 @@ fn priority_order<'r>(
 /// A pattern and its rank (its rule's place in priority order).
 type Ranked<'p> = (usize, &'p [u8]);
 
-/// One regex per distinct pattern of `ranked` (a file may repeat a rule thousands of times), in
-/// order of its best rank, with the ranks of all the rules that share it.
-fn distinct_patterns(
-    ranked: &[Ranked<'_>],
-    syntax: PatternSyntax,
-) -> (Vec<Vec<usize>>, Vec<String>) {
+/// The distinct patterns of `ranked` (a file may repeat a rule thousands of times), in order of
+/// their best rank, with the ranks of all the rules that share each.
+fn distinct_patterns<'p>(ranked: &[Ranked<'p>]) -> (Vec<Vec<usize>>, Vec<&'p [u8]>) {
     let mut ranks: Vec<Vec<usize>> = Vec::new();
-    let mut regexes: Vec<String> = Vec::new();
+    let mut patterns: Vec<&[u8]> = Vec::new();
     let mut seen: HashMap<&[u8], usize> = HashMap::new();
     for &(rank, pattern) in ranked {
         match seen.entry(pattern) {
@@ -594,72 +656,19 @@ fn distinct_patterns(
                 .into_iter()
                 .for_each(|r| r.push(rank)),
             Entry::Vacant(slot) => {
-                slot.insert(regexes.len());
-                regexes.push(to_regex(pattern, syntax));
+                slot.insert(patterns.len());
+                patterns.push(pattern);
                 ranks.push(vec![rank]);
             }
         }
     }
-    (ranks, regexes)
+    (ranks, patterns)
 }
 
 /// A pattern with no wildcard and no end anchor under `syntax`: it matches exactly the targets
 /// it is a prefix of.
 fn is_literal(pattern: &[u8], syntax: PatternSyntax) -> bool {
     !syntax.wildcards || (!pattern.contains(&b'*') && pattern.last() != Some(&b'$'))
-}
-
-/// Upper-case hex digits for `\xNN` escapes.
-const HEX_UPPER: &[u8; 16] = b"0123456789ABCDEF";
-
-/// Translates one pattern into regex syntax (compiled without Unicode, over raw bytes).
-///
-/// Every literal byte is written either as an ASCII letter or digit or as a `\xNN` escape, so no
-/// byte of a pattern can ever be read as regex syntax. A run of `*` becomes one non-greedy
-/// any-byte loop; a final `$` becomes `\z` (end of the target). The prefix semantics need no
-/// trailing loop: the search is anchored at the start and a match may end anywhere. Each regex
-/// starts with `\A` (see the comment inside).
-fn to_regex(pattern: &[u8], syntax: PatternSyntax) -> String {
-    let (body, end_anchor) = match pattern.split_last() {
-        Some((b'$', body)) if syntax.wildcards => (body, true),
-        _ => (pattern, false),
-    };
-    // `\A` is redundant for the anchored leftmost-first searches of `decide`, but
-    // `PikeVM::which_overlapping_matches` (regex-automata 0.4.19) re-seeds the start state at
-    // every position of an anchored search while other threads are alive, which would report
-    // patterns matching in the middle of the target. `\A` makes such threads die at once.
-    let mut regex = String::with_capacity(body.len() * 4 + 4);
-    regex.push_str(r"\A");
-    let mut in_star_run = false;
-    for &byte in body {
-        if syntax.wildcards && byte == b'*' {
-            if !in_star_run {
-                regex.push_str(ANY_RUN);
-            }
-            in_star_run = true;
-            continue;
-        }
-        in_star_run = false;
-        if byte.is_ascii_alphanumeric() {
-            regex.push(char::from(byte));
-        } else {
-            regex.push_str("\\x");
-            regex.extend(
-                HEX_UPPER
-                    .get(usize::from(byte >> 4))
-                    .map(|&d| char::from(d)),
-            );
-            regex.extend(
-                HEX_UPPER
-                    .get(usize::from(byte & 0x0F))
-                    .map(|&d| char::from(d)),
-            );
-        }
-    }
-    if end_anchor {
-        regex.push_str(r"\z");
-    }
-    regex
 }
 
 #[cfg(test)]
@@ -669,16 +678,21 @@ mod tests {
     const WILD: PatternSyntax = PatternSyntax { wildcards: true };
     const LITERAL: PatternSyntax = PatternSyntax { wildcards: false };
 
+    /// The NFA assembled from bytes: one pattern per distinct pattern, a run of `*` one loop.
     #[test]
-    fn translation() {
-        assert_eq!(to_regex(b"/a", WILD), r"\A\x2Fa");
-        assert_eq!(to_regex(b"/a**b$", WILD), r"\A\x2Fa(?s-u:.)*?b\z");
-        assert_eq!(to_regex(b"/a$b", WILD), r"\A\x2Fa\x24b");
-        assert_eq!(to_regex(b"$", WILD), r"\A\z");
-        assert_eq!(to_regex(b"$$", WILD), r"\A\x24\z");
-        assert_eq!(to_regex(b"/*$", LITERAL), r"\A\x2F\x2A\x24");
-        assert_eq!(to_regex(b"\x00\xff(", LITERAL), r"\A\x00\xFF\x28");
-        assert_eq!(to_regex(b"", WILD), r"\A");
+    fn nfa_from_bytes() {
+        let nfa = |patterns: &[&[u8]], syntax| {
+            build_nfa(patterns.iter().copied(), syntax, 1 << 20).unwrap()
+        };
+        let three = nfa(&[b"/a*b$", b"/a$b", b""], WILD);
+        assert_eq!(three.pattern_len(), 3);
+        assert_eq!(
+            nfa(&[b"/a**b"], WILD).states().len(),
+            nfa(&[b"/a*b"], WILD).states().len()
+        );
+        assert!(nfa(&[b"/a$"], WILD).look_set_any().contains(Look::End));
+        assert!(!nfa(&[b"/a$b"], WILD).look_set_any().contains(Look::End));
+        assert!(!nfa(&[b"/a$"], LITERAL).look_set_any().contains(Look::End));
     }
 
     #[test]
@@ -701,20 +715,39 @@ mod tests {
         assert_eq!(ids(Precedence::AnyDisallow), [0, 3, 1, 2, 4]);
     }
 
+    /// Over the NFA limit, the wildcard rules are still answered (by the glob matcher) and the
+    /// error says which limit was hit.
     #[test]
-    fn error_display_names_the_limit() {
-        let big = vec![b'a'; 10_000];
+    fn nfa_limit_falls_back_to_the_glob_matcher() {
+        let mut big = vec![b'a'; 10_000];
+        big.push(b'*');
         let rules = [(RuleKind::Disallow, &big[..])];
         let limits = MatcherLimits {
             nfa_bytes: 1_000,
             prefix_table_min_rules: usize::MAX,
             ..MatcherLimits::default()
         };
-        let err =
-            RuleMatcher::compile(&rules, WILD, Precedence::LongestMatch, &limits).unwrap_err();
+        let m = RuleMatcher::compile(&rules, WILD, Precedence::LongestMatch, &limits).unwrap();
+        assert_eq!(m.engine(), Engine::Glob);
+        let err = m.automaton_error().unwrap();
         assert_eq!(err.kind(), PatternErrorKind::NfaSizeLimit { limit: 1_000 });
         let message = err.to_string();
         assert!(message.contains("1000 bytes"), "{message}");
         assert!(message.contains("nfa_bytes"), "{message}");
+        let mut target = big.clone();
+        target.pop();
+        assert_eq!(m.decide(&target), Some(0));
+        assert_eq!(m.matching(&target), [0]);
+        target.pop();
+        assert_eq!(m.decide(&target), None);
+        let fits = RuleMatcher::compile(
+            &rules,
+            WILD,
+            Precedence::LongestMatch,
+            &MatcherLimits::default(),
+        )
+        .unwrap();
+        assert_eq!(fits.engine(), Engine::LazyDfa);
+        assert!(fits.automaton_error().is_none());
     }
 }

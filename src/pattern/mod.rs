@@ -21,13 +21,16 @@
 //!
 //! A group may hold thousands of rules and a crawler asks about millions of URLs. Testing rules
 //! one by one costs `rules × target` per query, and a naive wildcard matcher can backtrack
-//! exponentially. Instead, [`RuleMatcher::compile`] turns every rule into a regular expression
-//! and compiles them all into a single anchored multi-pattern automaton whose pattern IDs are
-//! assigned in **priority order** ([`Precedence`]). One left-to-right pass over the target then
-//! yields the deciding rule directly, in time linear in the target, whatever the rules are.
-//! Engines are tried from fastest to most frugal (dense DFA → lazy DFA → PikeVM) under the
-//! memory bounds of [`MatcherLimits`]; a backtracking engine is never used. `docs/matcher.md`
-//! explains the construction in detail.
+//! exponentially. Instead, [`RuleMatcher::compile`] puts literal rules in a sorted prefix table
+//! and assembles the wildcard rules, straight from their bytes (no regular-expression text is
+//! ever written or parsed), into a single anchored multi-pattern Thompson NFA whose pattern IDs
+//! are assigned in **priority order** ([`Precedence`]). A DFA over it (lazy by default, dense
+//! if configured) then yields the deciding rule in one left-to-right pass over the target.
+//! Where there is no DFA (disabled, or the NFA over [`MatcherLimits::nfa_bytes`]) or the lazy
+//! DFA gives up on a search, the wildcard rules are tested one by one in priority order by a
+//! glob matcher that is linear in the target per rule; [`RuleMatcher::matching`] always uses
+//! it. A backtracking engine is never used, and no query is quadratic in the target.
+//! `docs/matcher.md` explains the construction in detail.
 //!
 //! ```
 //! use robotspec::pattern::{
@@ -49,6 +52,7 @@
 //! # Ok::<(), robotspec::pattern::PatternError>(())
 //! ```
 
+mod glob;
 mod matcher;
 mod normalise;
 mod prefix;

@@ -122,10 +122,10 @@ fn reference_matcher_sanity() {
 // Helpers
 // ------------------------------------------------------------------------------------------
 
-/// Limits that force each automaton engine on small rule sets (the prefix table off, so every
+/// Limits that force each engine on small rule sets (the prefix table off, so every
 /// rule goes to the automaton), and the prefix table for every literal rule with the rest in
 /// whichever engine fits (no engine is asserted for it).
-fn engine_limits() -> [(Option<Engine>, MatcherLimits); 4] {
+fn engine_limits() -> [(Option<Engine>, MatcherLimits); 5] {
     let automata_only = MatcherLimits {
         prefix_table_min_rules: usize::MAX,
         ..MatcherLimits::default()
@@ -146,10 +146,18 @@ fn engine_limits() -> [(Option<Engine>, MatcherLimits); 4] {
             },
         ),
         (
-            Some(Engine::PikeVm),
+            Some(Engine::Glob),
             MatcherLimits {
                 dense_dfa_bytes: 0,
                 lazy_cache_bytes: 0,
+                ..automata_only
+            },
+        ),
+        // An NFA limit nothing fits in: no automaton, the glob matcher answers.
+        (
+            Some(Engine::Glob),
+            MatcherLimits {
+                nfa_bytes: 1,
                 ..automata_only
             },
         ),
@@ -603,7 +611,7 @@ fn concurrent_queries_agree() {
 // ------------------------------------------------------------------------------------------
 
 /// A lazy DFA with the smallest cache it works with, on a rule set with many states, gives up on
-/// some searches; those are answered by the PikeVM, and the answers stay right.
+/// some searches; those are answered by the glob matcher, and the answers stay right.
 #[test]
 fn lazy_dfa_gives_up_and_falls_back() {
     let owned: Vec<(RuleKind, Vec<u8>)> = (0..40u32)
@@ -644,8 +652,10 @@ fn lazy_dfa_gives_up_and_falls_back() {
     );
 }
 
+/// Over the NFA limit the wildcard rules are answered by the glob matcher, right, and the
+/// matcher says why it has no automaton.
 #[test]
-fn nfa_size_limit_is_an_error() {
+fn nfa_size_limit_falls_back_to_globs() {
     let owned: Vec<Vec<u8>> = (0..1000)
         .map(|i| format!("/dir{i}/*page").into_bytes())
         .collect();
@@ -654,10 +664,19 @@ fn nfa_size_limit_is_an_error() {
         nfa_bytes: 10_000,
         ..Default::default()
     };
-    let err = RuleMatcher::compile(&rules, WILD, Precedence::LongestMatch, &limits).unwrap_err();
-    assert_eq!(err.kind(), PatternErrorKind::NfaSizeLimit { limit: 10_000 });
+    let m = RuleMatcher::compile(&rules, WILD, Precedence::LongestMatch, &limits).unwrap();
+    assert_eq!(m.engine(), Engine::Glob);
+    assert_eq!(
+        m.automaton_error().map(PatternError::kind),
+        Some(PatternErrorKind::NfaSizeLimit { limit: 10_000 })
+    );
+    assert_eq!(m.decide(b"/dir999/page.html"), Some(999));
+    assert_eq!(m.decide(b"/dir999/x/page"), Some(999));
+    assert_eq!(m.decide(b"/dir999/pag"), None);
     let ok = RuleMatcher::compile(&rules, WILD, Precedence::LongestMatch, &Default::default());
-    assert_eq!(ok.unwrap().decide(b"/dir999/page.html"), Some(999));
+    let ok = ok.unwrap();
+    assert_eq!(ok.engine(), Engine::LazyDfa);
+    assert_eq!(ok.decide(b"/dir999/page.html"), Some(999));
 }
 
 /// Literal rules need no automaton: a group far over the NFA limit as wildcards compiles at
@@ -782,6 +801,204 @@ proptest! {
 }
 
 // ------------------------------------------------------------------------------------------
+// The glob matcher alone against the reference
+// ------------------------------------------------------------------------------------------
+
+fn glob_case() -> impl Strategy<Value = (Vec<u8>, Vec<Vec<u8>>)> {
+    let alphabet = || select(b"/ab*$\x00\xff".to_vec());
+    (vec(alphabet(), 0..12), vec(vec(alphabet(), 0..16), 1..8))
+}
+
+#[test]
+fn glob_examples() {
+    let cases: [(&[u8], &[u8], bool); 16] = [
+        (b"/a*c$", b"/abc", true),
+        (b"/a*c$", b"/abcd", false),
+        (b"/a*c$", b"/ac", true),
+        (b"/a*c", b"/abcd", true),
+        (b"/a", b"/a", true),
+        (b"/a$", b"/a", true),
+        (b"/a$", b"/ab", false),
+        (b"/a$b", b"/a$bc", true),
+        (b"*$", b"", true),
+        (b"$", b"", true),
+        (b"$", b"/", false),
+        (b"/**b**$", b"/xb", true),
+        (b"/*ab*ab$", b"/ab", false),
+        (b"/*ab*ab$", b"/abab", true),
+        (b"/*aa*a$", b"/aaa", true),
+        (b"/*aa*a$", b"/aa", false),
+    ];
+    for (pattern, target, expected) in cases {
+        assert_eq!(
+            ref_matches(pattern, target, true),
+            expected,
+            "{pattern:?} {target:?}"
+        );
+        assert_eq!(
+            glob::glob_matches(pattern, target, WILD),
+            expected,
+            "{pattern:?} {target:?}"
+        );
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(5000))]
+
+    /// The linear glob matcher agrees with the reference on `*`, `**`, `*$`, a `$` in the
+    /// middle, empty segments, NUL and high bytes, in both syntaxes.
+    #[test]
+    fn glob_agrees_with_reference(
+        (pattern, targets) in glob_case(),
+        wildcards in any::<bool>(),
+    ) {
+        let syntax = PatternSyntax { wildcards };
+        for target in &targets {
+            prop_assert_eq!(
+                glob::glob_matches(&pattern, target, syntax),
+                ref_matches(&pattern, target, wildcards),
+                "{:?} {:?}", pattern, target
+            );
+            // A target built to match: the pattern with each `*` run replaced by bytes.
+            let mut built: Vec<u8> = Vec::new();
+            for &byte in &pattern {
+                if wildcards && byte == b'*' {
+                    built.extend_from_slice(target);
+                } else {
+                    built.push(byte);
+                }
+            }
+            if wildcards && pattern.last() == Some(&b'$') {
+                built.pop();
+            }
+            prop_assert_eq!(
+                glob::glob_matches(&pattern, &built, syntax),
+                ref_matches(&pattern, &built, wildcards),
+                "{:?} {:?}", pattern, built
+            );
+        }
+    }
+}
+
+/// The lazy DFA forced to give up on every long search (smallest cache, targets that visit many
+/// states): every answer comes from the glob matcher, and `decide` and `matching` still agree
+/// with the reference.
+#[test]
+fn forced_fallback_agrees_with_reference() {
+    let owned: Vec<(RuleKind, Vec<u8>)> = (0..30u32)
+        .map(|i| {
+            let kind = if i % 3 == 0 { ALLOW } else { DISALLOW };
+            let a = char::from(b'a' + (i % 5) as u8);
+            let b = char::from(b'a' + (i % 3) as u8);
+            let end = if i % 2 == 0 { "$" } else { "" };
+            (kind, format!("/*{a}{b}*{b}*{a}{a}*{b}{end}").into_bytes())
+        })
+        .collect();
+    let rules: Vec<(RuleKind, &[u8])> = owned.iter().map(|(k, p)| (*k, &p[..])).collect();
+    let limits = MatcherLimits {
+        dense_dfa_bytes: 0,
+        lazy_cache_bytes: 1,
+        prefix_table_min_rules: usize::MAX,
+        ..Default::default()
+    };
+    for precedence in [
+        Precedence::LongestMatch,
+        Precedence::FirstMatch,
+        Precedence::AnyDisallow,
+    ] {
+        let m = RuleMatcher::compile(&rules, WILD, precedence, &limits).unwrap();
+        assert_eq!(m.engine(), Engine::LazyDfa);
+        let mut state = 0x9e37_79b9_u32;
+        for _ in 0..200 {
+            let mut target = b"/".to_vec();
+            for _ in 0..200 {
+                state ^= state << 13;
+                state ^= state >> 17;
+                state ^= state << 5;
+                target.push(b'a' + (state % 6) as u8);
+            }
+            assert_eq!(
+                m.decide(&target),
+                ref_decide(&rules, true, precedence, &target),
+                "{target:?}"
+            );
+            assert_eq!(
+                m.matching(&target),
+                ref_matching(&rules, true, precedence, &target),
+                "{target:?}"
+            );
+        }
+        assert!(m.lazy_gave_up() > 0, "the lazy DFA never gave up");
+    }
+}
+
+/// Patterns with many `*` runs are left out of the automaton and answered by the glob matcher
+/// alongside it: the answers are the same as when all are tested together.
+#[test]
+fn many_star_patterns_beside_the_automaton() {
+    let many: Vec<u8> = b"/".iter().chain(&b"*a".repeat(20)).copied().collect();
+    let many_end: Vec<u8> = many.iter().chain(b"b$").copied().collect();
+    let rules: [(RuleKind, &[u8]); 5] = [
+        (ALLOW, &many),
+        (DISALLOW, b"/*a*a"),
+        (DISALLOW, &many_end),
+        (ALLOW, b"/*b$"),
+        (DISALLOW, b"/a"),
+    ];
+    let targets: Vec<Vec<u8>> = (0..60)
+        .map(|n| {
+            let mut t = b"/".to_vec();
+            t.extend(std::iter::repeat_n(b'a', n));
+            if n % 3 == 0 {
+                t.push(b'b');
+            }
+            t
+        })
+        .collect();
+    for precedence in [
+        Precedence::LongestMatch,
+        Precedence::FirstMatch,
+        Precedence::AnyDisallow,
+    ] {
+        for target in &targets {
+            decide(&rules, WILD, precedence, target);
+            for m in all_engines(&rules, WILD, precedence) {
+                assert_eq!(
+                    m.matching(target),
+                    ref_matching(&rules, true, precedence, target),
+                    "{target:?}"
+                );
+            }
+        }
+    }
+}
+
+/// One rule of 30,000 `*a` then `$`, against a 100,000-byte target: it compiles (the NFA fits
+/// the default limit), the lazy DFA gives up, and the glob matcher answers right.
+#[test]
+fn hostile_thirty_thousand_stars() {
+    let mut pattern = b"/".to_vec();
+    pattern.extend_from_slice(&b"*a".repeat(30_000));
+    pattern.push(b'$');
+    let mut target = b"/".to_vec();
+    target.extend(std::iter::repeat_n(b'a', 100_000));
+    let mut miss = target.clone();
+    miss.push(b'b');
+    let mut short = b"/".to_vec();
+    short.extend(std::iter::repeat_n(b'a', 29_999));
+    let rules: [(RuleKind, &[u8]); 2] = [(DISALLOW, &pattern), (ALLOW, b"/a")];
+    let m =
+        RuleMatcher::compile(&rules, WILD, Precedence::LongestMatch, &Default::default()).unwrap();
+    assert!(m.automaton_error().is_none());
+    assert_eq!(m.decide(&miss), Some(1));
+    assert_eq!(m.decide(&target), Some(0));
+    assert_eq!(m.decide(&short), Some(1));
+    assert_eq!(m.matching(&target), [0, 1]);
+    assert_eq!(m.matching(&miss), [1]);
+}
+
+// ------------------------------------------------------------------------------------------
 // Hostile rule sets: correctness only (they must compile or fall back, and answer right)
 // ------------------------------------------------------------------------------------------
 
@@ -814,14 +1031,12 @@ fn hostile_thousand_stars() {
         assert_eq!(m.decide(&ends_b), Some(0), "{:?}", m.engine());
         assert_eq!(m.decide(b"/aaa"), None, "{:?}", m.engine());
     }
-    // `matching` runs the same PikeVM whatever the engine: once is enough. It does not prune
-    // (every rule is wanted), so it is the slow one here: keep its target shorter.
+    // `matching` runs the same glob matcher whatever the engine: once is enough.
     let rules: [(RuleKind, &[u8]); 2] = [(DISALLOW, &separated), (ALLOW, &run)];
     let m =
         RuleMatcher::compile(&rules, WILD, Precedence::LongestMatch, &Default::default()).unwrap();
-    let mut short = many_a[..2001].to_vec();
-    short.push(b'b');
-    assert_eq!(m.matching(&short), [0, 1]);
+    assert_eq!(m.matching(&ends_b), [0, 1]);
+    assert_eq!(m.matching(&few_a), [1]);
 }
 
 #[test]
@@ -874,4 +1089,165 @@ fn hostile_hundred_thousand_prefix_rules() {
     assert_eq!(m.decide(b"/p12345"), None);
     assert_eq!(m.decide(b"/q"), None);
     assert_eq!(m.matching(b"/p777/x"), [777]);
+}
+
+// ------------------------------------------------------------------------------------------
+// Timing (not a test: run by hand, release build, to measure the cold path)
+// ------------------------------------------------------------------------------------------
+
+/// Prints how long compiling a group and answering its first queries takes, for a typical
+/// group and for the hostile cases. Nothing here asserts a duration; the answers are checked.
+///
+/// `cargo test --release --lib pattern::tests::timing_cold_path -- --ignored --nocapture`
+/// (set `TIMING_SKIP_SLOW=1` to skip the 30,000-`*` verdict, which takes minutes on an
+/// automaton-only matcher).
+#[test]
+#[ignore = "measurement, run by hand in release mode"]
+fn timing_cold_path() {
+    use std::time::Instant;
+    let limits = MatcherLimits::default();
+    let lm = Precedence::LongestMatch;
+
+    // A typical group: 5 wildcard rules and 20 literal ones, 3 queries, many times over.
+    let owned: Vec<(RuleKind, Vec<u8>)> = (0..25)
+        .map(|i| {
+            let kind = if i % 4 == 0 { ALLOW } else { DISALLOW };
+            let pattern = if i < 5 {
+                format!("/*/section{i}/*.php$")
+            } else {
+                format!("/dir{i}/private/")
+            };
+            (kind, pattern.into_bytes())
+        })
+        .collect();
+    let rules: Vec<(RuleKind, &[u8])> = owned.iter().map(|(k, p)| (*k, &p[..])).collect();
+    let targets: [&[u8]; 3] = [
+        b"/a/section3/index.php",
+        b"/dir7/private/x.html",
+        b"/somewhere/else?q=1",
+    ];
+    let runs = 2000u32;
+    let start = Instant::now();
+    for _ in 0..runs {
+        let m = RuleMatcher::compile(&rules, WILD, lm, &limits).unwrap();
+        for t in targets {
+            std::hint::black_box(m.decide(t));
+        }
+    }
+    let per = start.elapsed() / runs;
+    let start = Instant::now();
+    for _ in 0..runs {
+        std::hint::black_box(RuleMatcher::compile(&rules, WILD, lm, &limits).unwrap());
+    }
+    let compile = start.elapsed() / runs;
+    let m = RuleMatcher::compile(&rules, WILD, lm, &limits).unwrap();
+    for t in targets {
+        assert_eq!(m.decide(t), ref_decide(&rules, true, lm, t));
+        assert_eq!(m.matching(t), ref_matching(&rules, true, lm, t));
+    }
+    eprintln!(
+        "typical group (5 wildcard + 20 literal): compile {compile:?}, compile + 3 decides {per:?}"
+    );
+
+    // The 30,000-`*` rule.
+    let mut pattern = b"/".to_vec();
+    pattern.extend_from_slice(&b"*a".repeat(30_000));
+    pattern.push(b'$');
+    let mut target = b"/".to_vec();
+    target.extend(std::iter::repeat_n(b'a', 100_000));
+    target.push(b'b');
+    let rules: [(RuleKind, &[u8]); 1] = [(DISALLOW, &pattern)];
+    let start = Instant::now();
+    let m = RuleMatcher::compile(&rules, WILD, lm, &limits).unwrap();
+    let compile = start.elapsed();
+    eprintln!(
+        "30,000 `*a` then `$`: compile {compile:?} ({:?})",
+        m.engine()
+    );
+    if std::env::var_os("TIMING_SKIP_SLOW").is_none() {
+        let start = Instant::now();
+        assert_eq!(m.decide(&target), None);
+        let first = start.elapsed();
+        let start = Instant::now();
+        assert_eq!(m.decide(&target), None);
+        let second = start.elapsed();
+        let mut hit = target.clone();
+        hit.pop();
+        let start = Instant::now();
+        assert_eq!(m.decide(&hit), Some(0));
+        let third = start.elapsed();
+        let start = Instant::now();
+        assert_eq!(m.matching(&hit), [0]);
+        let all = start.elapsed();
+        eprintln!(
+            "  decide (miss) {first:?}, again {second:?}, decide (hit) {third:?}, matching {all:?}"
+        );
+    }
+
+    // The hostile cases of this file.
+    let mut separated = b"/".to_vec();
+    for _ in 0..1000 {
+        separated.extend_from_slice(b"*a");
+    }
+    let mut run = b"/".to_vec();
+    run.extend(std::iter::repeat_n(b'*', 1000));
+    run.extend_from_slice(b"b$");
+    let mut many_a = b"/".to_vec();
+    many_a.extend(std::iter::repeat_n(b'a', 20_000));
+    let mut few_a = b"/".to_vec();
+    for _ in 0..10_000 {
+        few_a.extend_from_slice(b"xb");
+    }
+    let mut ends_b = many_a.clone();
+    ends_b.push(b'b');
+    let rules: [(RuleKind, &[u8]); 2] = [(DISALLOW, &separated), (ALLOW, &run)];
+    let start = Instant::now();
+    let m = RuleMatcher::compile(&rules, WILD, lm, &limits).unwrap();
+    let compile = start.elapsed();
+    let start = Instant::now();
+    assert_eq!(m.decide(&many_a), Some(0));
+    assert_eq!(m.decide(&few_a), Some(1));
+    assert_eq!(m.decide(&ends_b), Some(0));
+    let decides = start.elapsed();
+    let mut short = many_a[..2001].to_vec();
+    short.push(b'b');
+    let start = Instant::now();
+    assert_eq!(m.matching(&short), [0, 1]);
+    let all = start.elapsed();
+    eprintln!("hostile_thousand_stars: compile {compile:?}, 3 decides {decides:?}, matching (2k target) {all:?}");
+
+    let owned: Vec<Vec<u8>> = (0..10_000)
+        .map(|i| format!("/*x{i}*y*z").into_bytes())
+        .collect();
+    let rules: Vec<(RuleKind, &[u8])> = owned.iter().map(|p| (DISALLOW, &p[..])).collect();
+    let mut hit = b"/".to_vec();
+    hit.extend(std::iter::repeat_n(b'q', 1000));
+    hit.extend_from_slice(b"x5000-y-z");
+    let mut miss = hit.clone();
+    miss.truncate(miss.len() - 1);
+    let start = Instant::now();
+    let m = RuleMatcher::compile(&rules, WILD, lm, &limits).unwrap();
+    let compile = start.elapsed();
+    let start = Instant::now();
+    assert_eq!(m.decide(&hit), Some(5000));
+    let first = start.elapsed();
+    let start = Instant::now();
+    assert_eq!(m.decide(&miss), None);
+    let second = start.elapsed();
+    let start = Instant::now();
+    assert_eq!(m.matching(&hit), [5000, 500, 50, 5]);
+    let all = start.elapsed();
+    eprintln!("hostile_ten_thousand_wildcard_rules: compile {compile:?}, decide (hit) {first:?}, decide (miss) {second:?}, matching {all:?}");
+
+    let owned: Vec<Vec<u8>> = (0..100_000)
+        .map(|i| format!("/p{i}/").into_bytes())
+        .collect();
+    let rules: Vec<(RuleKind, &[u8])> = owned.iter().map(|p| (DISALLOW, &p[..])).collect();
+    let start = Instant::now();
+    let m = RuleMatcher::compile(&rules, WILD, lm, &limits).unwrap();
+    let compile = start.elapsed();
+    let start = Instant::now();
+    assert_eq!(m.decide(b"/p12345/index.html"), Some(12345));
+    let first = start.elapsed();
+    eprintln!("hostile_hundred_thousand_prefix_rules: compile {compile:?}, first decide {first:?}");
 }
