@@ -145,8 +145,6 @@ pub enum DecidedBy {
     NoGroup,
     /// The target is `/robots.txt`, always allowed by the variant.
     RobotsTxt,
-    /// The rules could not be compiled within the size limits.
-    Unmatchable,
 }
 
 /// A line of the file: its number and text (lossy UTF-8, line end removed, trimmed).
@@ -363,7 +361,6 @@ impl<'r> Side<'r> {
             Decision::NoMatchingRule => DecidedBy::NoMatchingRule,
             Decision::NoGroup => DecidedBy::NoGroup,
             Decision::RobotsTxt => DecidedBy::RobotsTxt,
-            Decision::Unmatchable(_) => DecidedBy::Unmatchable,
         };
         Outcome {
             variant: self.robots.variant(),

@@ -15,7 +15,7 @@
 //! | [`groups`](Limits::groups) | every later group, with its rules | `limit-exceeded` |
 //! | [`rules_per_group`](Limits::rules_per_group) | the group's later rules | `limit-exceeded` |
 //! | [`pattern_bytes`](Limits::pattern_bytes) | the rule whose pattern is longer | `limit-exceeded` |
-//! | [`matcher`](Limits::matcher) | the query: allowed, with [`Decision::Unmatchable`](crate::robots::Decision::Unmatchable) | — |
+//! | [`matcher`](Limits::matcher) | nothing: past `nfa_bytes` no automaton is built and the linear glob matcher answers | — |
 //! | [`diagnostics`](Limits::diagnostics) | later diagnostics: counted, not kept | `limit-exceeded` |
 //!
 //! The diagnostic is a warning in lenient mode and an error in strict mode: a file that only a

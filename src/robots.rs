@@ -28,7 +28,7 @@ use std::sync::OnceLock;
 use crate::agent::AgentQuery;
 use crate::diagnostic::Diagnostic;
 use crate::model::{Agent, Group, Model, ModelBuilder, Record, Rule, Sitemap};
-use crate::pattern::{normalise_target, PatternError, RuleKind, RuleMatcher};
+use crate::pattern::{normalise_target, RuleKind, RuleMatcher};
 use crate::source::Source;
 use crate::syntax::{self, Mode, ParseOptions, Parsed, StrictError};
 use crate::target::target_of;
@@ -67,7 +67,7 @@ struct Selection {
 struct Compiled {
     /// Indices into the model's rules, file order; the matcher's rule `i` is `rules[i]`.
     rules: Box<[u32]>,
-    matcher: Result<RuleMatcher, PatternError>,
+    matcher: RuleMatcher,
 }
 
 impl Robots {
@@ -225,10 +225,7 @@ impl Robots {
         let target = target_of(url).into_owned();
         let verdict = self.decide(agents.iter().map(str::as_bytes), &target);
         let matching = match verdict.selection.map(|s| self.compiled(s)) {
-            Some(Compiled {
-                rules,
-                matcher: Ok(matcher),
-            }) => matcher
+            Some(Compiled { rules, matcher }) => matcher
                 .matching(&self.prepared(&target))
                 .into_iter()
                 .filter_map(|i| rules.get(i))
@@ -271,18 +268,14 @@ impl Robots {
             return verdict(true, Decision::NoGroup);
         };
         let compiled = self.compiled(selected);
-        match &compiled.matcher {
-            Err(error) => verdict(true, Decision::Unmatchable(error)),
-            Ok(matcher) => {
-                let rule = matcher
-                    .decide(target)
-                    .and_then(|i| compiled.rules.get(i))
-                    .and_then(|&id| self.model.rule(id as usize));
-                match rule {
-                    Some(rule) => verdict(rule.kind() == RuleKind::Allow, Decision::Rule(rule)),
-                    None => verdict(true, Decision::NoMatchingRule),
-                }
-            }
+        let rule = compiled
+            .matcher
+            .decide(target)
+            .and_then(|i| compiled.rules.get(i))
+            .and_then(|&id| self.model.rule(id as usize));
+        match rule {
+            Some(rule) => verdict(rule.kind() == RuleKind::Allow, Decision::Rule(rule)),
+            None => verdict(true, Decision::NoMatchingRule),
         }
     }
 
@@ -409,8 +402,6 @@ pub enum Decision<'r> {
     NoGroup,
     /// The target is `/robots.txt`, which the variant always allows.
     RobotsTxt,
-    /// The rules could not be compiled within the size limits: allowed, with the reason.
-    Unmatchable(&'r PatternError),
 }
 
 /// The answer to a query: allowed or not, and why.
@@ -475,7 +466,6 @@ impl fmt::Display for Verdict<'_> {
             Decision::NoMatchingRule => f.write_str(": no rule matches")?,
             Decision::NoGroup => f.write_str(": no group applies")?,
             Decision::RobotsTxt => f.write_str(": /robots.txt is always allowed")?,
-            Decision::Unmatchable(error) => write!(f, ": rules not compiled ({error})")?,
         }
         let lines: Vec<String> = self.groups().map(|g| g.line().to_string()).collect();
         match self.applied {

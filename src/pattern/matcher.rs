@@ -284,20 +284,17 @@ impl RuleMatcher {
     /// drop empty rules before, as every variant gives them no effect). An empty rule set is
     /// allowed and builds no automaton.
     ///
-    /// # Errors
-    ///
-    /// None at present: when the wildcard rules' NFA would exceed [`MatcherLimits::nfa_bytes`]
-    /// (or the automaton library refuses the rule set for another reason, e.g. more rules than
-    /// it can number), no automaton is built, the wildcard rules are answered by the linear
-    /// glob matcher, and [`RuleMatcher::automaton_error`] says why. Exceeding the dense-DFA or
-    /// lazy-cache limits is not an error either: a slower engine is chosen instead. The
-    /// `Result` is kept for a rule set that nothing could answer.
+    /// Compilation cannot fail: when the wildcard rules' NFA would exceed
+    /// [`MatcherLimits::nfa_bytes`] (or the automaton library refuses the rule set for another
+    /// reason, e.g. more rules than it can number), no automaton is built, the wildcard rules
+    /// are answered by the linear glob matcher, and [`RuleMatcher::automaton_error`] says why.
+    /// Exceeding the dense-DFA or lazy-cache limits chooses a slower engine instead.
     pub fn compile(
         rules: &[(RuleKind, &[u8])],
         syntax: PatternSyntax,
         precedence: Precedence,
         limits: &MatcherLimits,
-    ) -> Result<RuleMatcher, PatternError> {
+    ) -> RuleMatcher {
         let order = priority_order(rules, precedence);
         let slots: Box<[Slot]> = order
             .iter()
@@ -325,7 +322,7 @@ impl RuleMatcher {
                 Err(err) => (None, Some(PatternError::from_nfa(&err))),
             }
         };
-        Ok(RuleMatcher {
+        RuleMatcher {
             slots,
             precedence,
             literals,
@@ -337,7 +334,7 @@ impl RuleMatcher {
             automaton_ranks: automaton_ranks.into(),
             #[cfg(test)]
             lazy_gave_up: std::sync::atomic::AtomicUsize::new(0),
-        })
+        }
     }
 
     /// The index (into the `rules` given to [`compile`](Self::compile)) of the rule that decides
@@ -727,7 +724,7 @@ mod tests {
             prefix_table_min_rules: usize::MAX,
             ..MatcherLimits::default()
         };
-        let m = RuleMatcher::compile(&rules, WILD, Precedence::LongestMatch, &limits).unwrap();
+        let m = RuleMatcher::compile(&rules, WILD, Precedence::LongestMatch, &limits);
         assert_eq!(m.engine(), Engine::Glob);
         let err = m.automaton_error().unwrap();
         assert_eq!(err.kind(), PatternErrorKind::NfaSizeLimit { limit: 1_000 });
@@ -745,8 +742,7 @@ mod tests {
             WILD,
             Precedence::LongestMatch,
             &MatcherLimits::default(),
-        )
-        .unwrap();
+        );
         assert_eq!(fits.engine(), Engine::LazyDfa);
         assert!(fits.automaton_error().is_none());
     }

@@ -44,12 +44,11 @@
 //!     PatternSyntax { wildcards: true },
 //!     Precedence::LongestMatch,
 //!     &MatcherLimits::default(),
-//! )?;
+//! );
 //! // Both patterns are 5 bytes long: a tie, and allow wins ties.
 //! assert_eq!(matcher.decide(b"/page.php5"), Some(0));
 //! assert_eq!(matcher.decide(b"/x.php"), Some(1));
 //! assert_eq!(matcher.decide(b"/other"), None);
-//! # Ok::<(), robotspec::pattern::PatternError>(())
 //! ```
 
 mod glob;

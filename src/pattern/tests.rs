@@ -180,7 +180,7 @@ fn all_engines(
     engine_limits()
         .iter()
         .map(|(engine, limits)| {
-            let m = RuleMatcher::compile(rules, syntax, precedence, limits).unwrap();
+            let m = RuleMatcher::compile(rules, syntax, precedence, limits);
             if let Some(engine) = engine.filter(|_| !rules.is_empty()) {
                 assert_eq!(m.engine(), engine, "engine forced by {limits:?}");
             }
@@ -506,7 +506,7 @@ fn empty_rule_set() {
         Precedence::AnyDisallow,
     ] {
         for (_, limits) in engine_limits() {
-            let m = RuleMatcher::compile(&[], WILD, precedence, &limits).unwrap();
+            let m = RuleMatcher::compile(&[], WILD, precedence, &limits);
             assert_eq!(m.engine(), Engine::NoRules);
             assert_eq!(m.decide(b"/"), None);
             assert_eq!(m.decide(b""), None);
@@ -540,7 +540,7 @@ fn accessors_and_debug() {
         dense_dfa_bytes: 16 << 10,
         ..MatcherLimits::default()
     };
-    let m = RuleMatcher::compile(&rules, WILD, Precedence::FirstMatch, &dense).unwrap();
+    let m = RuleMatcher::compile(&rules, WILD, Precedence::FirstMatch, &dense);
     assert_eq!(m.len(), 2);
     assert!(!m.is_empty());
     assert_eq!(m.precedence(), Precedence::FirstMatch);
@@ -557,8 +557,7 @@ fn accessors_and_debug() {
         WILD,
         Precedence::FirstMatch,
         &MatcherLimits::default(),
-    )
-    .unwrap();
+    );
     assert_eq!(literal_only.engine(), Engine::PrefixTable);
     assert!(literal_only.memory_usage() > 0);
 }
@@ -587,7 +586,7 @@ fn concurrent_queries_agree() {
         .map(|i| format!("/x{}/y{}/{}", i * 7 % 23, i % 11, i % 5).into_bytes())
         .collect();
     for (_, limits) in engine_limits() {
-        let m = RuleMatcher::compile(&rules, WILD, Precedence::LongestMatch, &limits).unwrap();
+        let m = RuleMatcher::compile(&rules, WILD, Precedence::LongestMatch, &limits);
         let expected: Vec<Option<usize>> = targets.iter().map(|t| m.decide(t)).collect();
         std::thread::scope(|scope| {
             for _ in 0..4 {
@@ -629,7 +628,7 @@ fn lazy_dfa_gives_up_and_falls_back() {
         lazy_cache_bytes: 1,
         ..Default::default()
     };
-    let m = RuleMatcher::compile(&rules, WILD, Precedence::LongestMatch, &limits).unwrap();
+    let m = RuleMatcher::compile(&rules, WILD, Precedence::LongestMatch, &limits);
     assert_eq!(m.engine(), Engine::LazyDfa);
     let mut state = 0x2545_f491_u32;
     for _ in 0..300 {
@@ -664,7 +663,7 @@ fn nfa_size_limit_falls_back_to_globs() {
         nfa_bytes: 10_000,
         ..Default::default()
     };
-    let m = RuleMatcher::compile(&rules, WILD, Precedence::LongestMatch, &limits).unwrap();
+    let m = RuleMatcher::compile(&rules, WILD, Precedence::LongestMatch, &limits);
     assert_eq!(m.engine(), Engine::Glob);
     assert_eq!(
         m.automaton_error().map(PatternError::kind),
@@ -674,7 +673,6 @@ fn nfa_size_limit_falls_back_to_globs() {
     assert_eq!(m.decide(b"/dir999/x/page"), Some(999));
     assert_eq!(m.decide(b"/dir999/pag"), None);
     let ok = RuleMatcher::compile(&rules, WILD, Precedence::LongestMatch, &Default::default());
-    let ok = ok.unwrap();
     assert_eq!(ok.engine(), Engine::LazyDfa);
     assert_eq!(ok.decide(b"/dir999/page.html"), Some(999));
 }
@@ -692,7 +690,7 @@ fn literal_rules_are_not_bound_by_the_nfa_limit() {
         nfa_bytes: 10_000,
         ..Default::default()
     };
-    let m = RuleMatcher::compile(&rules, WILD, Precedence::LongestMatch, &limits).unwrap();
+    let m = RuleMatcher::compile(&rules, WILD, Precedence::LongestMatch, &limits);
     assert_eq!(m.decide(b"/dir99999/page.htm"), Some(99_999));
     assert_eq!(m.decide(b"/dir99999/page.html"), Some(100_000));
     assert_eq!(m.decide(b"/dir100000/page"), None);
@@ -746,7 +744,7 @@ fn check_against_reference(
         .map(|(allow, p)| (if *allow { ALLOW } else { DISALLOW }, &p[..]))
         .collect();
     for (engine, limits) in engine_limits() {
-        let m = RuleMatcher::compile(&rules, syntax, precedence, &limits).unwrap();
+        let m = RuleMatcher::compile(&rules, syntax, precedence, &limits);
         if let Some(engine) = engine.filter(|_| !rules.is_empty()) {
             prop_assert_eq!(m.engine(), engine);
         }
@@ -907,7 +905,7 @@ fn forced_fallback_agrees_with_reference() {
         Precedence::FirstMatch,
         Precedence::AnyDisallow,
     ] {
-        let m = RuleMatcher::compile(&rules, WILD, precedence, &limits).unwrap();
+        let m = RuleMatcher::compile(&rules, WILD, precedence, &limits);
         assert_eq!(m.engine(), Engine::LazyDfa);
         let mut state = 0x9e37_79b9_u32;
         for _ in 0..200 {
@@ -988,8 +986,7 @@ fn hostile_thirty_thousand_stars() {
     let mut short = b"/".to_vec();
     short.extend(std::iter::repeat_n(b'a', 29_999));
     let rules: [(RuleKind, &[u8]); 2] = [(DISALLOW, &pattern), (ALLOW, b"/a")];
-    let m =
-        RuleMatcher::compile(&rules, WILD, Precedence::LongestMatch, &Default::default()).unwrap();
+    let m = RuleMatcher::compile(&rules, WILD, Precedence::LongestMatch, &Default::default());
     assert!(m.automaton_error().is_none());
     assert_eq!(m.decide(&miss), Some(1));
     assert_eq!(m.decide(&target), Some(0));
@@ -1025,7 +1022,7 @@ fn hostile_thousand_stars() {
 
     for (_, limits) in engine_limits() {
         let rules: [(RuleKind, &[u8]); 2] = [(DISALLOW, &separated), (ALLOW, &run)];
-        let m = RuleMatcher::compile(&rules, WILD, Precedence::LongestMatch, &limits).unwrap();
+        let m = RuleMatcher::compile(&rules, WILD, Precedence::LongestMatch, &limits);
         assert_eq!(m.decide(&many_a), Some(0), "{:?}", m.engine());
         assert_eq!(m.decide(&few_a), Some(1), "{:?}", m.engine());
         assert_eq!(m.decide(&ends_b), Some(0), "{:?}", m.engine());
@@ -1033,8 +1030,7 @@ fn hostile_thousand_stars() {
     }
     // `matching` runs the same glob matcher whatever the engine: once is enough.
     let rules: [(RuleKind, &[u8]); 2] = [(DISALLOW, &separated), (ALLOW, &run)];
-    let m =
-        RuleMatcher::compile(&rules, WILD, Precedence::LongestMatch, &Default::default()).unwrap();
+    let m = RuleMatcher::compile(&rules, WILD, Precedence::LongestMatch, &Default::default());
     assert_eq!(m.matching(&ends_b), [0, 1]);
     assert_eq!(m.matching(&few_a), [1]);
 }
@@ -1052,7 +1048,7 @@ fn hostile_ten_thousand_wildcard_rules() {
     let mut miss = hit.clone();
     miss.truncate(miss.len() - 1);
     for precedence in [Precedence::LongestMatch, Precedence::FirstMatch] {
-        let m = RuleMatcher::compile(&rules, WILD, precedence, &MatcherLimits::default()).unwrap();
+        let m = RuleMatcher::compile(&rules, WILD, precedence, &MatcherLimits::default());
         let expected = match precedence {
             Precedence::LongestMatch => 5000,
             _ => 5,
@@ -1080,8 +1076,7 @@ fn hostile_hundred_thousand_prefix_rules() {
         WILD,
         Precedence::LongestMatch,
         &MatcherLimits::default(),
-    )
-    .unwrap();
+    );
     assert_eq!(m.len(), 100_000);
     assert_eq!(m.decide(b"/p12345/index.html"), Some(12345));
     assert_eq!(m.decide(b"/p99999/"), Some(99999));
@@ -1129,7 +1124,7 @@ fn timing_cold_path() {
     let runs = 2000u32;
     let start = Instant::now();
     for _ in 0..runs {
-        let m = RuleMatcher::compile(&rules, WILD, lm, &limits).unwrap();
+        let m = RuleMatcher::compile(&rules, WILD, lm, &limits);
         for t in targets {
             std::hint::black_box(m.decide(t));
         }
@@ -1137,10 +1132,10 @@ fn timing_cold_path() {
     let per = start.elapsed() / runs;
     let start = Instant::now();
     for _ in 0..runs {
-        std::hint::black_box(RuleMatcher::compile(&rules, WILD, lm, &limits).unwrap());
+        std::hint::black_box(RuleMatcher::compile(&rules, WILD, lm, &limits));
     }
     let compile = start.elapsed() / runs;
-    let m = RuleMatcher::compile(&rules, WILD, lm, &limits).unwrap();
+    let m = RuleMatcher::compile(&rules, WILD, lm, &limits);
     for t in targets {
         assert_eq!(m.decide(t), ref_decide(&rules, true, lm, t));
         assert_eq!(m.matching(t), ref_matching(&rules, true, lm, t));
@@ -1158,7 +1153,7 @@ fn timing_cold_path() {
     target.push(b'b');
     let rules: [(RuleKind, &[u8]); 1] = [(DISALLOW, &pattern)];
     let start = Instant::now();
-    let m = RuleMatcher::compile(&rules, WILD, lm, &limits).unwrap();
+    let m = RuleMatcher::compile(&rules, WILD, lm, &limits);
     let compile = start.elapsed();
     eprintln!(
         "30,000 `*a` then `$`: compile {compile:?} ({:?})",
@@ -1202,7 +1197,7 @@ fn timing_cold_path() {
     ends_b.push(b'b');
     let rules: [(RuleKind, &[u8]); 2] = [(DISALLOW, &separated), (ALLOW, &run)];
     let start = Instant::now();
-    let m = RuleMatcher::compile(&rules, WILD, lm, &limits).unwrap();
+    let m = RuleMatcher::compile(&rules, WILD, lm, &limits);
     let compile = start.elapsed();
     let start = Instant::now();
     assert_eq!(m.decide(&many_a), Some(0));
@@ -1226,7 +1221,7 @@ fn timing_cold_path() {
     let mut miss = hit.clone();
     miss.truncate(miss.len() - 1);
     let start = Instant::now();
-    let m = RuleMatcher::compile(&rules, WILD, lm, &limits).unwrap();
+    let m = RuleMatcher::compile(&rules, WILD, lm, &limits);
     let compile = start.elapsed();
     let start = Instant::now();
     assert_eq!(m.decide(&hit), Some(5000));
@@ -1244,7 +1239,7 @@ fn timing_cold_path() {
         .collect();
     let rules: Vec<(RuleKind, &[u8])> = owned.iter().map(|p| (DISALLOW, &p[..])).collect();
     let start = Instant::now();
-    let m = RuleMatcher::compile(&rules, WILD, lm, &limits).unwrap();
+    let m = RuleMatcher::compile(&rules, WILD, lm, &limits);
     let compile = start.elapsed();
     let start = Instant::now();
     assert_eq!(m.decide(b"/p12345/index.html"), Some(12345));

@@ -140,7 +140,6 @@ fn describe(robots: &Robots, agents: &AgentQuery, url: &str, e: &Explanation<'_>
         Decision::NoMatchingRule => "nothing matches: allowed".to_owned(),
         Decision::NoGroup => "no group applies: allowed".to_owned(),
         Decision::RobotsTxt => "/robots.txt is always allowed".to_owned(),
-        Decision::Unmatchable(error) => format!("rules not compiled: {error}"),
     };
     let _ = writeln!(out, "verdict:  {verdict}");
     let _ = writeln!(out, "why:      {why}\n");

@@ -156,7 +156,6 @@ fn why(outcome: &Outcome) -> String {
         (None, DecidedBy::NoMatchingRule) => "no rule matches".to_owned(),
         (None, DecidedBy::NoGroup) => "no group applies".to_owned(),
         (None, DecidedBy::RobotsTxt) => "/robots.txt is always allowed".to_owned(),
-        (None, DecidedBy::Unmatchable) => "rules not compiled".to_owned(),
         (None, DecidedBy::Rule) => String::new(),
     }
 }

@@ -27,8 +27,8 @@ pub struct ReadingArgs {
     /// Longest pattern kept; a rule with a longer one is ignored. Default: 65,536.
     #[arg(long, value_name = "BYTES")]
     max_pattern_bytes: Option<usize>,
-    /// Largest automaton (NFA) built from one group's rules; past it, queries are allowed and
-    /// say why. Default: 32 MiB.
+    /// Largest automaton (NFA) built from one group's wildcard rules; past it, no automaton is
+    /// built and the linear glob matcher answers them (same verdicts). Default: 32 MiB.
     #[arg(long, value_name = "BYTES")]
     max_automaton_bytes: Option<usize>,
     /// Diagnostics kept; past it they are counted and reported as one `limit-exceeded`.
