@@ -135,9 +135,11 @@ fn assert_lossless(name: &str, bytes: &[u8], variant: Variant) {
 
 /// The tree written one line at a time is byte for byte the tree built whole.
 fn assert_streams_as_built(name: &str, parsed: &robotspec::Parsed<'_>, tree: &Tree<'_>) {
+    let serde_pretty = serde_json::to_string_pretty(tree).unwrap();
+    assert!(tree.to_json() == serde_pretty, "{name}: JSON");
     let mut pretty = Vec::new();
     parsed.write_json(&mut pretty, true).unwrap();
-    assert!(pretty == tree.to_json().as_bytes(), "{name}: streamed JSON");
+    assert!(pretty == serde_pretty.as_bytes(), "{name}: streamed JSON");
     let mut compact = Vec::new();
     parsed.write_json(&mut compact, false).unwrap();
     assert!(

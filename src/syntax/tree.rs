@@ -164,9 +164,12 @@ impl<'a> Tree<'a> {
             .collect()
     }
 
-    /// The tree as pretty-printed JSON (the `parse --format json` contract).
+    /// The tree as pretty-printed JSON (the `parse --format json` contract; the same text as
+    /// serde_json's pretty form of this `Serialize` value).
     pub fn to_json(&self) -> String {
-        serde_json::to_string_pretty(self).unwrap_or_default()
+        let mut out = Vec::new();
+        Json { pretty: true }.node(&mut out, self.input, &self.root, 0);
+        String::from_utf8_lossy(&out).into_owned()
     }
 
     /// A readable indented dump: one node per line, `kind line:col start..end`, leaves with
@@ -184,26 +187,26 @@ impl<'a> Tree<'a> {
 
 /// Appends the dump of `node` (and its children) at `depth` to `out`.
 fn dump_node(input: &[u8], node: &Node, depth: usize, out: &mut String) {
-    {
-        let _ = write!(
-            out,
-            "{:indent$}{} {}:{} {}..{}",
-            "",
-            node.kind.name(),
-            node.line,
-            node.col,
-            node.span.start,
-            node.span.end,
-            indent = depth * 2
-        );
-        if node.is_leaf() && node.kind != NodeKind::RobotsTxt {
-            let bytes = input.get(node.span.range()).unwrap_or_default();
-            let _ = write!(out, " \"{}\"", escape(bytes));
-        }
-        out.push('\n');
-        for child in &node.children {
-            dump_node(input, child, depth + 1, out);
-        }
+    let mut numbers = itoa::Buffer::new();
+    out.extend(std::iter::repeat_n(' ', depth * 2));
+    out.push_str(node.kind.name());
+    out.push(' ');
+    out.push_str(numbers.format(node.line));
+    out.push(':');
+    out.push_str(numbers.format(node.col));
+    out.push(' ');
+    out.push_str(numbers.format(node.span.start));
+    out.push_str("..");
+    out.push_str(numbers.format(node.span.end));
+    if node.is_leaf() && node.kind != NodeKind::RobotsTxt {
+        let bytes = input.get(node.span.range()).unwrap_or_default();
+        out.push_str(" \"");
+        escape_into(bytes, out);
+        out.push('"');
+    }
+    out.push('\n');
+    for child in &node.children {
+        dump_node(input, child, depth + 1, out);
     }
 }
 
@@ -254,7 +257,7 @@ fn for_each_child(
 }
 
 /// Writes the tree of `source` as JSON, one root child at a time: pretty-printed exactly as
-/// [`Tree::to_json`] prints it, or compact.
+/// serde_json pretty-prints [`Tree`] ([`Tree::to_json`]), or compact as serde_json writes it.
 pub(crate) fn write_json(
     source: &Source<'_>,
     lines: impl Iterator<Item = Line>,
@@ -262,63 +265,166 @@ pub(crate) fn write_json(
     pretty: bool,
 ) -> io::Result<()> {
     let input = source.bytes();
-    let root = root(source, Vec::new());
-    // The root without its children, then `children` written one by one in its place.
-    let head = if pretty {
-        serde_json::to_string_pretty(&NodeJson { input, node: &root })
-    } else {
-        serde_json::to_string(&NodeJson { input, node: &root })
-    }
-    .map_err(io::Error::other)?;
-    let Some(head) = head.strip_suffix(if pretty { "[]\n}" } else { "[]}" }) else {
-        return Err(io::Error::other("unexpected JSON shape"));
-    };
-    out.write_all(head.as_bytes())?;
-    out.write_all(b"[")?;
+    let json = Json { pretty };
+    let mut buffer = Vec::with_capacity(FLUSH_AT);
+    json.open(&mut buffer, &root(source, Vec::new()), 0);
+    buffer.extend_from_slice(b"\"children\":");
+    json.space(&mut buffer);
+    buffer.push(b'[');
     let mut result = Ok(());
     let mut first = true;
     for_each_child(source, lines, |node| {
         if result.is_err() {
             return;
         }
-        result = write_child(&mut out, input, &node, pretty, first);
+        if !first {
+            buffer.push(b',');
+        }
         first = false;
+        json.indent(&mut buffer, 2);
+        json.node(&mut buffer, input, &node, 2);
+        if buffer.len() >= FLUSH_AT {
+            result = out.write_all(&buffer);
+            buffer.clear();
+        }
     });
     result?;
-    let tail: &[u8] = match (pretty, first) {
-        (true, false) => b"\n  ]\n}",
-        (false, _) | (true, true) => b"]\n}",
-    };
-    out.write_all(if pretty { tail } else { b"]}" })
+    if !first {
+        json.indent(&mut buffer, 1);
+    }
+    buffer.push(b']');
+    json.indent(&mut buffer, 0);
+    buffer.push(b'}');
+    out.write_all(&buffer)
 }
 
-/// One child of the root, with the separator before it.
-fn write_child(
-    out: &mut impl io::Write,
-    input: &[u8],
-    node: &Node,
+/// Output is handed to the writer in chunks of about this many bytes.
+const FLUSH_AT: usize = 1 << 16;
+
+/// The JSON form of nodes, written by hand for speed: serde_json's pretty form (two spaces a
+/// level) or its compact form, byte for byte (tests compare both with serde_json's output).
+#[derive(Clone, Copy)]
+struct Json {
     pretty: bool,
-    first: bool,
-) -> io::Result<()> {
-    let json = NodeJson { input, node };
-    if !pretty {
-        if !first {
-            out.write_all(b",")?;
+}
+
+impl Json {
+    /// A line break and `level` levels of indentation (pretty form only).
+    fn indent(self, out: &mut Vec<u8>, level: usize) {
+        const SPACES: &[u8; 64] = &[b' '; 64];
+        if self.pretty {
+            out.push(b'\n');
+            match SPACES.get(..level * 2) {
+                Some(spaces) => out.extend_from_slice(spaces),
+                None => out.extend(std::iter::repeat_n(b' ', level * 2)),
+            }
         }
-        return serde_json::to_writer(&mut *out, &json).map_err(io::Error::other);
     }
-    out.write_all(if first { b"\n" } else { b",\n" })?;
-    let text = serde_json::to_string_pretty(&json).map_err(io::Error::other)?;
-    // The root's children sit two levels deep; JSON strings hold no raw line ends, so every
-    // line of the child's own pretty form is simply indented by four spaces.
-    for (index, line) in text.split('\n').enumerate() {
-        if index > 0 {
-            out.write_all(b"\n")?;
+
+    /// The space after a key's colon (pretty form only).
+    fn space(self, out: &mut Vec<u8>) {
+        if self.pretty {
+            out.push(b' ');
         }
-        out.write_all(b"    ")?;
-        out.write_all(line.as_bytes())?;
     }
-    Ok(())
+
+    fn key(self, out: &mut Vec<u8>, key: &str, level: usize) {
+        self.indent(out, level);
+        out.push(b'"');
+        out.extend_from_slice(key.as_bytes());
+        out.extend_from_slice(b"\":");
+        self.space(out);
+    }
+
+    fn number(out: &mut Vec<u8>, n: usize) {
+        out.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
+    }
+
+    /// `{`, then every field before `children`/`text`, each followed by its comma; the next
+    /// key is to be written at `level + 1`, after [`Json::indent`].
+    fn open(self, out: &mut Vec<u8>, node: &Node, level: usize) {
+        out.push(b'{');
+        self.key(out, "kind", level + 1);
+        string(out, node.kind.name());
+        out.push(b',');
+        self.key(out, "span", level + 1);
+        out.push(b'[');
+        self.indent(out, level + 2);
+        Json::number(out, node.span.start);
+        out.push(b',');
+        self.indent(out, level + 2);
+        Json::number(out, node.span.end);
+        self.indent(out, level + 1);
+        out.extend_from_slice(b"],");
+        self.key(out, "line", level + 1);
+        Json::number(out, node.line as usize);
+        out.push(b',');
+        self.key(out, "col", level + 1);
+        Json::number(out, node.col as usize);
+        out.push(b',');
+        self.indent(out, level + 1);
+    }
+
+    /// A whole node whose `{` is at `level`.
+    fn node(self, out: &mut Vec<u8>, input: &[u8], node: &Node, level: usize) {
+        self.open(out, node, level);
+        if node.is_leaf() && node.kind != NodeKind::RobotsTxt {
+            let bytes = input.get(node.span.range()).unwrap_or_default();
+            out.extend_from_slice(b"\"text\":");
+            self.space(out);
+            string(out, &String::from_utf8_lossy(bytes));
+            if std::str::from_utf8(bytes).is_err() {
+                use base64::Engine as _;
+                out.push(b',');
+                self.key(out, "bytes_base64", level + 1);
+                string(
+                    out,
+                    &base64::engine::general_purpose::STANDARD.encode(bytes),
+                );
+            }
+        } else {
+            out.extend_from_slice(b"\"children\":");
+            self.space(out);
+            out.push(b'[');
+            for (index, child) in node.children.iter().enumerate() {
+                if index > 0 {
+                    out.push(b',');
+                }
+                self.indent(out, level + 2);
+                self.node(out, input, child, level + 2);
+            }
+            if !node.children.is_empty() {
+                self.indent(out, level + 1);
+            }
+            out.push(b']');
+        }
+        self.indent(out, level);
+        out.push(b'}');
+    }
+}
+
+/// A JSON string, escaped as serde_json escapes it.
+fn string(out: &mut Vec<u8>, text: &str) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    out.push(b'"');
+    for &byte in text.as_bytes() {
+        match byte {
+            b'"' => out.extend_from_slice(b"\\\""),
+            b'\\' => out.extend_from_slice(b"\\\\"),
+            b'\n' => out.extend_from_slice(b"\\n"),
+            b'\r' => out.extend_from_slice(b"\\r"),
+            b'\t' => out.extend_from_slice(b"\\t"),
+            0x08 => out.extend_from_slice(b"\\b"),
+            0x0C => out.extend_from_slice(b"\\f"),
+            0x00..=0x1F => {
+                out.extend_from_slice(b"\\u00");
+                out.extend(HEX.get(usize::from(byte >> 4)));
+                out.extend(HEX.get(usize::from(byte & 0x0F)));
+            }
+            _ => out.push(byte),
+        }
+    }
+    out.push(b'"');
 }
 
 /// Writes the tree of `source` as the indented dump of [`Tree::dump`], one line at a time.
@@ -330,16 +436,19 @@ pub(crate) fn write_dump(
     let input = source.bytes();
     let mut text = String::new();
     dump_node(input, &root(source, Vec::new()), 0, &mut text);
-    out.write_all(text.as_bytes())?;
     let mut result = Ok(());
     for_each_child(source, lines, |node| {
-        if result.is_ok() {
-            text.clear();
-            dump_node(input, &node, 1, &mut text);
+        if result.is_err() {
+            return;
+        }
+        dump_node(input, &node, 1, &mut text);
+        if text.len() >= FLUSH_AT {
             result = out.write_all(text.as_bytes());
+            text.clear();
         }
     });
-    result
+    result?;
+    out.write_all(text.as_bytes())
 }
 
 impl fmt::Display for Tree<'_> {
@@ -352,13 +461,26 @@ impl fmt::Display for Tree<'_> {
 /// for bytes that are not UTF-8.
 pub fn escape(bytes: &[u8]) -> String {
     let mut out = String::new();
+    escape_into(bytes, &mut out);
+    out
+}
+
+/// [`escape`], appended to `out`.
+fn escape_into(bytes: &[u8], out: &mut String) {
     for chunk in bytes.utf8_chunks() {
-        out.extend(chunk.valid().chars().flat_map(char::escape_debug));
+        let valid = chunk.valid();
+        if valid
+            .bytes()
+            .all(|b| (b.is_ascii_graphic() && !matches!(b, b'"' | b'\\' | b'\'')) || b == b' ')
+        {
+            out.push_str(valid);
+        } else {
+            out.extend(valid.chars().flat_map(char::escape_debug));
+        }
         for byte in chunk.invalid() {
             let _ = write!(out, "\\x{byte:02X}");
         }
     }
-    out
 }
 
 fn line_node(source: &Source<'_>, line: &Line) -> Node {
