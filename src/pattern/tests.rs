@@ -999,18 +999,24 @@ fn hostile_thirty_thousand_stars() {
 // Hostile rule sets: correctness only (they must compile or fall back, and answer right)
 // ------------------------------------------------------------------------------------------
 
-#[test]
-fn hostile_thousand_stars() {
-    // 1,000 `*`, separated by literals so that they cannot be merged.
+/// The thousand-star case: two patterns (1,000 `*` separated by literals, so that they cannot be
+/// merged; 1,000 `*` in one run then an anchored end) and three long targets.
+struct ThousandStars {
+    separated: Vec<u8>,
+    run: Vec<u8>,
+    many_a: Vec<u8>,
+    few_a: Vec<u8>,
+    ends_b: Vec<u8>,
+}
+
+fn thousand_stars() -> ThousandStars {
     let mut separated = b"/".to_vec();
     for _ in 0..1000 {
         separated.extend_from_slice(b"*a");
     }
-    // 1,000 `*` in one run, then an anchored end.
     let mut run = b"/".to_vec();
     run.extend(std::iter::repeat_n(b'*', 1000));
     run.extend_from_slice(b"b$");
-
     let mut many_a = b"/".to_vec();
     many_a.extend(std::iter::repeat_n(b'a', 20_000));
     let mut few_a = b"/".to_vec();
@@ -1019,6 +1025,24 @@ fn hostile_thousand_stars() {
     }
     let mut ends_b = many_a.clone();
     ends_b.push(b'b');
+    ThousandStars {
+        separated,
+        run,
+        many_a,
+        few_a,
+        ends_b,
+    }
+}
+
+#[test]
+fn hostile_thousand_stars() {
+    let ThousandStars {
+        separated,
+        run,
+        many_a,
+        few_a,
+        ends_b,
+    } = thousand_stars();
 
     for (_, limits) in engine_limits() {
         let rules: [(RuleKind, &[u8]); 2] = [(DISALLOW, &separated), (ALLOW, &run)];
@@ -1180,21 +1204,13 @@ fn timing_cold_path() {
     }
 
     // The hostile cases of this file.
-    let mut separated = b"/".to_vec();
-    for _ in 0..1000 {
-        separated.extend_from_slice(b"*a");
-    }
-    let mut run = b"/".to_vec();
-    run.extend(std::iter::repeat_n(b'*', 1000));
-    run.extend_from_slice(b"b$");
-    let mut many_a = b"/".to_vec();
-    many_a.extend(std::iter::repeat_n(b'a', 20_000));
-    let mut few_a = b"/".to_vec();
-    for _ in 0..10_000 {
-        few_a.extend_from_slice(b"xb");
-    }
-    let mut ends_b = many_a.clone();
-    ends_b.push(b'b');
+    let ThousandStars {
+        separated,
+        run,
+        many_a,
+        few_a,
+        ends_b,
+    } = thousand_stars();
     let rules: [(RuleKind, &[u8]); 2] = [(DISALLOW, &separated), (ALLOW, &run)];
     let start = Instant::now();
     let m = RuleMatcher::compile(&rules, WILD, lm, &limits);

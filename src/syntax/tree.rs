@@ -168,7 +168,7 @@ impl<'a> Tree<'a> {
     /// serde_json's pretty form of this `Serialize` value).
     pub fn to_json(&self) -> String {
         let mut out = Vec::new();
-        Json { pretty: true }.node(&mut out, self.input, &self.root, 0);
+        Json { pretty: true }.node(&mut out, self.input, &self.root, 0, &mut |_| {});
         String::from_utf8_lossy(&out).into_owned()
     }
 
@@ -181,12 +181,18 @@ impl<'a> Tree<'a> {
     }
 
     fn dump_node(&self, node: &Node, depth: usize, out: &mut String) {
-        dump_node(self.input, node, depth, out);
+        dump_node(self.input, node, depth, out, &mut |_| {});
     }
 }
 
 /// Appends the dump of `node` (and its children) at `depth` to `out`.
-fn dump_node(input: &[u8], node: &Node, depth: usize, out: &mut String) {
+fn dump_node(
+    input: &[u8],
+    node: &Node,
+    depth: usize,
+    out: &mut String,
+    full: &mut dyn FnMut(&mut String),
+) {
     let mut numbers = itoa::Buffer::new();
     out.extend(std::iter::repeat_n(' ', depth * 2));
     out.push_str(node.kind.name());
@@ -201,12 +207,12 @@ fn dump_node(input: &[u8], node: &Node, depth: usize, out: &mut String) {
     if node.is_leaf() && node.kind != NodeKind::RobotsTxt {
         let bytes = input.get(node.span.range()).unwrap_or_default();
         out.push_str(" \"");
-        escape_into(bytes, out);
+        escape_into(bytes, out, full);
         out.push('"');
     }
     out.push('\n');
     for child in &node.children {
-        dump_node(input, child, depth + 1, out);
+        dump_node(input, child, depth + 1, out, full);
     }
 }
 
@@ -261,41 +267,68 @@ fn for_each_child(
 pub(crate) fn write_json(
     source: &Source<'_>,
     lines: impl Iterator<Item = Line>,
-    mut out: impl io::Write,
+    out: impl io::Write,
     pretty: bool,
 ) -> io::Result<()> {
     let input = source.bytes();
     let json = Json { pretty };
+    let mut writer = Chunks::new(out);
     let mut buffer = Vec::with_capacity(FLUSH_AT);
     json.open(&mut buffer, &root(source, Vec::new()), 0);
     buffer.extend_from_slice(b"\"children\":");
     json.space(&mut buffer);
     buffer.push(b'[');
-    let mut result = Ok(());
     let mut first = true;
     for_each_child(source, lines, |node| {
-        if result.is_err() {
-            return;
-        }
         if !first {
             buffer.push(b',');
         }
         first = false;
         json.indent(&mut buffer, 2);
-        json.node(&mut buffer, input, &node, 2);
-        if buffer.len() >= FLUSH_AT {
-            result = out.write_all(&buffer);
-            buffer.clear();
-        }
+        json.node(&mut buffer, input, &node, 2, &mut |full| {
+            writer.hand_over(full)
+        });
+        writer.hand_over(&mut buffer);
     });
-    result?;
     if !first {
         json.indent(&mut buffer, 1);
     }
     buffer.push(b']');
     json.indent(&mut buffer, 0);
     buffer.push(b'}');
-    out.write_all(&buffer)
+    writer.finish(&buffer)
+}
+
+/// A writer fed in chunks: what the buffer holds is written once it is full; the first error
+/// is kept and returned at the end.
+struct Chunks<W> {
+    out: W,
+    result: io::Result<()>,
+}
+
+impl<W: io::Write> Chunks<W> {
+    fn new(out: W) -> Self {
+        Chunks {
+            out,
+            result: Ok(()),
+        }
+    }
+
+    /// Writes and empties `buffer` once it holds [`FLUSH_AT`] bytes or more.
+    fn hand_over(&mut self, buffer: &mut Vec<u8>) {
+        if buffer.len() >= FLUSH_AT {
+            if self.result.is_ok() {
+                self.result = self.out.write_all(buffer);
+            }
+            buffer.clear();
+        }
+    }
+
+    /// Writes what is left; the first error, if any.
+    fn finish(mut self, rest: &[u8]) -> io::Result<()> {
+        self.result?;
+        self.out.write_all(rest)
+    }
 }
 
 /// Output is handed to the writer in chunks of about this many bytes.
@@ -365,22 +398,36 @@ impl Json {
         self.indent(out, level + 1);
     }
 
-    /// A whole node whose `{` is at `level`.
-    fn node(self, out: &mut Vec<u8>, input: &[u8], node: &Node, level: usize) {
+    /// A whole node whose `{` is at `level`. A long leaf's text is written in pieces, `out`
+    /// handed to `full` after each (which may empty it), so that no leaf is held whole twice.
+    fn node(
+        self,
+        out: &mut Vec<u8>,
+        input: &[u8],
+        node: &Node,
+        level: usize,
+        full: &mut dyn FnMut(&mut Vec<u8>),
+    ) {
         self.open(out, node, level);
         if node.is_leaf() && node.kind != NodeKind::RobotsTxt {
             let bytes = input.get(node.span.range()).unwrap_or_default();
             out.extend_from_slice(b"\"text\":");
             self.space(out);
-            string(out, &String::from_utf8_lossy(bytes));
+            lossy_string(out, bytes, full);
             if std::str::from_utf8(bytes).is_err() {
                 use base64::Engine as _;
                 out.push(b',');
                 self.key(out, "bytes_base64", level + 1);
-                string(
-                    out,
-                    &base64::engine::general_purpose::STANDARD.encode(bytes),
-                );
+                out.push(b'"');
+                // Whole groups of three bytes per piece: the pieces' encodings concatenate.
+                let mut encoded = String::new();
+                for piece in bytes.chunks(3 * FLUSH_AT / 4) {
+                    encoded.clear();
+                    base64::engine::general_purpose::STANDARD.encode_string(piece, &mut encoded);
+                    out.extend_from_slice(encoded.as_bytes());
+                    full(out);
+                }
+                out.push(b'"');
             }
         } else {
             out.extend_from_slice(b"\"children\":");
@@ -391,7 +438,7 @@ impl Json {
                     out.push(b',');
                 }
                 self.indent(out, level + 2);
-                self.node(out, input, child, level + 2);
+                self.node(out, input, child, level + 2, full);
             }
             if !node.children.is_empty() {
                 self.indent(out, level + 1);
@@ -403,11 +450,44 @@ impl Json {
     }
 }
 
+/// `bytes` as a JSON string, as serde_json writes `String::from_utf8_lossy(bytes)`: every
+/// sequence that is not UTF-8 is one U+FFFD. Written in pieces, `out` handed to `full` after each.
+fn lossy_string(out: &mut Vec<u8>, bytes: &[u8], full: &mut dyn FnMut(&mut Vec<u8>)) {
+    out.push(b'"');
+    for chunk in bytes.utf8_chunks() {
+        for piece in chunk.valid().as_bytes().chunks(FLUSH_AT) {
+            // UTF-8 continuation bytes never need escaping: cutting inside a character is fine.
+            escape_json(out, piece);
+            full(out);
+        }
+        if !chunk.invalid().is_empty() {
+            out.extend_from_slice("\u{FFFD}".as_bytes());
+        }
+    }
+    out.push(b'"');
+}
+
 /// A JSON string, escaped as serde_json escapes it.
 fn string(out: &mut Vec<u8>, text: &str) {
-    const HEX: &[u8; 16] = b"0123456789abcdef";
     out.push(b'"');
-    for &byte in text.as_bytes() {
+    escape_json(out, text.as_bytes());
+    out.push(b'"');
+}
+
+/// UTF-8 bytes escaped for a JSON string as serde_json escapes them.
+fn escape_json(out: &mut Vec<u8>, mut bytes: &[u8]) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    // Runs that need no escaping are copied whole.
+    while let Some(at) = bytes
+        .iter()
+        .position(|&b| b < 0x20 || b == b'"' || b == b'\\')
+    {
+        let (plain, rest) = bytes.split_at(at);
+        out.extend_from_slice(plain);
+        let Some((&byte, rest)) = rest.split_first() else {
+            return;
+        };
+        bytes = rest;
         match byte {
             b'"' => out.extend_from_slice(b"\\\""),
             b'\\' => out.extend_from_slice(b"\\\\"),
@@ -424,7 +504,7 @@ fn string(out: &mut Vec<u8>, text: &str) {
             _ => out.push(byte),
         }
     }
-    out.push(b'"');
+    out.extend_from_slice(bytes);
 }
 
 /// Writes the tree of `source` as the indented dump of [`Tree::dump`], one line at a time.
@@ -435,17 +515,25 @@ pub(crate) fn write_dump(
 ) -> io::Result<()> {
     let input = source.bytes();
     let mut text = String::new();
-    dump_node(input, &root(source, Vec::new()), 0, &mut text);
     let mut result = Ok(());
-    for_each_child(source, lines, |node| {
-        if result.is_err() {
-            return;
-        }
-        dump_node(input, &node, 1, &mut text);
+    let mut hand_over = |text: &mut String| {
         if text.len() >= FLUSH_AT {
-            result = out.write_all(text.as_bytes());
+            if result.is_ok() {
+                result = out.write_all(text.as_bytes());
+            }
             text.clear();
         }
+    };
+    dump_node(
+        input,
+        &root(source, Vec::new()),
+        0,
+        &mut text,
+        &mut hand_over,
+    );
+    for_each_child(source, lines, |node| {
+        dump_node(input, &node, 1, &mut text, &mut hand_over);
+        hand_over(&mut text);
     });
     result?;
     out.write_all(text.as_bytes())
@@ -461,25 +549,40 @@ impl fmt::Display for Tree<'_> {
 /// for bytes that are not UTF-8.
 pub fn escape(bytes: &[u8]) -> String {
     let mut out = String::new();
-    escape_into(bytes, &mut out);
+    escape_into(bytes, &mut out, &mut |_| {});
     out
 }
 
-/// [`escape`], appended to `out`.
-fn escape_into(bytes: &[u8], out: &mut String) {
+/// [`escape`], appended to `out` in pieces, `out` handed to `full` after each.
+fn escape_into(bytes: &[u8], out: &mut String, full: &mut dyn FnMut(&mut String)) {
     for chunk in bytes.utf8_chunks() {
-        let valid = chunk.valid();
-        if valid
-            .bytes()
-            .all(|b| (b.is_ascii_graphic() && !matches!(b, b'"' | b'\\' | b'\'')) || b == b' ')
-        {
-            out.push_str(valid);
-        } else {
-            out.extend(valid.chars().flat_map(char::escape_debug));
+        let mut valid = chunk.valid();
+        while valid.len() > FLUSH_AT {
+            let cut = (0..=FLUSH_AT)
+                .rev()
+                .find(|&at| valid.is_char_boundary(at))
+                .unwrap_or(valid.len());
+            let (piece, rest) = valid.split_at(cut);
+            escape_str(piece, out);
+            full(out);
+            valid = rest;
         }
+        escape_str(valid, out);
         for byte in chunk.invalid() {
             let _ = write!(out, "\\x{byte:02X}");
         }
+    }
+}
+
+/// Valid text escaped as the dump escapes it.
+fn escape_str(valid: &str, out: &mut String) {
+    if valid
+        .bytes()
+        .all(|b| (b.is_ascii_graphic() && !matches!(b, b'"' | b'\\' | b'\'')) || b == b' ')
+    {
+        out.push_str(valid);
+    } else {
+        out.extend(valid.chars().flat_map(char::escape_debug));
     }
 }
 
