@@ -80,12 +80,6 @@ impl Limits {
     /// Default for [`Limits::diagnostics`].
     pub const DEFAULT_DIAGNOSTICS: usize = 10_000;
 
-    /// Where the read part of `input` ends under [`input_bytes`](Limits::input_bytes) (see
-    /// [`cut_at_line_end`]).
-    pub fn input_end(&self, input: &[u8]) -> usize {
-        cut_at_line_end(input, self.input_bytes)
-    }
-
     /// The value of `limit` (`usize::MAX` for an unset line limit).
     pub fn value(&self, limit: Limit) -> usize {
         match limit {
@@ -126,19 +120,6 @@ impl LineLimit {
         match self {
             LineLimit::Variant(bytes) | LineLimit::Configured(bytes) => bytes,
         }
-    }
-}
-
-/// How much of `input` is read under a limit of `limit` bytes: all of it when it fits, else up to
-/// just after the last line end within the first `limit` bytes — the line the limit cuts through
-/// is dropped whole. Shared by [`Limits::input_bytes`] and the access stage's size limit (A36).
-pub fn cut_at_line_end(input: &[u8], limit: usize) -> usize {
-    match input.get(..limit) {
-        Some(head) if input.len() > limit => head
-            .iter()
-            .rposition(|&b| b == b'\n' || b == b'\r')
-            .map_or(0, |end| end + 1),
-        _ => input.len(),
     }
 }
 

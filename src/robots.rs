@@ -30,7 +30,7 @@ use crate::diagnostic::Diagnostic;
 use crate::model::{Agent, Group, Model, ModelBuilder, Record, Rule, Sitemap};
 use crate::pattern::{normalise_target, RuleKind, RuleMatcher};
 use crate::source::Source;
-use crate::syntax::{self, Mode, ParseOptions, Parsed, StrictError};
+use crate::syntax::{self, Collect, Mode, ParseOptions, Parsed, StrictError};
 use crate::target::target_of;
 use crate::variant::{GroupSelection, TargetEncoding, Variant};
 
@@ -71,10 +71,16 @@ struct Compiled {
 }
 
 impl Robots {
-    /// Parses `input` leniently with the default limits (Postel's law: never fails; see
-    /// [`Robots::diagnostics`]).
+    /// Parses `input` leniently with the default limits, for verdicts (Postel's law: never
+    /// fails). This is the crawler's reading: it runs no grammar check, so
+    /// [`Robots::diagnostics`] holds only what a limit cut ([`Collect::Limits`]); for every
+    /// finding, use [`Robots::parse_with`] with the default options, or [`crate::parse`].
     pub fn parse(input: &[u8], variant: Variant) -> Robots {
-        match Robots::parse_with(input, variant, &ParseOptions::default()) {
+        let options = ParseOptions {
+            collect: Collect::Limits,
+            ..ParseOptions::default()
+        };
+        match Robots::parse_with(input, variant, &options) {
             Ok(robots) => robots,
             // Lenient parsing has no failure; an empty file is the safe reading if it ever did.
             Err(_) => Robots::parse(b"", variant),
@@ -95,7 +101,7 @@ impl Robots {
         variant: Variant,
         options: &ParseOptions,
     ) -> Result<Robots, StrictError> {
-        let source = Source::read_to(input, options.limits.input_end(input));
+        let source = Source::within(input, options.limits.input_bytes);
         let mut builder = ModelBuilder::new(&source, variant.profile(), options);
         let mut report = syntax::read(&source, variant, options, |line, report| {
             builder.line(line, report.place());
@@ -524,15 +530,13 @@ mod tests {
 
     #[test]
     fn a_lenient_reading_for_verdicts_runs_no_grammar_check() {
-        let options = ParseOptions {
-            collect: syntax::Collect::Limits,
-            ..ParseOptions::default()
-        };
         let text = b"user-agent: *\ndisallow /x\nfoo bar baz\n";
-        let robots = Robots::parse_with(text, Variant::Rfc9309, &options).unwrap();
+        let robots = Robots::parse(text, Variant::Rfc9309);
         assert!(robots.diagnostics().is_empty());
         assert!(!robots.is_allowed("a", "/x"));
-        assert_eq!(Robots::parse(text, Variant::Rfc9309).diagnostics().len(), 2);
+        let all = Robots::parse_with(text, Variant::Rfc9309, &ParseOptions::default()).unwrap();
+        assert_eq!(all.diagnostics().len(), 2);
+        assert_eq!(all.model(), robots.model());
     }
 
     #[test]

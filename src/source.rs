@@ -75,9 +75,23 @@ impl<'a> Source<'a> {
         Source::read_to(bytes, bytes.len())
     }
 
-    /// Reads the first `end` bytes of `bytes` only (all of them when `end` is larger): the
-    /// rest is kept as [`Source::ignored`] and never decoded, so an input limit bounds the work.
-    pub fn read_to(all: &'a [u8], end: usize) -> Self {
+    /// Reads `all` up to an input limit of `limit` bytes: all of it when it fits, else up to
+    /// just after the last line end within the first `limit` bytes — the line the limit cuts
+    /// through is dropped whole. The rest is kept as [`Source::ignored`] and never decoded, so
+    /// the limit bounds the work. (The access stage's size limit is this same cut.)
+    pub fn within(all: &'a [u8], limit: usize) -> Self {
+        let end = match all.get(..limit) {
+            Some(head) if all.len() > limit => head
+                .iter()
+                .rposition(|&b| b == b'\n' || b == b'\r')
+                .map_or(0, |end| end + 1),
+            _ => all.len(),
+        };
+        Source::read_to(all, end)
+    }
+
+    /// Reads the first `end` bytes of `all` only (all of them when `end` is larger).
+    fn read_to(all: &'a [u8], end: usize) -> Self {
         let bytes = all.get(..end).unwrap_or(all);
         let bom_len = bytes
             .iter()
@@ -261,6 +275,19 @@ mod tests {
         assert_eq!(source.ignored(), Some(Span::new(3, 6)));
         assert_eq!(source.slice(Span::new(3, 6)), b"\xFFcd");
         assert_eq!(Source::read_to(b"ab", 9).ignored(), None);
+    }
+
+    #[test]
+    fn an_input_limit_cuts_at_the_last_line_end_within_it() {
+        assert_eq!(
+            Source::within(b"ab\ncd\ref", 7).ignored(),
+            Some(Span::new(6, 8))
+        );
+        assert_eq!(Source::within(b"ab\ncd", 6).ignored(), None);
+        assert_eq!(
+            Source::within(b"abcdef", 3).ignored(),
+            Some(Span::new(0, 6))
+        );
     }
 
     #[test]

@@ -271,6 +271,9 @@ fn batch_answers_e_for_a_malformed_query_and_goes_on() {
     );
 }
 
+/// The longest query line `batch` reads, without its line end: 2 MiB.
+const MAX: usize = 2 << 20;
+
 /// A query line of `bytes` bytes (without its `\n`) on E08.txt.
 fn long_query(bytes: usize) -> String {
     let head = "E08.txt\twebcrawler\t/tmp/";
@@ -279,13 +282,13 @@ fn long_query(bytes: usize) -> String {
 
 #[test]
 fn batch_answers_e_for_an_over_long_query_and_goes_on() {
-    // 65,536 bytes (with a `\r` before the `\n`) is the longest query read; one more is too long.
+    // 2 MiB (with a `\r` before the `\n`) is the longest query read; one more is too long.
     let queries = format!(
         "E08.txt\twebcrawler\t/tmp/ok.html\n{}\r\n{}\nE08.txt\twebcrawler\t/tmp/x\n\
          E08.txt\tnobody\t/tmp/x\n{}\n",
-        long_query(65_536),
-        long_query(65_537),
-        long_query(200_000)
+        long_query(MAX),
+        long_query(MAX + 1),
+        long_query(MAX + 100_000)
     );
     let output = robotspec_with_input(&["batch", "--corpus", "tests/examples/bodies"], &queries);
     assert_eq!(output.status.code(), Some(2));
@@ -296,8 +299,8 @@ fn batch_answers_e_for_an_over_long_query_and_goes_on() {
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert_eq!(
         stderr,
-        "robotspec: line 3: query longer than 65536 bytes (ignored)\n\
-         robotspec: line 6: query longer than 65536 bytes (ignored)\n\
+        "robotspec: line 3: query longer than 2097152 bytes (ignored)\n\
+         robotspec: line 6: query longer than 2097152 bytes (ignored)\n\
          robotspec: 2 query lines ignored\n"
     );
 }
@@ -314,7 +317,7 @@ fn batch_reads_an_endless_line_to_its_end_without_keeping_it() {
     assert_eq!(String::from_utf8(output.stdout).unwrap(), "E\n");
     assert!(String::from_utf8(output.stderr)
         .unwrap()
-        .starts_with("robotspec: line 1: query longer than 65536 bytes (ignored)\n"));
+        .starts_with("robotspec: line 1: query longer than 2097152 bytes (ignored)\n"));
 }
 
 #[test]
@@ -449,7 +452,7 @@ fn diff_corpus_text_summary_and_agreement() {
 fn diff_corpus_ignores_over_long_and_malformed_lines_and_exits_2() {
     let queries = format!(
         "{}\n{}\nE03.txt only\n{}",
-        long_query(70_000),
+        long_query(MAX + 10_000),
         DIFF_QUERIES.trim_end(),
         "E08.txt\twebcrawler\t/tmp/x\n"
     );
@@ -462,7 +465,7 @@ fn diff_corpus_ignores_over_long_and_malformed_lines_and_exits_2() {
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert_eq!(
         stderr,
-        "robotspec: line 1: query longer than 65536 bytes (ignored)\n\
+        "robotspec: line 1: query longer than 2097152 bytes (ignored)\n\
          robotspec: line 6: expected FILE<TAB>AGENT<TAB>URL (ignored)\n\
          robotspec: 2 query lines ignored\n"
     );

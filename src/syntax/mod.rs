@@ -237,7 +237,7 @@ pub fn parse_with<'a>(
     variant: Variant,
     options: &ParseOptions,
 ) -> Result<Parsed<'a>, StrictError> {
-    let source = Source::read_to(input, options.limits.input_end(input));
+    let source = Source::within(input, options.limits.input_bytes);
     let report = read(&source, variant, options, |_, _| {});
     let diagnostics = conclude(&source, variant, options, report)?;
     Ok(Parsed {

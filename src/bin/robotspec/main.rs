@@ -6,7 +6,7 @@
 //! `diff --corpus` query line that is malformed or too long).
 //!
 //! Input is read bounded: a robots.txt file or standard input up to the input limit plus one
-//! byte (`input`), a query line up to 64 KiB (`queries`).
+//! byte (`input`), a query line up to 2 MiB (`queries`).
 
 mod batch;
 mod check;

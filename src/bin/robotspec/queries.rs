@@ -6,8 +6,9 @@
 
 use std::io::{BufRead, ErrorKind};
 
-/// Longest query line, without its line end (`\n` or `\r\n`): 64 KiB.
-pub const MAX_QUERY_BYTES: usize = 64 << 10;
+/// Longest query line, without its line end (`\n` or `\r\n`): 2 MiB, room for a URL of a
+/// megabyte (the hostile cases ask about one) and still a bounded buffer.
+pub const MAX_QUERY_BYTES: usize = 2 << 20;
 
 /// One query line.
 pub struct Query {
