@@ -108,11 +108,6 @@ pub enum Engine {
     /// A lazy (hybrid) DFA whose states are built on demand into a bounded per-thread cache.
     /// Should the cache thrash on a query, that query is answered by the glob matcher instead.
     LazyDfa,
-    /// No longer chosen: the PikeVM was the engine when no DFA fitted and the lazy DFA's
-    /// fallback, both now the glob matcher ([`Engine::Glob`]), which is linear in the target
-    /// per rule instead of in target length × NFA size.
-    #[deprecated(note = "never chosen: the glob matcher (`Engine::Glob`) replaced the PikeVM")]
-    PikeVm,
     /// No automaton (both DFAs disabled, or the NFA over [`MatcherLimits::nfa_bytes`]): the
     /// wildcard rules are tested one by one in priority order, each in time linear in the
     /// target (literal segments found by substring search between the `*` runs).
@@ -123,13 +118,11 @@ impl Engine {
     /// A short human-readable name (`"dense DFA"`, `"lazy DFA"`, `"glob"`, `"none"`, …).
     #[must_use]
     pub fn name(self) -> &'static str {
-        #[allow(deprecated)]
         match self {
             Engine::NoRules => "none",
             Engine::PrefixTable => "prefix table",
             Engine::DenseDfa => "dense DFA",
             Engine::LazyDfa => "lazy DFA",
-            Engine::PikeVm => "PikeVM",
             Engine::Glob => "glob",
         }
     }
