@@ -11,6 +11,7 @@ use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
 use std::fmt::{self, Write as _};
 use std::io;
+use std::sync::OnceLock;
 
 use super::lines::{Line, LineBody};
 use crate::source::{Source, Span};
@@ -331,6 +332,25 @@ impl<W: io::Write> Chunks<W> {
     }
 }
 
+/// The constant parts of a node's JSON around its numbers (see [`Json::lay_out`]).
+#[derive(Clone, Copy)]
+enum Piece {
+    Head(NodeKind),
+    AfterStart,
+    AfterEnd,
+    AfterLine,
+    AfterCol,
+}
+
+/// Node kinds (the head piece is cached per kind).
+const KINDS: usize = NodeKind::Ignored as usize + 1;
+/// Levels whose pieces are cached (a tree is four levels deep: root 0, lines 2, leaves 4).
+const CACHED_LEVELS: usize = 8;
+type PieceCache = [[OnceLock<Vec<u8>>; CACHED_LEVELS]; KINDS + 4];
+/// The laid-out pieces, compact (`[0]`) and pretty (`[1]`), made on first use.
+static PIECES: [PieceCache; 2] =
+    [const { [const { [const { OnceLock::new() }; CACHED_LEVELS] }; KINDS + 4] }; 2];
+
 /// Output is handed to the writer in chunks of about this many bytes.
 const FLUSH_AT: usize = 1 << 16;
 
@@ -376,26 +396,72 @@ impl Json {
     /// `{`, then every field before `children`/`text`, each followed by its comma; the next
     /// key is to be written at `level + 1`, after [`Json::indent`].
     fn open(self, out: &mut Vec<u8>, node: &Node, level: usize) {
-        out.push(b'{');
-        self.key(out, "kind", level + 1);
-        string(out, node.kind.name());
-        out.push(b',');
-        self.key(out, "span", level + 1);
-        out.push(b'[');
-        self.indent(out, level + 2);
+        self.cached(out, Piece::Head(node.kind), level);
         Json::number(out, node.span.start);
-        out.push(b',');
-        self.indent(out, level + 2);
+        self.cached(out, Piece::AfterStart, level);
         Json::number(out, node.span.end);
-        self.indent(out, level + 1);
-        out.extend_from_slice(b"],");
-        self.key(out, "line", level + 1);
+        self.cached(out, Piece::AfterEnd, level);
         Json::number(out, node.line as usize);
-        out.push(b',');
-        self.key(out, "col", level + 1);
+        self.cached(out, Piece::AfterLine, level);
         Json::number(out, node.col as usize);
-        out.push(b',');
-        self.indent(out, level + 1);
+        self.cached(out, Piece::AfterCol, level);
+    }
+
+    /// Appends `piece` for a node at `level`, from the cache of pieces already laid out.
+    fn cached(self, out: &mut Vec<u8>, piece: Piece, level: usize) {
+        let slot = match piece {
+            Piece::Head(kind) => kind as usize,
+            Piece::AfterStart => KINDS,
+            Piece::AfterEnd => KINDS + 1,
+            Piece::AfterLine => KINDS + 2,
+            Piece::AfterCol => KINDS + 3,
+        };
+        let cell = PIECES
+            .get(usize::from(self.pretty))
+            .and_then(|pieces| pieces.get(slot))
+            .and_then(|levels| levels.get(level));
+        match cell {
+            Some(cell) => out.extend_from_slice(cell.get_or_init(|| {
+                let mut laid_out = Vec::new();
+                self.lay_out(&mut laid_out, piece, level);
+                laid_out
+            })),
+            None => self.lay_out(out, piece, level),
+        }
+    }
+
+    /// The constant text of a node at `level` around its numbers: `{`, `kind` and the opening of
+    /// `span` (the head), then what follows the span's start, its end, `line` and `col` (the key
+    /// of `children` or `text` is to be written next, indented).
+    fn lay_out(self, out: &mut Vec<u8>, piece: Piece, level: usize) {
+        match piece {
+            Piece::Head(kind) => {
+                out.push(b'{');
+                self.key(out, "kind", level + 1);
+                string(out, kind.name());
+                out.push(b',');
+                self.key(out, "span", level + 1);
+                out.push(b'[');
+                self.indent(out, level + 2);
+            }
+            Piece::AfterStart => {
+                out.push(b',');
+                self.indent(out, level + 2);
+            }
+            Piece::AfterEnd => {
+                self.indent(out, level + 1);
+                out.extend_from_slice(b"],");
+                self.key(out, "line", level + 1);
+            }
+            Piece::AfterLine => {
+                out.push(b',');
+                self.key(out, "col", level + 1);
+            }
+            Piece::AfterCol => {
+                out.push(b',');
+                self.indent(out, level + 1);
+            }
+        }
     }
 
     /// A whole node whose `{` is at `level`. A long leaf's text is written in pieces, `out`
