@@ -108,6 +108,24 @@ fn ref_matching(
     matching
 }
 
+/// `count` targets of `/` and `len` letters among the first `letters` of `a`…, from a xorshift
+/// generator seeded with `seed` (deterministic, so a failure is reproducible).
+fn pseudo_random_targets(seed: u32, count: usize, len: usize, letters: u32) -> Vec<Vec<u8>> {
+    let mut state = seed;
+    (0..count)
+        .map(|_| {
+            let mut target = b"/".to_vec();
+            for _ in 0..len {
+                state ^= state << 13;
+                state ^= state >> 17;
+                state ^= state << 5;
+                target.push(b'a' + (state % letters) as u8);
+            }
+            target
+        })
+        .collect()
+}
+
 #[test]
 fn reference_matcher_sanity() {
     assert!(ref_matches(b"/a*c$", b"/abc", true));
@@ -630,15 +648,7 @@ fn lazy_dfa_gives_up_and_falls_back() {
     };
     let m = RuleMatcher::compile(&rules, WILD, Precedence::LongestMatch, &limits);
     assert_eq!(m.engine(), Engine::LazyDfa);
-    let mut state = 0x2545_f491_u32;
-    for _ in 0..300 {
-        let mut target = b"/".to_vec();
-        for _ in 0..40 {
-            state ^= state << 13;
-            state ^= state >> 17;
-            state ^= state << 5;
-            target.push(b'a' + (state % 8) as u8);
-        }
+    for target in pseudo_random_targets(0x2545_f491, 300, 40, 8) {
         assert_eq!(
             m.decide(&target),
             ref_decide(&rules, true, Precedence::LongestMatch, &target),
@@ -907,15 +917,7 @@ fn forced_fallback_agrees_with_reference() {
     ] {
         let m = RuleMatcher::compile(&rules, WILD, precedence, &limits);
         assert_eq!(m.engine(), Engine::LazyDfa);
-        let mut state = 0x9e37_79b9_u32;
-        for _ in 0..200 {
-            let mut target = b"/".to_vec();
-            for _ in 0..200 {
-                state ^= state << 13;
-                state ^= state >> 17;
-                state ^= state << 5;
-                target.push(b'a' + (state % 6) as u8);
-            }
+        for target in pseudo_random_targets(0x9e37_79b9, 200, 200, 6) {
             assert_eq!(
                 m.decide(&target),
                 ref_decide(&rules, true, precedence, &target),
