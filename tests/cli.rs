@@ -747,3 +747,56 @@ fn strict_parse_rejects_a_file_longer_than_the_input_limit() {
     let whole = robotspec(&[&args[..], &["100000", path]].concat());
     assert_eq!(whole.status.code(), Some(0));
 }
+
+/// Every command that prints results, with its output pipe closed after the first line (as
+/// `… | head -1` does): it ends quietly with status 0, never with a panic.
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    use std::io::Read as _;
+    use std::process::Stdio;
+    let urls: Vec<String> = (0..20_000).map(|i| format!("/p{i}")).collect();
+    for command in ["check", "explain"] {
+        let mut args = vec![command, "--agent", "a", "tests/examples/bodies/E14.txt"];
+        args.extend(urls.iter().map(String::as_str));
+        let mut child = Command::new(env!("CARGO_BIN_EXE_robotspec"))
+            .args(&args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = [0u8; 16];
+        child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+        // The read end is dropped here: later writes fail with a broken pipe.
+        let output = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(!stderr.contains("panicked"), "{command}: {stderr}");
+        assert_eq!(output.status.code(), Some(0), "{command}: {stderr}");
+    }
+}
+
+/// A full disk is an error the user hears about: exit 2 and a message, not a panic.
+#[test]
+fn a_full_disk_is_an_error() {
+    for command in ["check", "explain"] {
+        let full = std::fs::File::create("/dev/full").unwrap();
+        let output = Command::new(env!("CARGO_BIN_EXE_robotspec"))
+            .args([
+                command,
+                "--agent",
+                "a",
+                "tests/examples/bodies/E14.txt",
+                "/x",
+            ])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdout(full)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert_eq!(output.status.code(), Some(2), "{command}: {stderr}");
+        assert!(
+            stderr.starts_with("robotspec: cannot write output: "),
+            "{stderr}"
+        );
+    }
+}

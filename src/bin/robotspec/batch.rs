@@ -44,8 +44,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             Line::Invalid(message) => {
                 eprintln!("robotspec: {message}");
                 invalid_lines += 1;
-                out.write_all(b"E\n")
-                    .map_err(|e| format!("cannot write output: {e}"))?;
+                out.write_all(b"E\n").map_err(|e| crate::output_error(&e))?;
                 continue;
             }
         };
@@ -70,11 +69,9 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         } else {
             b"0\n"
         };
-        out.write_all(answer)
-            .map_err(|e| format!("cannot write output: {e}"))?;
+        out.write_all(answer).map_err(|e| crate::output_error(&e))?;
     }
-    out.flush()
-        .map_err(|e| format!("cannot write output: {e}"))?;
+    out.flush().map_err(|e| crate::output_error(&e))?;
     super::queries::ignored(invalid_lines)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -77,7 +77,7 @@ pub fn run_check(args: &Args) -> Result<ExitCode, String> {
         all_allowed &= verdict.allowed();
         let _ = writeln!(out, "{url}\t{verdict}");
     }
-    print!("{out}");
+    crate::write_out(&out)?;
     Ok(crate::exit_status(all_allowed))
 }
 
@@ -88,7 +88,7 @@ pub fn run_explain(args: &Args) -> Result<ExitCode, String> {
     for url in &args.urls {
         let explanation = robots.explain(&agents, url);
         all_allowed &= explanation.verdict.allowed();
-        print!("{}", describe(&robots, &agents, url, &explanation));
+        crate::write_out(&describe(&robots, &agents, url, &explanation))?;
     }
     Ok(crate::exit_status(all_allowed))
 }

@@ -1,7 +1,6 @@
 //! `robotspec diff`: where the variants disagree, per URL or over a corpus.
 
 use std::fmt::Write as _;
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -62,13 +61,6 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     Ok(crate::exit_status(!disagree))
 }
 
-fn write_out(text: &str) -> Result<(), String> {
-    std::io::stdout()
-        .lock()
-        .write_all(text.as_bytes())
-        .map_err(|e| format!("cannot write output: {e}"))
-}
-
 fn per_url(args: &Args, variants: &[Variant], file: &str, agent: &str) -> Result<bool, String> {
     // `diff` has no reading options: every variant reads under the default limits.
     let limit = Limits::default().input_bytes;
@@ -92,7 +84,7 @@ fn per_url(args: &Args, variants: &[Variant], file: &str, agent: &str) -> Result
         }
         Format::Text => comparisons.iter().map(describe).collect(),
     };
-    write_out(&text)?;
+    crate::write_out(&text)?;
     Ok(comparisons.iter().any(Comparison::disagrees))
 }
 
@@ -223,7 +215,7 @@ fn corpus_mode(
         Format::Json => serde_json::to_string_pretty(&summary).map_err(|e| e.to_string())? + "\n",
         Format::Text => summarise(&summary),
     };
-    write_out(&text)?;
+    crate::write_out(&text)?;
     super::queries::ignored(invalid_lines)?;
     Ok(summary.disagreeing_queries > 0)
 }

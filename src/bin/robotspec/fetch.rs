@@ -99,7 +99,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         };
         let _ = writeln!(out, "{page}\t{line}");
     }
-    print!("{out}");
+    crate::write_out(&out)?;
     Ok(crate::exit_status(all_allowed))
 }
 

@@ -45,6 +45,25 @@ enum Command {
     Fetch(fetch::Args),
 }
 
+/// What a failed write to standard output means. A closed pipe (`robotspec check … | head -1`)
+/// is not an error — the reader has what it wanted — so the command ends there, quietly, with
+/// status 0, as ripgrep and cargo do; any other failure (a full disk) is an error to report.
+pub fn output_error(error: &std::io::Error) -> String {
+    if error.kind() == std::io::ErrorKind::BrokenPipe {
+        std::process::exit(0);
+    }
+    format!("cannot write output: {error}")
+}
+
+/// Writes `text` to standard output (see [`output_error`] for what a failure means).
+pub fn write_out(text: &str) -> Result<(), String> {
+    use std::io::Write as _;
+    std::io::stdout()
+        .lock()
+        .write_all(text.as_bytes())
+        .map_err(|e| output_error(&e))
+}
+
 /// `0` when every answer was the good one (allowed, agreeing), `1` otherwise.
 fn exit_status(all_good: bool) -> ExitCode {
     if all_good {

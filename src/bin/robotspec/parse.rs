@@ -58,7 +58,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         Format::Tree => parsed.write_dump(&mut out),
     }
     .and_then(|()| out.flush())
-    .map_err(|e| format!("cannot write output: {e}"))?;
+    .map_err(|e| crate::output_error(&e))?;
     Ok(ExitCode::SUCCESS)
 }
 
