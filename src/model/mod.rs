@@ -510,6 +510,7 @@ impl<'s, 'a> ModelBuilder<'s, 'a> {
             spelling: entry.spelling,
             value,
             bytes: &bytes,
+            as_written: matches!(bytes, Cow::Borrowed(_)),
             place,
         };
         match entry.directive {
@@ -561,7 +562,7 @@ impl<'s, 'a> ModelBuilder<'s, 'a> {
         let text = self.keep(self.source.slice(content));
         let part = |span: Span| text.within(span.start - content.start, span.len());
         let key = part(read.key);
-        let value = if read.bytes == self.source.slice(read.value) {
+        let value = if read.as_written {
             part(read.value)
         } else {
             self.keep(read.bytes)
@@ -702,6 +703,8 @@ struct Read<'r> {
     value: Span,
     /// Its bytes (without the bytes that are not UTF-8 when those are dropped).
     bytes: &'r [u8],
+    /// `bytes` are the value's bytes in the input (none were dropped).
+    as_written: bool,
     place: Place,
 }
 

@@ -1061,18 +1061,24 @@ fn hostile_thousand_stars() {
     assert_eq!(m.matching(&few_a), [1]);
 }
 
-#[test]
-fn hostile_ten_thousand_wildcard_rules() {
-    let owned: Vec<Vec<u8>> = (0..10_000)
+/// The ten-thousand-rule case: patterns `/*x{i}*y*z`, a target that contains `x5`, `x50`,
+/// `x500` and `x5000`, each followed by a `y` and then a `z`, and the same without its `z`.
+fn ten_thousand_wildcards() -> (Vec<Vec<u8>>, Vec<u8>, Vec<u8>) {
+    let patterns = (0..10_000)
         .map(|i| format!("/*x{i}*y*z").into_bytes())
         .collect();
-    let rules: Vec<(RuleKind, &[u8])> = owned.iter().map(|p| (DISALLOW, &p[..])).collect();
-    // Contains `x5`, `x50`, `x500` and `x5000`, each followed by a `y` and then a `z`.
     let mut hit = b"/".to_vec();
     hit.extend(std::iter::repeat_n(b'q', 1000));
     hit.extend_from_slice(b"x5000-y-z");
     let mut miss = hit.clone();
     miss.truncate(miss.len() - 1);
+    (patterns, hit, miss)
+}
+
+#[test]
+fn hostile_ten_thousand_wildcard_rules() {
+    let (owned, hit, miss) = ten_thousand_wildcards();
+    let rules: Vec<(RuleKind, &[u8])> = owned.iter().map(|p| (DISALLOW, &p[..])).collect();
     for precedence in [Precedence::LongestMatch, Precedence::FirstMatch] {
         let m = RuleMatcher::compile(&rules, WILD, precedence, &MatcherLimits::default());
         let expected = match precedence {
@@ -1229,15 +1235,8 @@ fn timing_cold_path() {
     let all = start.elapsed();
     eprintln!("hostile_thousand_stars: compile {compile:?}, 3 decides {decides:?}, matching (2k target) {all:?}");
 
-    let owned: Vec<Vec<u8>> = (0..10_000)
-        .map(|i| format!("/*x{i}*y*z").into_bytes())
-        .collect();
+    let (owned, hit, miss) = ten_thousand_wildcards();
     let rules: Vec<(RuleKind, &[u8])> = owned.iter().map(|p| (DISALLOW, &p[..])).collect();
-    let mut hit = b"/".to_vec();
-    hit.extend(std::iter::repeat_n(b'q', 1000));
-    hit.extend_from_slice(b"x5000-y-z");
-    let mut miss = hit.clone();
-    miss.truncate(miss.len() - 1);
     let start = Instant::now();
     let m = RuleMatcher::compile(&rules, WILD, lm, &limits);
     let compile = start.elapsed();
