@@ -5,8 +5,8 @@ use std::fmt::Write as _;
 use std::process::ExitCode;
 use std::time::Duration;
 
+use robotspec::access::fetch::{fetch, FetchOptions};
 use robotspec::access::{AccessOptions, AccessState, Misconfigured5xx};
-use robotspec::fetch::{fetch, FetchOptions};
 use robotspec::Variant;
 
 /// Diagnostics printed in full; the rest are counted.

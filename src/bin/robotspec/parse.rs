@@ -3,7 +3,7 @@
 use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 
-use robotspec::{Diagnostic, Variant};
+use robotspec::{Diagnostic, Limit, Variant};
 
 use crate::reading::ReadingArgs;
 
@@ -37,7 +37,7 @@ enum Format {
 /// Runs the command.
 pub fn run(args: &Args) -> Result<ExitCode, String> {
     let options = args.reading.options();
-    let bytes = super::input::read(&args.file, options.limits.input_bytes)?;
+    let bytes = super::input::read(&args.file, options.limits().get(Limit::InputBytes))?;
     let name = super::input::name(&args.file);
     let parsed = match robotspec::parse_with(&bytes, args.variant, &options) {
         Ok(parsed) => parsed,

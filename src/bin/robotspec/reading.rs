@@ -1,7 +1,7 @@
 //! How a file is read: mode, limits and optional readings, the flags every reading command
 //! shares (see `robotspec::ParseOptions` and docs/robustness.md).
 
-use robotspec::{Limits, Mode, ParseOptions};
+use robotspec::{Limit, Limits, Mode, ParseOptions};
 
 /// Flags that set the `ParseOptions`.
 #[derive(clap::Args)]
@@ -44,24 +44,24 @@ pub struct ReadingArgs {
 impl ReadingArgs {
     /// The options these flags describe.
     pub fn options(&self) -> ParseOptions {
-        let default = Limits::default();
-        let mut limits = Limits {
-            input_bytes: self.max_input_bytes.unwrap_or(default.input_bytes),
-            line_bytes: self.max_line_bytes,
-            groups: self.max_groups.unwrap_or(default.groups),
-            rules_per_group: self.max_rules_per_group.unwrap_or(default.rules_per_group),
-            pattern_bytes: self.max_pattern_bytes.unwrap_or(default.pattern_bytes),
-            matcher: default.matcher,
-            diagnostics: self.max_diagnostics.unwrap_or(default.diagnostics),
-        };
-        if let Some(bytes) = self.max_automaton_bytes {
-            limits.matcher.nfa_bytes = bytes;
-        }
-        ParseOptions {
-            mode: self.mode,
-            limits,
-            drop_invalid_utf8: self.drop_invalid_utf8,
-            ..ParseOptions::default()
-        }
+        let given = [
+            (Limit::InputBytes, self.max_input_bytes),
+            (Limit::LineBytes, self.max_line_bytes),
+            (Limit::Groups, self.max_groups),
+            (Limit::RulesPerGroup, self.max_rules_per_group),
+            (Limit::PatternBytes, self.max_pattern_bytes),
+            (Limit::NfaBytes, self.max_automaton_bytes),
+            (Limit::Diagnostics, self.max_diagnostics),
+        ];
+        let limits = given
+            .into_iter()
+            .filter_map(|(limit, value)| Some((limit, value?)))
+            .fold(Limits::default(), |limits, (limit, value)| {
+                limits.with(limit, value)
+            });
+        ParseOptions::default()
+            .with_mode(self.mode)
+            .with_limits(limits)
+            .with_drop_invalid_utf8(self.drop_invalid_utf8)
     }
 }
