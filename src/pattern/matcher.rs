@@ -155,9 +155,9 @@ pub enum PatternErrorKind {
     Build,
 }
 
-#[cfg(test)]
 impl PatternError {
     /// The category of the error, including the limit that was hit.
+    #[cfg(test)]
     #[must_use]
     pub fn kind(&self) -> PatternErrorKind {
         self.kind
