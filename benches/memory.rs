@@ -47,7 +47,7 @@ fn agents(robots: &Robots) -> Vec<String> {
         .groups()
         .flat_map(|g| g.agents())
         .filter_map(|a| match a.agent() {
-            Agent::Named(name) => Some(String::from_utf8_lossy(name).into_owned()),
+            Agent::Named(name) => Some(name.to_owned()),
             Agent::Global => None,
         })
         .collect();
@@ -131,7 +131,7 @@ fn large() {
     let parsed = robotspec::parse(&bytes, Variant::Google, robotspec::Mode::Lenient).unwrap();
     let lines = live(&region);
     let region = Region::new(GLOBAL);
-    let model = robotspec::model::Model::build(&parsed);
+    let model = Robots::from_parsed(&parsed);
     let model_bytes = live(&region);
     drop((parsed, model));
     let region = Region::new(GLOBAL);

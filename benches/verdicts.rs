@@ -101,9 +101,7 @@ fn queries(files: &[File]) -> Vec<Query> {
             .groups()
             .flat_map(|g| g.agents())
             .find_map(|a| match a.agent() {
-                Agent::Named(name) if !name.is_empty() => {
-                    Some(String::from_utf8_lossy(name).into_owned())
-                }
+                Agent::Named(name) if !name.is_empty() => Some(name.to_owned()),
                 _ => None,
             })
             .unwrap_or_else(|| "Googlebot".to_owned());

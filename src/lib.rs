@@ -41,7 +41,10 @@ pub mod tree {
 #[doc(hidden)]
 pub mod internals {
     pub use crate::model::agent::is_valid_product_token;
-    pub use crate::pattern::{normalise, PatternEncoding};
+    pub use crate::pattern::{
+        normalise, normalise_target, MatcherLimits, PatternEncoding, PatternSyntax, Precedence,
+        RuleMatcher,
+    };
     pub use crate::query::target::path_params_query;
     pub use crate::syntax::grammar_agrees;
 }

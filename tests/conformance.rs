@@ -23,12 +23,9 @@ use std::collections::HashMap;
 
 use base64::Engine as _;
 use libtest_mimic::{Arguments, Failed, Trial};
-use robotspec::agent::is_valid_product_token;
-use robotspec::pattern::{normalise, PatternEncoding};
+use robotspec::internals::{is_valid_product_token, normalise, path_params_query, PatternEncoding};
 use robotspec::report::{ParseReport, Tag};
-use robotspec::syntax::{parse, Mode};
-use robotspec::target::path_params_query;
-use robotspec::{Robots, Variant};
+use robotspec::{parse, Mode, Robots, Variant};
 use serde_json::Value;
 
 type Check = Box<dyn FnOnce() -> Result<(), Failed> + Send>;

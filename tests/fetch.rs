@@ -13,12 +13,12 @@ use std::sync::Arc;
 use std::thread::{self, JoinHandle};
 use std::time::Duration;
 
+use robotspec::access::cache::RobotsCache;
 use robotspec::access::fetch::{fetch, FetchOptions, Fetched};
 use robotspec::access::{
     AccessOptions, AccessReason, AccessState, FetchOutcome, LifetimeSource, Misconfigured5xx,
 };
-use robotspec::agent::AgentQuery;
-use robotspec::cache::RobotsCache;
+use robotspec::AgentQuery;
 use robotspec::{Code, Variant};
 
 /// What the server does for a path.
@@ -105,10 +105,7 @@ fn ok(body: &str) -> Reply {
 }
 
 fn options() -> FetchOptions {
-    FetchOptions {
-        timeout: Duration::from_secs(5),
-        ..FetchOptions::default()
-    }
+    FetchOptions::default().with_timeout(Duration::from_secs(5))
 }
 
 fn fetch_all(page: &str, options: &FetchOptions) -> Vec<Fetched> {
@@ -342,10 +339,7 @@ fn a_body_over_the_size_limit_is_cut_at_the_last_whole_line() {
 #[test]
 fn a_slow_server_trips_the_timeout() {
     let server = single(Reply::Slow(Duration::from_millis(1500)));
-    let options = FetchOptions {
-        timeout: Duration::from_millis(300),
-        ..FetchOptions::default()
-    };
+    let options = FetchOptions::default().with_timeout(Duration::from_millis(300));
     let fetched = fetch_all(&server.url("/"), &options);
     assert_eq!(states(&fetched), ALL_UNREACHABLE);
     for f in &fetched {
@@ -422,15 +416,10 @@ fn schemes_the_variant_does_not_define_are_refused() {
 }
 
 fn not_found_hook() -> FetchOptions {
-    FetchOptions {
-        access: AccessOptions {
-            treat_5xx_as_404: Some(Misconfigured5xx::new(|_, _, body| {
-                String::from_utf8_lossy(body).contains("Page not found")
-            })),
-            ..AccessOptions::default()
-        },
-        ..options()
-    }
+    let hook = Misconfigured5xx::new(|_, _, body| {
+        String::from_utf8_lossy(body).contains("Page not found")
+    });
+    options().with_access(AccessOptions::default().with_treat_5xx_as_404(hook))
 }
 
 #[test]

@@ -8,15 +8,11 @@
 )]
 
 use proptest::prelude::*;
-use robotspec::syntax::NodeKind;
-use robotspec::{parse_with, Code, Limits, Mode, ParseOptions, Robots, Severity, Variant};
+use robotspec::tree::NodeKind;
+use robotspec::{parse_with, Code, Limit, Limits, Mode, ParseOptions, Robots, Severity, Variant};
 
 fn options(mode: Mode, limits: Limits) -> ParseOptions {
-    ParseOptions {
-        mode,
-        limits,
-        ..ParseOptions::default()
-    }
+    ParseOptions::default().with_mode(mode).with_limits(limits)
 }
 
 fn lenient(limits: Limits) -> ParseOptions {
@@ -53,10 +49,7 @@ const TWO_RULES: &[u8] = b"user-agent: *\ndisallow: /a\ndisallow: /b\n";
 
 #[test]
 fn input_past_the_limit_is_ignored_from_the_line_it_cuts() {
-    let limits = Limits {
-        input_bytes: 30,
-        ..Limits::default()
-    };
+    let limits = Limits::default().with(Limit::InputBytes, 30);
     let robots = Robots::parse_with(TWO_RULES, Variant::Rfc9309, &lenient(limits)).unwrap();
     assert!(!robots.is_allowed("bot", "/a"));
     assert!(robots.is_allowed("bot", "/b"), "line 3 is cut by the limit");
@@ -71,10 +64,7 @@ fn input_past_the_limit_is_ignored_from_the_line_it_cuts() {
 
 #[test]
 fn the_ignored_input_stays_in_the_tree() {
-    let limits = Limits {
-        input_bytes: 30,
-        ..Limits::default()
-    };
+    let limits = Limits::default().with(Limit::InputBytes, 30);
     let parsed = parse_with(TWO_RULES, Variant::Google, &lenient(limits)).unwrap();
     let tree = parsed.tree();
     assert_eq!(tree.reassemble(), TWO_RULES);
@@ -88,10 +78,7 @@ fn the_ignored_input_stays_in_the_tree() {
 
 #[test]
 fn an_input_limit_inside_the_first_line_ignores_everything() {
-    let limits = Limits {
-        input_bytes: 5,
-        ..Limits::default()
-    };
+    let limits = Limits::default().with(Limit::InputBytes, 5);
     let robots = Robots::parse_with(TWO_RULES, Variant::Google, &lenient(limits)).unwrap();
     assert_eq!(robots.groups().len(), 0);
     assert_eq!(cuts(&robots)[0].0, 1);
@@ -102,10 +89,7 @@ fn an_input_limit_inside_the_first_line_ignores_everything() {
 #[test]
 fn long_lines_are_cut_at_the_configured_limit() {
     let text = b"user-agent: *\ndisallow: /abcdef\n";
-    let limits = Limits {
-        line_bytes: Some(14),
-        ..Limits::default()
-    };
+    let limits = Limits::default().with(Limit::LineBytes, 14);
     let robots = Robots::parse_with(text, Variant::Convention1994, &lenient(limits)).unwrap();
     assert_eq!(robots.rules().next().unwrap().pattern(), b"/abc");
     assert!(!robots.is_allowed("bot", "/abcxyz"));
@@ -122,11 +106,8 @@ fn long_lines_are_cut_at_the_configured_limit() {
 fn googles_own_line_limit_is_a_warning_unless_the_configured_one_is_smaller() {
     let mut text = b"user-agent: *\ndisallow: /".to_vec();
     text.extend(b"x".repeat(20_000));
-    let codes = |line_bytes| {
-        let limits = Limits {
-            line_bytes,
-            ..Limits::default()
-        };
+    let codes = |line_bytes: Option<usize>| {
+        let limits = Limits::default().with(Limit::LineBytes, line_bytes.unwrap_or(usize::MAX));
         let robots = Robots::parse_with(&text, Variant::Google, &lenient(limits)).unwrap();
         let pattern_len = robots.rules().next().unwrap().pattern().len();
         let codes: Vec<Code> = robots.diagnostics().iter().map(|d| d.code).collect();
@@ -143,10 +124,7 @@ fn googles_own_line_limit_is_a_warning_unless_the_configured_one_is_smaller() {
 fn groups_past_the_limit_are_ignored_with_their_rules() {
     let text = b"user-agent: a\ndisallow: /a\n\nuser-agent: b\ndisallow: /b\n\n\
                  user-agent: c\nuser-agent: cc\ndisallow: /c\n\nuser-agent: d\ndisallow: /d\n";
-    let limits = Limits {
-        groups: 2,
-        ..Limits::default()
-    };
+    let limits = Limits::default().with(Limit::Groups, 2);
     for variant in Variant::ALL {
         let robots = Robots::parse_with(text, *variant, &lenient(limits)).unwrap();
         assert_eq!(robots.groups().len(), 2, "{variant}");
@@ -166,10 +144,7 @@ fn groups_past_the_limit_are_ignored_with_their_rules() {
 fn rules_past_the_limit_are_ignored_per_group() {
     let text = b"user-agent: a\ndisallow: /a1\ndisallow: /a2\ndisallow: /a3\n\
                  user-agent: b\ndisallow: /b1\ndisallow: /b2\n";
-    let limits = Limits {
-        rules_per_group: 1,
-        ..Limits::default()
-    };
+    let limits = Limits::default().with(Limit::RulesPerGroup, 1);
     let robots = Robots::parse_with(text, Variant::Rfc9309, &lenient(limits)).unwrap();
     assert!(!robots.is_allowed("a", "/a1"));
     assert!(robots.is_allowed("a", "/a2"));
@@ -185,10 +160,7 @@ fn rules_past_the_limit_are_ignored_per_group() {
 #[test]
 fn rules_with_overlong_patterns_are_ignored() {
     let text = b"user-agent: *\ndisallow: /short\ndisallow: /much-too-long\n";
-    let limits = Limits {
-        pattern_bytes: 8,
-        ..Limits::default()
-    };
+    let limits = Limits::default().with(Limit::PatternBytes, 8);
     let robots = Robots::parse_with(text, Variant::Google, &lenient(limits)).unwrap();
     assert!(!robots.is_allowed("bot", "/short"));
     assert!(robots.is_allowed("bot", "/much-too-long"));
@@ -203,10 +175,7 @@ fn rules_with_overlong_patterns_are_ignored() {
 fn the_pattern_limit_applies_after_normalisation() {
     // One non-ASCII character is six bytes once percent-encoded by Google's reading.
     let text = "user-agent: *\ndisallow: /éé\n".as_bytes();
-    let limits = Limits {
-        pattern_bytes: 6,
-        ..Limits::default()
-    };
+    let limits = Limits::default().with(Limit::PatternBytes, 6);
     let robots = Robots::parse_with(text, Variant::Google, &lenient(limits)).unwrap();
     assert_eq!(robots.rules().len(), 0);
     assert!(cuts(&robots)[0].2.contains("(limit `pattern_bytes`)"));
@@ -214,8 +183,7 @@ fn the_pattern_limit_applies_after_normalisation() {
 
 #[test]
 fn an_automaton_over_its_limit_still_gives_the_right_verdict() {
-    let mut limits = Limits::default();
-    limits.matcher.nfa_bytes = 100;
+    let limits = Limits::default().with(Limit::NfaBytes, 100);
     let text = b"user-agent: *\ndisallow: /*a*b*c*d*e*f*g*h\n";
     let robots = Robots::parse_with(text, Variant::Google, &lenient(limits)).unwrap();
     let verdict = robots.check("bot", "/xaxbxcxdxexfxgxh");
@@ -230,10 +198,7 @@ fn bytes_that_are_not_utf8_can_be_dropped_from_values() {
     let kept = Robots::parse(text, Variant::Google);
     assert_eq!(kept.rules().next().unwrap().pattern(), b"/caf%E9");
     assert!(kept.is_allowed("bot", "/cafe"));
-    let dropping = ParseOptions {
-        drop_invalid_utf8: true,
-        ..ParseOptions::default()
-    };
+    let dropping = ParseOptions::default().with_drop_invalid_utf8(true);
     let dropped = Robots::parse_with(text, Variant::Google, &dropping).unwrap();
     assert_eq!(dropped.rules().next().unwrap().pattern(), b"/caf");
     assert!(!dropped.is_allowed("bot", "/cafe"));
@@ -276,8 +241,12 @@ proptest! {
         pattern_bytes in 0usize..20,
         variant in proptest::sample::select(Variant::ALL.to_vec()),
     ) {
-        let limits = Limits { input_bytes, line_bytes, groups, rules_per_group, pattern_bytes,
-                              ..Limits::default() };
+        let limits = Limits::default()
+            .with(Limit::InputBytes, input_bytes)
+            .with(Limit::LineBytes, line_bytes.unwrap_or(usize::MAX))
+            .with(Limit::Groups, groups)
+            .with(Limit::RulesPerGroup, rules_per_group)
+            .with(Limit::PatternBytes, pattern_bytes);
         let parsed = parse_with(&input, variant, &lenient(limits)).unwrap();
         prop_assert_eq!(parsed.tree().reassemble(), input.clone());
         let robots = Robots::parse_with(&input, variant, &lenient(limits)).unwrap();

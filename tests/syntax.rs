@@ -11,7 +11,8 @@
 mod common;
 
 use proptest::prelude::*;
-use robotspec::syntax::{parse, Mode, Tree};
+use robotspec::tree::Tree;
+use robotspec::{parse, Mode};
 use robotspec::{Code, Severity, Variant};
 
 use common::{files_in, files_under, header, hostile_inputs, shared_real_corpus, variant_of};
@@ -154,7 +155,7 @@ fn assert_streams_as_built(name: &str, parsed: &robotspec::Parsed<'_>, tree: &Tr
 fn assert_tiles(name: &str, tree: &Tree<'_>, bytes: &[u8]) {
     let mut at = 0;
     for leaf in tree.root().leaves() {
-        if leaf.kind == robotspec::syntax::NodeKind::RobotsTxt {
+        if leaf.kind == robotspec::tree::NodeKind::RobotsTxt {
             continue; // the empty file's root
         }
         assert_eq!(leaf.span.start, at, "{name}: gap or overlap at byte {at}");
@@ -204,14 +205,8 @@ fn hostile_inputs_round_trip_in_both_modes() {
 #[test]
 fn diagnostics_past_their_limit_are_counted_not_kept() {
     let text = "User-agent: *\n".to_owned() + &"not a record\n".repeat(50);
-    let limits = robotspec::Limits {
-        diagnostics: 10,
-        ..robotspec::Limits::default()
-    };
-    let options = robotspec::ParseOptions {
-        limits,
-        ..robotspec::ParseOptions::default()
-    };
+    let limits = robotspec::Limits::default().with(robotspec::Limit::Diagnostics, 10);
+    let options = robotspec::ParseOptions::default().with_limits(limits);
     let parsed = robotspec::parse_with(text.as_bytes(), Variant::Rfc9309, &options).unwrap();
     let diagnostics = parsed.diagnostics();
     assert_eq!(diagnostics.len(), 11);

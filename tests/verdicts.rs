@@ -12,8 +12,8 @@ mod common;
 
 use std::path::PathBuf;
 
-use robotspec::agent::AgentQuery;
 use robotspec::model::Agent;
+use robotspec::AgentQuery;
 use robotspec::{Robots, Variant};
 
 /// Asks each variant about `/`, a miss, and targets made from the file's own rules, for its
@@ -26,7 +26,7 @@ fn ask_everything(path: &PathBuf) {
             .groups()
             .flat_map(|g| g.agents())
             .find_map(|a| match a.agent() {
-                Agent::Named(name) => Some(String::from_utf8_lossy(name).into_owned()),
+                Agent::Named(name) => Some(name.to_owned()),
                 Agent::Global => None,
             })
             .unwrap_or_default();
@@ -47,14 +47,14 @@ fn ask_everything(path: &PathBuf) {
                 let verdict = robots.check(agent, target);
                 let explanation = robots.explain(&AgentQuery::new(agent), target);
                 assert_eq!(
-                    explanation.verdict.allowed(),
+                    explanation.verdict().allowed(),
                     verdict.allowed(),
                     "{}: {variant} {agent} {target}",
                     path.display()
                 );
                 if let Some(rule) = verdict.rule() {
                     assert!(
-                        explanation.matching.first() == Some(&rule),
+                        explanation.matching().first() == Some(&rule),
                         "{}: the deciding rule must head the matching list",
                         path.display()
                     );

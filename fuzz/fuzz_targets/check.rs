@@ -8,10 +8,8 @@
 
 use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
-use robotspec::agent::AgentQuery;
-use robotspec::pattern::{Precedence, RuleKind};
-use robotspec::robots::Decision;
-use robotspec::{Robots, Variant, Verdict};
+use robotspec::model::RuleKind;
+use robotspec::{AgentQuery, Decision, Robots, Variant, Verdict};
 
 #[derive(Debug, Arbitrary)]
 struct Input<'a> {
@@ -24,7 +22,7 @@ struct Input<'a> {
 
 /// What two verdicts must share.
 fn key<'r>(v: &Verdict<'r>) -> (bool, Option<robotspec::model::Rule<'r>>, String) {
-    (v.allowed(), v.rule(), format!("{:?}", v.applied()))
+    (v.allowed(), v.rule(), format!("{:?}", v.applicable()))
 }
 
 fuzz_target!(|input: Input<'_>| {
@@ -35,7 +33,6 @@ fuzz_target!(|input: Input<'_>| {
     let mut tokens = vec![input.agent];
     tokens.extend(input.more_agents.iter().take(4));
     let several = AgentQuery::from_tokens(&tokens);
-    let precedence = variant.profile().precedence;
 
     for url in input.urls.iter().take(8) {
         let verdict = robots.check(input.agent, url);
@@ -43,7 +40,7 @@ fuzz_target!(|input: Input<'_>| {
         assert_eq!(robots.is_allowed(input.agent, url), verdict.allowed());
         assert_eq!(key(&robots.check_query(&single, url)), key(&verdict));
         let explanation = robots.explain(&single, url);
-        assert_eq!(key(&explanation.verdict), key(&verdict), "check vs explain");
+        assert_eq!(key(explanation.verdict()), key(&verdict), "check vs explain");
 
         let upper = input.agent.to_ascii_uppercase();
         assert_eq!(
@@ -53,15 +50,16 @@ fuzz_target!(|input: Input<'_>| {
         );
 
         match verdict.decision() {
-            Decision::Rule(rule) => {
+            Decision::Rule => {
+                let rule = verdict.rule().expect("a rule decided");
                 assert_eq!(verdict.allowed(), rule.kind() == RuleKind::Allow);
-                let first = explanation.matching.first().copied();
+                let first = explanation.matching().first().copied();
                 assert!(
                     first.is_some_and(|f| f == rule),
                     "the deciding rule is the first matching one"
                 );
                 assert!(
-                    verdict.groups().any(|g| g.rules().any(|r| r == rule)),
+                    verdict.applicable().groups().any(|g| g.rules().any(|r| r == rule)),
                     "the deciding rule belongs to an applied group"
                 );
                 assert!(!rule.is_empty(), "an empty rule decided");
@@ -69,25 +67,24 @@ fuzz_target!(|input: Input<'_>| {
             Decision::NoMatchingRule => {
                 assert!(verdict.allowed());
                 let only_allows = explanation
-                    .matching
+                    .matching()
                     .iter()
                     .all(|r| r.kind() == RuleKind::Allow);
-                assert!(
-                    explanation.matching.is_empty()
-                        || (precedence == Precedence::AnyDisallow && only_allows),
-                    "rules match but none decided"
-                );
+                // Under first or longest match a matching rule decides; only where any
+                // disallow decides can allows match without deciding.
+                assert!(only_allows, "rules match but none decided");
             }
             Decision::NoGroup => {
                 assert!(verdict.allowed());
-                assert!(explanation.matching.is_empty());
-                assert_eq!(verdict.groups().count(), 0);
+                assert!(explanation.matching().is_empty());
+                assert_eq!(verdict.applicable().groups().count(), 0);
             }
             Decision::RobotsTxt => assert!(verdict.allowed()),
+            _ => unreachable!("a decision this target does not know"),
         }
 
         let many = robots.check_query(&several, url);
-        assert_eq!(key(&robots.explain(&several, url).verdict), key(&many));
+        assert_eq!(key(robots.explain(&several, url).verdict()), key(&many));
 
         if let Some(strict) = &strict {
             assert_eq!(

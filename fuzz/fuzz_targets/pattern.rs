@@ -10,10 +10,11 @@
 
 use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
-use robotspec::pattern::{
+use robotspec::internals::{
     normalise, normalise_target, MatcherLimits, PatternEncoding, PatternSyntax, Precedence,
-    RuleKind, RuleMatcher,
+    RuleMatcher,
 };
+use robotspec::model::RuleKind;
 
 #[derive(Debug, Arbitrary)]
 struct Input<'a> {

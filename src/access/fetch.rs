@@ -23,15 +23,41 @@ use crate::access::{
 };
 use crate::variant::Variant;
 
-/// How to fetch.
+/// How to fetch: `FetchOptions::default()` sends `User-Agent: robotspec/VERSION`, waits at
+/// most 10 s per request and keeps the variant's access policy.
+#[non_exhaustive]
 #[derive(Debug, Clone)]
 pub struct FetchOptions {
     /// The `User-Agent` header sent.
-    pub user_agent: String,
+    pub(crate) user_agent: String,
     /// The longest a request may take, body included; applies to each hop.
-    pub timeout: Duration,
+    pub(crate) timeout: Duration,
     /// Overrides of the variant's access policy (size limit, redirects, lifetime ceiling).
-    pub access: AccessOptions,
+    pub(crate) access: AccessOptions,
+}
+
+impl FetchOptions {
+    /// The `User-Agent` header sent. A value that is not a valid header value (a control
+    /// character, say) makes [`fetch`] fail with [`FetchError::UserAgent`].
+    #[must_use]
+    pub fn with_user_agent(mut self, user_agent: impl Into<String>) -> Self {
+        self.user_agent = user_agent.into();
+        self
+    }
+
+    /// The longest a request may take, body included; applies to each hop.
+    #[must_use]
+    pub fn with_timeout(mut self, timeout: Duration) -> Self {
+        self.timeout = timeout;
+        self
+    }
+
+    /// Overrides of the variant's access policy (size limit, redirects, lifetime ceiling).
+    #[must_use]
+    pub fn with_access(mut self, access: AccessOptions) -> Self {
+        self.access = access;
+        self
+    }
 }
 
 impl Default for FetchOptions {
@@ -85,6 +111,12 @@ pub enum FetchError {
         /// The variant.
         variant: Variant,
     },
+    /// The `User-Agent` header value is not a valid header value (it holds a control
+    /// character, a line break, …).
+    UserAgent {
+        /// The value.
+        user_agent: String,
+    },
 }
 
 impl fmt::Display for FetchError {
@@ -94,7 +126,12 @@ impl fmt::Display for FetchError {
             FetchError::UnsupportedScheme { scheme, variant } => write!(
                 f,
                 "cannot fetch robots.txt over `{scheme}` under variant {variant} \
-                 (http and https are fetched; 1994 and 1996-draft define http only)"
+                 (http and https are fetched; convention-1994 and draft-1996 define http only)"
+            ),
+            FetchError::UserAgent { user_agent } => write!(
+                f,
+                "cannot send {user_agent:?} as a User-Agent header: control characters and \
+                 line breaks are not allowed in a header value"
             ),
         }
     }
@@ -104,7 +141,7 @@ impl Error for FetchError {
     fn source(&self) -> Option<&(dyn Error + 'static)> {
         match self {
             FetchError::Target(error) => Some(error),
-            FetchError::UnsupportedScheme { .. } => None,
+            FetchError::UnsupportedScheme { .. } | FetchError::UserAgent { .. } => None,
         }
     }
 }
@@ -114,7 +151,8 @@ impl Error for FetchError {
 /// # Errors
 ///
 /// Only when there is nothing to fetch: the URL has no host, or its scheme is not one the
-/// variant defines and the client speaks (http, https). Network failures are outcomes.
+/// variant defines and the client speaks (http, https), or the user agent cannot be sent as a
+/// header ([`FetchError::UserAgent`]). Network failures are outcomes.
 pub fn fetch(
     page_url: &str,
     variant: Variant,
@@ -129,6 +167,11 @@ pub fn fetch(
         });
     }
     let origin = Origin::of(&robots_url).map_err(FetchError::Target)?;
+    if ureq::http::HeaderValue::from_str(&options.user_agent).is_err() {
+        return Err(FetchError::UserAgent {
+            user_agent: options.user_agent.clone(),
+        });
+    }
     let agent: ureq::Agent = ureq::Agent::config_builder()
         .max_redirects(0)
         .http_status_as_error(false)

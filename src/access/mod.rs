@@ -19,7 +19,6 @@ use std::time::{Duration, SystemTime};
 
 use url::Url;
 
-use crate::access::scope::Origin;
 use crate::diagnostic::{Code, Diagnostic, Severity};
 use crate::limits::Limits;
 use crate::query::AgentQuery;
@@ -33,7 +32,9 @@ mod cache_control;
 #[cfg(feature = "fetch")]
 pub mod fetch;
 mod http;
-pub(crate) mod scope;
+mod scope;
+
+pub use scope::{robots_txt_url, Origin, TargetError};
 
 /// What happened when robots.txt was requested (after any redirects were followed).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -242,26 +243,73 @@ impl fmt::Debug for Misconfigured5xx {
     }
 }
 
-/// Settings that override the variant's profile.
+/// Settings that override the variant's access policy: `AccessOptions::default()` keeps it
+/// whole; each `with_*` changes one setting.
+#[non_exhaustive]
 #[derive(Debug, Clone, Default)]
 pub struct AccessOptions {
     /// Bytes of the body that are parsed (default: the profile's, 512 000). Raised to the
     /// variant's minimum (2019/RFC 9309: 512 000) when lower.
-    pub size_limit: Option<usize>,
+    pub(crate) size_limit: Option<usize>,
     /// Redirects followed (default: the profile's, 5).
-    pub max_redirects: Option<usize>,
+    pub(crate) max_redirects: Option<usize>,
     /// A ceiling on lifetimes from cache headers (default: the profile's).
-    pub max_lifetime: Option<Duration>,
+    pub(crate) max_lifetime: Option<Duration>,
     /// A33: a server or network error means full disallow even when a good copy is cached,
     /// until errors have lasted longer than the outage limit (30 days). Read by
     /// [`crate::access::cache::RobotsCache::with_options`]; a no-op for variants that never keep a
     /// copy after an error (1994, 1996).
-    pub strict_unreachable: bool,
+    pub(crate) strict_unreachable: bool,
     /// A34: which 5xx responses are really 404s (default: none).
-    pub treat_5xx_as_404: Option<Misconfigured5xx>,
+    pub(crate) treat_5xx_as_404: Option<Misconfigured5xx>,
 }
 
 impl AccessOptions {
+    /// Bytes of the body that are parsed (default: the variant's, 512 000). Raised to the
+    /// variant's minimum (2019/RFC 9309: 512 000) when lower; see [`size_limit`].
+    #[must_use]
+    pub fn with_size_limit(mut self, bytes: usize) -> Self {
+        self.size_limit = Some(bytes);
+        self
+    }
+
+    /// Redirects followed (default: the variant's, 5); see [`max_redirects`].
+    #[must_use]
+    pub fn with_max_redirects(mut self, redirects: usize) -> Self {
+        self.max_redirects = Some(redirects);
+        self
+    }
+
+    /// A ceiling on lifetimes from cache headers (default: the variant's); see
+    /// [`max_lifetime`].
+    #[must_use]
+    pub fn with_max_lifetime(mut self, ceiling: Duration) -> Self {
+        self.max_lifetime = Some(ceiling);
+        self
+    }
+
+    /// A server or network error means full disallow even when a good copy is cached, until
+    /// errors have lasted longer than the outage limit (docs/spec/VARIANTS.md A33). Read by
+    /// [`cache::RobotsCache::with_options`]; a no-op for variants that never keep a copy after
+    /// an error (1994, 1996).
+    #[must_use]
+    pub fn with_strict_unreachable(mut self, strict: bool) -> Self {
+        self.strict_unreachable = strict;
+        self
+    }
+
+    /// Which 5xx responses are really 404s (A34; default: none).
+    #[must_use]
+    pub fn with_treat_5xx_as_404(mut self, test: Misconfigured5xx) -> Self {
+        self.treat_5xx_as_404 = Some(test);
+        self
+    }
+
+    /// Whether a server or network error means full disallow even with a good copy cached.
+    pub fn strict_unreachable(&self) -> bool {
+        self.strict_unreachable
+    }
+
     fn is_misconfigured_404(&self, status: u16, headers: &[(String, String)], body: &[u8]) -> bool {
         self.treat_5xx_as_404
             .as_ref()
@@ -305,6 +353,13 @@ pub fn size_limit(variant: Variant, options: &AccessOptions) -> usize {
         .size_limit
         .unwrap_or(profile.size_limit)
         .max(profile.min_size_limit)
+}
+
+/// The ceiling on lifetimes from cache headers for `variant` under `options` (`None`: none).
+pub fn max_lifetime(variant: Variant, options: &AccessOptions) -> Option<Duration> {
+    options
+        .max_lifetime
+        .or(variant.profile().access.max_lifetime)
 }
 
 /// The number of redirects followed for `variant` under `options`.

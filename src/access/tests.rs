@@ -3,6 +3,7 @@
 use super::cache_control::CacheControl;
 use super::http::http_date;
 use super::*;
+use std::time::UNIX_EPOCH;
 
 fn now() -> SystemTime {
     UNIX_EPOCH + Duration::from_secs(1_700_000_000)

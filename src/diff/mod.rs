@@ -224,7 +224,7 @@ mod tests {
         let same = Comparer::new(b"User-agent: *\nDisallow: /fish\n", Variant::ALL)
             .compare("anybot", "/fish.html");
         assert!(!same.disagrees());
-        assert!(same.outcomes.iter().all(|o| !o.allowed));
+        assert!(same.answers.iter().all(|o| !o.allowed));
     }
 
     #[test]

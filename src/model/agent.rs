@@ -191,7 +191,7 @@ mod tests {
     #[test]
     fn google_only_accept_user_agent_up_to_first_space() {
         let file = agent_token(b"Foo Bar");
-        assert_eq!(file, Some(b"Foo"));
+        assert_eq!(file, Some(&b"Foo"[..]));
         assert!(names(file, b"Foo"));
         assert!(!names(file, b"Foo Bar"));
     }
@@ -224,9 +224,9 @@ mod tests {
 
     #[test]
     fn star_glued_to_text_is_not_global() {
-        assert_eq!(named("*junk"), Some(b""));
-        assert_eq!(named("*bot"), Some(b""));
-        assert_eq!(named("**"), Some(b""));
+        assert_eq!(named("*junk"), Some(&b""[..]));
+        assert_eq!(named("*bot"), Some(&b""[..]));
+        assert_eq!(named("**"), Some(&b""[..]));
     }
 
     #[test]
@@ -237,19 +237,19 @@ mod tests {
             "Googlebot*",
             "Googlebot,Bingbot",
         ] {
-            assert_eq!(named(value), Some(b"Googlebot"), "{value}");
+            assert_eq!(named(value), Some(&b"Googlebot"[..]), "{value}");
             assert!(names(named(value), b"googlebot"));
         }
-        assert_eq!(named("Bötbot"), Some(b"B"));
-        assert_eq!(named("  Foo-Bar_baz  "), Some(b"Foo-Bar_baz"));
-        assert_eq!(named("Googlebot-Image/1.0"), Some(b"Googlebot-Image"));
+        assert_eq!(named("Bötbot"), Some(&b"B"[..]));
+        assert_eq!(named("  Foo-Bar_baz  "), Some(&b"Foo-Bar_baz"[..]));
+        assert_eq!(named("Googlebot-Image/1.0"), Some(&b"Googlebot-Image"[..]));
     }
 
     #[test]
     fn empty_tokens_match_only_the_empty_caller() {
         for value in ["360Spider", "123", "", "   ", "/x"] {
             let token = named(value);
-            assert_eq!(token, Some(b""), "{value:?}");
+            assert_eq!(token, Some(&b""[..]), "{value:?}");
             assert!(names(token, b""));
             assert!(!names(token, b"Spider"));
         }

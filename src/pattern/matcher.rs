@@ -435,7 +435,6 @@ impl RuleMatcher {
         self.slots.len()
     }
 
-    #[cfg(test)]
     /// Whether there are no rules.
     #[must_use]
     pub fn is_empty(&self) -> bool {

@@ -375,6 +375,26 @@ impl Robots {
     }
 }
 
+impl serde::Serialize for Robots {
+    /// A summary of the file as the variant reads it: `{"variant", "groups": [Group…],
+    /// "sitemaps": [Sitemap…], "records": [Record…] (those outside every group),
+    /// "ignored_rules": [line…], "diagnostics": [Diagnostic…]}`.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let groups: Vec<Group<'_>> = self.groups().collect();
+        let sitemaps: Vec<Sitemap<'_>> = self.sitemaps().collect();
+        let records: Vec<Record<'_>> = self.records().filter(|r| r.group.is_none()).collect();
+        let mut s = serializer.serialize_struct("Robots", 6)?;
+        s.serialize_field("variant", &self.variant)?;
+        s.serialize_field("groups", &groups)?;
+        s.serialize_field("sitemaps", &sitemaps)?;
+        s.serialize_field("records", &records)?;
+        s.serialize_field("ignored_rules", self.ignored_rules())?;
+        s.serialize_field("diagnostics", &self.diagnostics)?;
+        s.end()
+    }
+}
+
 impl AgentIndex {
     /// Indexes the groups by the agent tokens they name, and the `*` groups, keeping only the
     /// groups `selection` lets apply together.

@@ -43,15 +43,17 @@ pub struct Args {
 pub fn run(args: &Args) -> Result<ExitCode, String> {
     let timeout = Duration::try_from_secs_f64(args.timeout)
         .map_err(|e| format!("bad --timeout {}: {e}", args.timeout))?;
-    let options = FetchOptions {
-        user_agent: args.agent.clone(),
-        timeout,
-        access: AccessOptions {
-            size_limit: args.size_limit,
-            treat_5xx_as_404: args.not_found_5xx.as_deref().map(body_contains),
-            ..AccessOptions::default()
-        },
-    };
+    let mut access = AccessOptions::default();
+    if let Some(bytes) = args.size_limit {
+        access = access.with_size_limit(bytes);
+    }
+    if let Some(text) = args.not_found_5xx.as_deref() {
+        access = access.with_treat_5xx_as_404(body_contains(text));
+    }
+    let options = FetchOptions::default()
+        .with_user_agent(args.agent.clone())
+        .with_timeout(timeout)
+        .with_access(access);
     let fetched = fetch(&args.url, args.variant, &options).map_err(|e| e.to_string())?;
     let access = &fetched.access;
     let mut out = String::new();
