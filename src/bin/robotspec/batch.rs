@@ -9,17 +9,17 @@ use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use robotspec::{Collect, ParseOptions, Robots, Variant};
+use robotspec::{Collect, ParseOptions, Robots};
 
 use crate::queries::Line;
 use crate::reading::ReadingArgs;
+use crate::values::VariantArg;
 
 /// Arguments of `robotspec batch`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The variant whose reading is used.
-    #[arg(long, default_value = "google")]
-    variant: Variant,
+    #[command(flatten)]
+    variant: VariantArg,
     /// The folder FILE names are relative to.
     #[arg(long)]
     corpus: PathBuf,
@@ -54,13 +54,14 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             _ => {
                 let limit = options.limits.input_bytes;
                 let bytes = super::input::read_corpus_file(&args.corpus, &query, limit)?;
-                let robots = Robots::parse_with(&bytes, args.variant, &options).map_err(|e| {
-                    let path = args.corpus.join(file);
-                    format!(
-                        "line {number}: {} rejected in strict mode: {e}",
-                        path.display()
-                    )
-                })?;
+                let robots =
+                    Robots::parse_with(&bytes, args.variant.variant, &options).map_err(|e| {
+                        let path = args.corpus.join(file);
+                        format!(
+                            "line {number}: {} rejected in strict mode: {e}",
+                            path.display()
+                        )
+                    })?;
                 &current.insert((file.clone(), robots)).1
             }
         };

@@ -3,44 +3,32 @@
 use std::fmt::Write as _;
 use std::process::ExitCode;
 
-use robotspec::agent::{product_token_from_header, AgentQuery};
+use robotspec::agent::AgentQuery;
 use robotspec::pattern::{Precedence, RuleKind};
 use robotspec::robots::{Applied, Decision, Explanation};
 use robotspec::syntax::escape;
-use robotspec::{Code, Collect, ParseOptions, Robots, Variant};
+use robotspec::{Code, Collect, ParseOptions, Robots};
 
 use crate::parse::print_diagnostics;
 use crate::reading::ReadingArgs;
+use crate::values::VariantArg;
 
 /// Arguments shared by `check` and `explain`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The variant whose reading is used.
-    #[arg(long, default_value = "google")]
-    variant: Variant,
+    #[command(flatten)]
+    variant: VariantArg,
     #[command(flatten)]
     reading: ReadingArgs,
     /// The crawler: a product token, several comma-separated (most specific first, e.g.
     /// `Googlebot-Image,Googlebot`), or a full User-Agent header, from which the token is taken.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::agent::parse)]
     agent: String,
     /// The robots.txt file, or `-` for standard input.
     file: String,
-    /// URLs (or paths) to check.
-    #[arg(required = true)]
+    /// URLs (`https://example.com/a?b`) or paths (`/a?b`) to check.
+    #[arg(required = true, value_parser = crate::urls::page)]
     urls: Vec<String>,
-}
-
-/// The agent query for `--agent`, reading a User-Agent header when that is what was given.
-pub(crate) fn agent_query(agent: &str) -> AgentQuery {
-    let looks_like_header = agent.contains(['/', '(', ';']) || agent.trim().contains(' ');
-    match product_token_from_header(agent) {
-        Some(token) if looks_like_header && !agent.contains(',') => {
-            eprintln!("robotspec: agent token `{token}` taken from the User-Agent header");
-            AgentQuery::new(token)
-        }
-        _ => AgentQuery::parse(agent),
-    }
 }
 
 /// Reads the file with the given options. A strict-mode rejection prints every problem and
@@ -53,10 +41,11 @@ fn load(args: &Args) -> Result<(Robots, AgentQuery), String> {
     };
     let bytes = super::input::read(&args.file, options.limits.input_bytes)?;
     let name = super::input::name(&args.file);
-    let robots = Robots::parse_with(&bytes, args.variant, &options).map_err(|rejected| {
-        print_diagnostics(name, rejected.diagnostics());
-        format!("{name}: rejected in strict mode")
-    })?;
+    let robots =
+        Robots::parse_with(&bytes, args.variant.variant, &options).map_err(|rejected| {
+            print_diagnostics(name, rejected.diagnostics());
+            format!("{name}: rejected in strict mode")
+        })?;
     let cut: Vec<_> = robots
         .diagnostics()
         .iter()
@@ -64,7 +53,7 @@ fn load(args: &Args) -> Result<(Robots, AgentQuery), String> {
         .cloned()
         .collect();
     print_diagnostics(name, &cut);
-    Ok((robots, agent_query(&args.agent)))
+    Ok((robots, crate::agent::query(&args.agent)))
 }
 
 /// `check`: one line per URL; exit 0 if all are allowed, 1 if any is disallowed.
@@ -88,7 +77,7 @@ pub fn run_explain(args: &Args) -> Result<ExitCode, String> {
     for url in &args.urls {
         let explanation = robots.explain(&agents, url);
         all_allowed &= explanation.verdict.allowed();
-        crate::write_out(&describe(&robots, &agents, url, &explanation))?;
+        crate::write_out(describe(&robots, &agents, url, &explanation))?;
     }
     Ok(crate::exit_status(all_allowed))
 }

@@ -1,13 +1,20 @@
 //! `robotspec fetch`: fetch the robots.txt governing a URL, apply the variant's access policy,
 //! and check pages against the result.
+//!
+//! Exit status: 2 when nothing could be fetched (no answer: a network failure, a timeout, too
+//! many redirects — the report is printed all the same, the state `unreachable`), else as
+//! `check`: 1 when a `--check` page is disallowed, 0 otherwise. A server that answers, even with
+//! a 5xx, has been fetched: its answer is the result.
 
 use std::fmt::Write as _;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use robotspec::access::{AccessOptions, AccessState, Misconfigured5xx};
-use robotspec::fetch::{fetch, FetchOptions};
+use robotspec::access::{Access, AccessOptions, AccessState, Misconfigured5xx, Outcome};
+use robotspec::fetch::{fetch, FetchOptions, Fetched};
 use robotspec::Variant;
+
+use crate::values::VariantArg;
 
 /// Diagnostics printed in full; the rest are counted.
 const SHOWN_DIAGNOSTICS: usize = 5;
@@ -15,11 +22,10 @@ const SHOWN_DIAGNOSTICS: usize = 5;
 /// Arguments of `fetch`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The variant whose access policy and reading are used.
-    #[arg(long, default_value = "google")]
-    variant: Variant,
+    #[command(flatten)]
+    variant: VariantArg,
     /// The crawler, as for `check` (also sent as the User-Agent header).
-    #[arg(long, default_value = "robotspec")]
+    #[arg(long, default_value = "robotspec", value_parser = crate::agent::parse)]
     agent: String,
     /// Seconds a request may take, body included.
     #[arg(long, default_value_t = 10.0)]
@@ -31,19 +37,34 @@ pub struct Args {
     /// misconfigured (VARIANTS.md A34).
     #[arg(long = "5xx-not-found", value_name = "TEXT")]
     not_found_5xx: Option<String>,
-    /// Any URL of the site: its robots.txt is fetched.
+    /// Any URL of the site (`https://example.com/`): its robots.txt is fetched.
+    #[arg(value_parser = crate::urls::site)]
     url: String,
-    /// Page URLs (or paths) to check against the result.
-    #[arg(long = "check", num_args = 1..)]
+    /// A page URL (or path) to check against the result; repeat the flag for more pages
+    /// (`--check /a --check /b`).
+    #[arg(long = "check", value_name = "PAGE", value_parser = crate::urls::page)]
     check: Vec<String>,
 }
 
 /// `fetch`: prints the hops, the state, its reason and lifetime, the diagnostics and one line
-/// per `--check` URL; exits 0 if every page is allowed, 1 if any is disallowed.
+/// per `--check` URL; the exit status is described in the module documentation.
 pub fn run(args: &Args) -> Result<ExitCode, String> {
+    let variant = args.variant.variant;
+    let fetched = fetch(&args.url, variant, &fetch_options(args)?).map_err(|e| e.to_string())?;
+    let mut out = report(&fetched, variant);
+    let all_allowed = check_pages(&fetched.access, &args.agent, &args.check, &mut out);
+    crate::write_out(&out)?;
+    if let Some(failure) = failure(&fetched.outcome) {
+        return Err(format!("could not fetch {}: {failure}", fetched.robots_url));
+    }
+    Ok(crate::exit_status(all_allowed))
+}
+
+/// How to fetch, from the flags.
+fn fetch_options(args: &Args) -> Result<FetchOptions, String> {
     let timeout = Duration::try_from_secs_f64(args.timeout)
         .map_err(|e| format!("bad --timeout {}: {e}", args.timeout))?;
-    let options = FetchOptions {
+    Ok(FetchOptions {
         user_agent: args.agent.clone(),
         timeout,
         access: AccessOptions {
@@ -51,12 +72,25 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             treat_5xx_as_404: args.not_found_5xx.as_deref().map(body_contains),
             ..AccessOptions::default()
         },
-    };
-    let fetched = fetch(&args.url, args.variant, &options).map_err(|e| e.to_string())?;
+    })
+}
+
+/// Why nothing was fetched (no response came), or `None` when a response did.
+fn failure(outcome: &Outcome) -> Option<String> {
+    match outcome {
+        Outcome::Response { .. } => None,
+        Outcome::TooManyRedirects { hops } => Some(format!("more than {hops} redirects")),
+        Outcome::Timeout => Some("timed out".to_owned()),
+        Outcome::NetworkError { message } => Some(message.clone()),
+    }
+}
+
+/// The report: the robots.txt URL, the hops, the state, reason and lifetime, the diagnostics.
+fn report(fetched: &Fetched, variant: Variant) -> String {
     let access = &fetched.access;
     let mut out = String::new();
     let _ = writeln!(out, "robots.txt: {}", fetched.robots_url);
-    let _ = writeln!(out, "variant:    {}", args.variant);
+    let _ = writeln!(out, "variant:    {variant}");
     for hop in &fetched.redirects {
         let _ = writeln!(
             out,
@@ -82,9 +116,14 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     for diagnostic in all.iter().take(SHOWN_DIAGNOSTICS) {
         let _ = writeln!(out, "  {diagnostic}");
     }
-    let agents = super::check::agent_query(&args.agent);
+    out
+}
+
+/// One line per page, `PAGE<TAB>verdict`, appended to `out`; whether every page is allowed.
+fn check_pages(access: &Access, agent: &str, pages: &[String], out: &mut String) -> bool {
+    let agents = crate::agent::query(agent);
     let mut all_allowed = true;
-    for page in &args.check {
+    for page in pages {
         let line = match &access.state {
             AccessState::Rules(robots) => {
                 let verdict = robots.check_query(&agents, page);
@@ -99,8 +138,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         };
         let _ = writeln!(out, "{page}\t{line}");
     }
-    crate::write_out(&out)?;
-    Ok(crate::exit_status(all_allowed))
+    all_allowed
 }
 
 /// A misconfigured-5xx hook that looks for `text` in the body, ignoring ASCII case.

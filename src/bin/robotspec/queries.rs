@@ -1,8 +1,9 @@
 //! Reading `FILE<TAB>AGENT<TAB>URL` query lines (the input of `batch` and `diff --corpus`).
 //!
 //! A line is read with bounded memory: at most [`MAX_QUERY_BYTES`] of it are kept, and a longer
-//! line is read on (and discarded) to its end. A line that is too long or has no two tabs is
-//! [`Line::Invalid`]: an error for that line, after which reading goes on.
+//! line is read on (and discarded) to its end. A line that is too long, has no two tabs or an
+//! AGENT that names no crawler (see [`crate::agent::problem`]) is [`Line::Invalid`]: an error
+//! for that line, after which reading goes on.
 
 use std::io::{BufRead, ErrorKind};
 
@@ -77,15 +78,18 @@ pub fn read(input: impl BufRead) -> impl Iterator<Item = Result<Line, String>> {
 fn query(number: usize, line: &[u8]) -> Line {
     let text = String::from_utf8_lossy(line);
     let mut fields = text.splitn(3, '\t');
-    match (fields.next(), fields.next(), fields.next()) {
-        (Some(file), Some(agent), Some(url)) => Line::Query(Query {
-            number,
-            file: file.to_owned(),
-            agent: agent.to_owned(),
-            url: url.to_owned(),
-        }),
-        _ => Line::Invalid(Line::message(number, "expected FILE<TAB>AGENT<TAB>URL")),
+    let (Some(file), Some(agent), Some(url)) = (fields.next(), fields.next(), fields.next()) else {
+        return Line::Invalid(Line::message(number, "expected FILE<TAB>AGENT<TAB>URL"));
+    };
+    if let Some(why) = crate::agent::problem(agent) {
+        return Line::Invalid(Line::message(number, &why));
     }
+    Line::Query(Query {
+        number,
+        file: file.to_owned(),
+        agent: agent.to_owned(),
+        url: url.to_owned(),
+    })
 }
 
 /// Reads the next line of `input` into `line`, without its line end: `None` at the end of the
