@@ -4,26 +4,44 @@
 // pest_derive without its `std` feature generates code that names `alloc`.
 extern crate alloc;
 
-pub mod access;
-pub mod agent;
-pub mod cache;
-pub mod diagnostic;
-pub mod diff;
-#[cfg(feature = "fetch")]
-pub mod fetch;
-pub mod limits;
+// The vocabulary every stage shares.
+mod diagnostic;
+mod limits;
+mod names;
+mod variant;
+
+// The pipeline, in the order data flows: bytes → source → syntax → model → pattern → query.
 pub mod model;
-pub mod pattern;
+mod pattern;
+mod query;
+mod source;
+mod syntax;
+
+// The crawler's side: what a fetch means, for how long, and the fetcher.
+pub mod access;
+
+// Tools built on the pipeline.
+pub mod diff;
 pub mod report;
-pub mod robots;
-pub mod source;
-pub mod syntax;
-pub mod target;
-pub mod variant;
 
 pub use diagnostic::{Code, Diagnostic, Severity};
-pub use limits::Limits;
-pub use robots::{Robots, Verdict};
+pub use limits::{Limit, Limits};
+pub use query::{AgentQuery, Decision, Explanation, Robots, Verdict};
 pub use source::Span;
 pub use syntax::{parse, parse_with, Collect, Mode, ParseOptions, Parsed, StrictError};
-pub use variant::Variant;
+pub use variant::{UnknownVariant, Variant};
+
+/// The lossless parse tree of [`Parsed::tree`]: every byte of the input in exactly one leaf.
+pub mod tree {
+    pub use crate::syntax::tree::{Node, NodeKind, Tree};
+}
+
+/// Internal functions the fuzz targets and the conformance tests call directly. Not part of the
+/// API: no stability promise, no documentation.
+#[doc(hidden)]
+pub mod internals {
+    pub use crate::model::agent::is_valid_product_token;
+    pub use crate::pattern::{normalise, PatternEncoding};
+    pub use crate::query::target::path_params_query;
+    pub use crate::syntax::grammar_agrees;
+}

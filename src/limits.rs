@@ -4,28 +4,28 @@
 //! limits are not there to keep time in check; they bound the memory a hostile file can make
 //! the library hold (shadow text, lines, model, automata) and say so when they cut. Every limit
 //! has a safe default and can be changed through [`Limits`] (in
-//! [`ParseOptions`](crate::syntax::ParseOptions)).
+//! [`ParseOptions`](crate::ParseOptions)).
 //!
 //! What happens at each limit (see `docs/robustness.md`):
 //!
 //! | limit | what is ignored | code |
 //! |---|---|---|
-//! | [`input_bytes`](Limits::input_bytes) | everything from the line the limit cuts on | `limit-exceeded` |
-//! | [`line_bytes`](Limits::line_bytes) | the rest of the line, as with Google's own line limit | `limit-exceeded` |
-//! | [`groups`](Limits::groups) | every later group, with its rules | `limit-exceeded` |
-//! | [`rules_per_group`](Limits::rules_per_group) | the group's later rules | `limit-exceeded` |
-//! | [`pattern_bytes`](Limits::pattern_bytes) | the rule whose pattern is longer | `limit-exceeded` |
-//! | [`matcher`](Limits::matcher) | nothing: past `nfa_bytes` no automaton is built and the linear glob matcher answers | — |
-//! | [`diagnostics`](Limits::diagnostics) | later diagnostics: counted, not kept | `limit-exceeded` |
+//! | [`input_bytes`](Limit::InputBytes) | everything from the line the limit cuts on | `limit-exceeded` |
+//! | [`line_bytes`](Limit::LineBytes) | the rest of the line, as with Google's own line limit | `limit-exceeded` |
+//! | [`groups`](Limit::Groups) | every later group, with its rules | `limit-exceeded` |
+//! | [`rules_per_group`](Limit::RulesPerGroup) | the group's later rules | `limit-exceeded` |
+//! | [`pattern_bytes`](Limit::PatternBytes) | the rule whose pattern is longer | `limit-exceeded` |
+//! | [`nfa_bytes`](Limit::NfaBytes) and the other matcher limits | nothing: past `nfa_bytes` no automaton is built and the linear glob matcher answers | — |
+//! | [`diagnostics`](Limit::Diagnostics) | later diagnostics: counted, not kept | `limit-exceeded` |
 //!
 //! The diagnostic is a warning in lenient mode and an error in strict mode: a file that only a
 //! limit stops from being read whole is not accepted as valid.
 //!
 //! ```
-//! use robotspec::{Code, Limits, ParseOptions, Robots, Variant};
+//! use robotspec::{Code, Limit, Limits, ParseOptions, Robots, Variant};
 //!
-//! let options = ParseOptions { limits: Limits { rules_per_group: 1, ..Limits::default() },
-//!                              ..ParseOptions::default() };
+//! let limits = Limits::default().with(Limit::RulesPerGroup, 1);
+//! let options = ParseOptions::default().with_limits(limits);
 //! let text = b"User-agent: *\nDisallow: /a\nDisallow: /b\n";
 //! let robots = Robots::parse_with(text, Variant::Rfc9309, &options)?;
 //! assert!(robots.is_allowed("bot", "/b"));
@@ -34,38 +34,45 @@
 //! # Ok::<(), robotspec::StrictError>(())
 //! ```
 
-use std::fmt;
-
 use crate::pattern::MatcherLimits;
 use crate::source::Span;
 
-/// The limits a file is read under. `Limits::default()` is safe for untrusted input.
+/// The limits a file is read under. `Limits::default()` is safe for untrusted input; change one
+/// with [`Limits::with`], read one with [`Limits::get`]:
+///
+/// ```
+/// use robotspec::{Limit, Limits};
+/// let limits = Limits::default().with(Limit::RulesPerGroup, 10);
+/// assert_eq!(limits.get(Limit::RulesPerGroup), 10);
+/// assert_eq!(limits.get(Limit::Groups), Limits::DEFAULT_GROUPS);
+/// ```
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
     /// Bytes of input that are read. The line the limit cuts through and everything after it
     /// are ignored (kept in the tree as one `ignored` leaf). Default: 64 MiB
     /// ([`Limits::DEFAULT_INPUT_BYTES`]), 128 times what Google reads of a file.
-    pub input_bytes: usize,
+    pub(crate) input_bytes: usize,
     /// Bytes of a line that are read; the rest of a longer line is ignored. `None` (the
     /// default): no limit beyond the variant's own (Google: 16,663 bytes, reported as
     /// `line-too-long`); no text limits the line length for the others (VARIANTS.md A46).
-    pub line_bytes: Option<usize>,
+    pub(crate) line_bytes: Option<usize>,
     /// Groups that are kept; later groups and their rules are ignored. Default: 100,000
     /// ([`Limits::DEFAULT_GROUPS`]).
-    pub groups: usize,
+    pub(crate) groups: usize,
     /// Rules kept in one group; its later rules are ignored. Default: 200,000
     /// ([`Limits::DEFAULT_RULES_PER_GROUP`]).
-    pub rules_per_group: usize,
+    pub(crate) rules_per_group: usize,
     /// Longest pattern (after the variant's normalisation) a rule may have; a rule with a longer
     /// one is ignored. Default: 64 KiB ([`Limits::DEFAULT_PATTERN_BYTES`]), eight times the
     /// longest URL common clients accept.
-    pub pattern_bytes: usize,
+    pub(crate) pattern_bytes: usize,
     /// Sizes of the automata built from each group's rules.
-    pub matcher: MatcherLimits,
+    pub(crate) matcher: MatcherLimits,
     /// Diagnostics kept; later ones are counted and reported as one `limit-exceeded`, so that a
     /// file of a million bad lines cannot hold a million messages. Default: 10,000
     /// ([`Limits::DEFAULT_DIAGNOSTICS`]).
-    pub diagnostics: usize,
+    pub(crate) diagnostics: usize,
 }
 
 impl Limits {
@@ -80,8 +87,9 @@ impl Limits {
     /// Default for [`Limits::diagnostics`].
     pub const DEFAULT_DIAGNOSTICS: usize = 10_000;
 
-    /// The value of `limit` (`usize::MAX` for an unset line limit).
-    pub fn value(&self, limit: Limit) -> usize {
+    /// The value of `limit` (`usize::MAX` for an unset [`Limit::LineBytes`]).
+    pub fn get(&self, limit: Limit) -> usize {
+        let m = &self.matcher;
         match limit {
             Limit::InputBytes => self.input_bytes,
             Limit::LineBytes => self.line_bytes.unwrap_or(usize::MAX),
@@ -89,7 +97,31 @@ impl Limits {
             Limit::RulesPerGroup => self.rules_per_group,
             Limit::PatternBytes => self.pattern_bytes,
             Limit::Diagnostics => self.diagnostics,
+            Limit::DenseDfaBytes => m.dense_dfa_bytes,
+            Limit::LazyCacheBytes => m.lazy_cache_bytes,
+            Limit::NfaBytes => m.nfa_bytes,
+            Limit::PrefixTableMinRules => m.prefix_table_min_rules,
         }
+    }
+
+    /// These limits with `limit` set to `value` (`usize::MAX` for [`Limit::LineBytes`]: no
+    /// limit beyond the variant's own).
+    #[must_use]
+    pub fn with(mut self, limit: Limit, value: usize) -> Self {
+        let m = &mut self.matcher;
+        match limit {
+            Limit::InputBytes => self.input_bytes = value,
+            Limit::LineBytes => self.line_bytes = (value != usize::MAX).then_some(value),
+            Limit::Groups => self.groups = value,
+            Limit::RulesPerGroup => self.rules_per_group = value,
+            Limit::PatternBytes => self.pattern_bytes = value,
+            Limit::Diagnostics => self.diagnostics = value,
+            Limit::DenseDfaBytes => m.dense_dfa_bytes = value,
+            Limit::LazyCacheBytes => m.lazy_cache_bytes = value,
+            Limit::NfaBytes => m.nfa_bytes = value,
+            Limit::PrefixTableMinRules => m.prefix_table_min_rules = value,
+        }
+        self
     }
 
     /// The line-length limit in force when the variant's own is `variant_limit`: the smaller of
@@ -137,40 +169,48 @@ impl Default for Limits {
     }
 }
 
-/// One of the [`Limits`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Limit {
-    /// [`Limits::input_bytes`].
-    InputBytes,
-    /// [`Limits::line_bytes`].
-    LineBytes,
-    /// [`Limits::groups`].
-    Groups,
-    /// [`Limits::rules_per_group`].
-    RulesPerGroup,
-    /// [`Limits::pattern_bytes`].
-    PatternBytes,
-    /// [`Limits::diagnostics`].
-    Diagnostics,
-}
-
-impl Limit {
-    /// The field of [`Limits`] that sets it, e.g. `rules_per_group`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Limit::InputBytes => "input_bytes",
-            Limit::LineBytes => "line_bytes",
-            Limit::Groups => "groups",
-            Limit::RulesPerGroup => "rules_per_group",
-            Limit::PatternBytes => "pattern_bytes",
-            Limit::Diagnostics => "diagnostics",
-        }
-    }
-}
-
-impl fmt::Display for Limit {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+crate::names::stable_names! {
+    /// One of the [`Limits`]. Its name (`rules_per_group`) is what diagnostics cite and what
+    /// the command line's options are named after.
+    pub enum Limit {
+        /// Bytes of input that are read. The line the limit cuts through and everything after
+        /// it are ignored (kept in the tree as one `ignored` leaf). Default: 64 MiB
+        /// ([`Limits::DEFAULT_INPUT_BYTES`]), 128 times what Google reads of a file.
+        InputBytes = "input_bytes",
+        /// Bytes of a line that are read; the rest of a longer line is ignored. Unset (the
+        /// default): no limit beyond the variant's own (Google: 16,663 bytes, reported as
+        /// `line-too-long`); no text limits the line length for the others
+        /// (docs/spec/VARIANTS.md A46).
+        LineBytes = "line_bytes",
+        /// Groups that are kept; later groups and their rules are ignored. Default: 100,000
+        /// ([`Limits::DEFAULT_GROUPS`]).
+        Groups = "groups",
+        /// Rules kept in one group; its later rules are ignored. Default: 200,000
+        /// ([`Limits::DEFAULT_RULES_PER_GROUP`]).
+        RulesPerGroup = "rules_per_group",
+        /// Longest pattern (after the variant's normalisation) a rule may have; a rule with a
+        /// longer one is ignored. Default: 64 KiB ([`Limits::DEFAULT_PATTERN_BYTES`]), eight
+        /// times the longest URL common clients accept.
+        PatternBytes = "pattern_bytes",
+        /// Diagnostics kept; later ones are counted and reported as one `limit-exceeded`, so
+        /// that a file of a million bad lines cannot hold a million messages. Default: 10,000
+        /// ([`Limits::DEFAULT_DIAGNOSTICS`]).
+        Diagnostics = "diagnostics",
+        /// Largest dense DFA built from a group's wildcard rules (docs/matcher.md). Default: 0,
+        /// none: the lazy DFA is as fast once warm; a crawler asking millions of questions of
+        /// one group may set it (16 KiB fits a few dozen rules).
+        DenseDfaBytes = "dense_dfa_bytes",
+        /// Capacity of the lazy DFA's state cache, per thread searching one group (raised to
+        /// the few states any search needs). `0` with no dense DFA: the linear glob matcher
+        /// answers. Default: 8 MiB.
+        LazyCacheBytes = "lazy_cache_bytes",
+        /// Largest Thompson NFA built from a group's wildcard rules; past it no automaton is
+        /// built and the linear glob matcher answers (nothing is ignored). Default: 32 MiB,
+        /// about a megabyte of patterns in one group.
+        NfaBytes = "nfa_bytes",
+        /// From how many literal rules in a group on they are answered from a sorted prefix
+        /// table instead of the automaton. Default: 1 (always); `usize::MAX`: never.
+        PrefixTableMinRules = "prefix_table_min_rules",
     }
 }
 
@@ -213,6 +253,12 @@ impl LimitHit {
             }
             Limit::InputBytes => format!("input longer than {value} bytes: the rest is ignored"),
             Limit::LineBytes => format!("line longer than {value} bytes: the rest is ignored"),
+            Limit::DenseDfaBytes
+            | Limit::LazyCacheBytes
+            | Limit::NfaBytes
+            | Limit::PrefixTableMinRules => {
+                format!("a matcher limit of {value} was reached")
+            }
             Limit::Diagnostics => format!(
                 "more than {value} diagnostics: {} more not reported",
                 self.ignored

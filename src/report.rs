@@ -96,7 +96,7 @@ impl ParseReport {
                     report.has_directive = true;
                     report.is_acceptable_typo = entry.spelling == Spelling::Typo;
                     report.is_missing_colon_separator = entry.colon.is_none();
-                    report.tag = tag(entry.directive, parsed.slice(entry.key));
+                    report.tag = tag(entry.directive, parsed.source().slice(entry.key));
                 }
                 report
             })

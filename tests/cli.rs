@@ -325,6 +325,7 @@ fn diff_marks_the_variants_that_differ_and_exits_1() {
     let output = robotspec(&[
         "diff",
         "--variants",
+        // The older spelling of draft-1996 is still accepted.
         "1996-draft,google",
         "--agent",
         "foobot",
@@ -336,9 +337,9 @@ fn diff_marks_the_variants_that_differ_and_exits_1() {
     let stdout = String::from_utf8(output.stdout).unwrap();
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(lines[0], "/example/page/disallowed.gif");
-    assert!(lines[1].contains("1996-draft") && lines[1].contains("allowed     line 2"));
+    assert!(lines[1].contains("draft-1996") && lines[1].contains("allowed     line 2"));
     assert!(lines[2].starts_with("  ≠ google") && lines[2].contains("disallowed  line 3"));
-    assert!(lines[3].starts_with("  DIFFERS: 1996-draft ≠ google: first-match vs longest-match"));
+    assert!(lines[3].starts_with("  DIFFERS: draft-1996 ≠ google: first-match-vs-longest-match"));
     assert_eq!(stdout.matches("DIFFERS").count(), 1, "{stdout}");
     assert_eq!(lines[4], "/example/page/");
 }
@@ -374,7 +375,7 @@ fn diff_rejects_an_unknown_variant() {
 }
 
 fn diff_corpus(format: &str, queries: &str) -> Output {
-    diff_corpus_with("1994,1996-draft,google", format, queries)
+    diff_corpus_with("convention-1994,draft-1996,google", format, queries)
 }
 
 fn diff_corpus_with(variants: &str, format: &str, queries: &str) -> Output {
@@ -416,9 +417,9 @@ fn diff_corpus_json_counts_every_pair() {
     };
     // E11: 1994 and google disallow, 1996 allows; /robots.txt: google alone disallows;
     // E24: the blank line leaves 1994 and 1996 without the rule.
-    assert_eq!(count("1994", "1996-draft"), 1);
-    assert_eq!(count("1994", "google"), 2);
-    assert_eq!(count("1996-draft", "google"), 3);
+    assert_eq!(count("convention-1994", "draft-1996"), 1);
+    assert_eq!(count("convention-1994", "google"), 2);
+    assert_eq!(count("draft-1996", "google"), 3);
     let reasons: Vec<&str> = pairs[2]["reasons"]
         .as_array()
         .unwrap()
@@ -965,7 +966,7 @@ fn help_lists_possible_values_and_defaults() {
         // The one default variant, and every variant the library has, with its title.
         assert!(text.contains("[default: google]"), "{command}: {text}");
         for variant in robotspec::Variant::ALL {
-            let entry = format!("- {}: {}", variant.name(), variant.profile().title);
+            let entry = format!("- {}: {}", variant.name(), variant.description());
             let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
             assert!(flat.contains(&entry), "{command} lacks {entry}: {text}");
         }

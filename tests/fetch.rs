@@ -13,12 +13,12 @@ use std::sync::Arc;
 use std::thread::{self, JoinHandle};
 use std::time::Duration;
 
+use robotspec::access::fetch::{fetch, FetchOptions, Fetched};
 use robotspec::access::{
-    AccessOptions, AccessState, LifetimeSource, Misconfigured5xx, Outcome, Reason,
+    AccessOptions, AccessReason, AccessState, FetchOutcome, LifetimeSource, Misconfigured5xx,
 };
 use robotspec::agent::AgentQuery;
 use robotspec::cache::RobotsCache;
-use robotspec::fetch::{fetch, FetchOptions, Fetched};
 use robotspec::{Code, Variant};
 
 /// What the server does for a path.
@@ -150,7 +150,7 @@ fn ok_200_is_parsed_and_obeyed_by_every_variant() {
         assert!(disallows_private(f), "{}", f.access.variant);
         assert_eq!(f.robots_url.as_str(), server.url("/robots.txt"));
         assert!(f.redirects.is_empty());
-        assert_eq!(f.access.reason, Reason::Success(200));
+        assert_eq!(f.access.reason, AccessReason::Success(200));
     }
     // 1994/1996 cache for 7 days, the others for 24 hours.
     let days: Vec<u64> = fetched
@@ -230,8 +230,8 @@ fn a_sixth_redirect_means_unavailable_allow_all() {
         let fetched = fetch_all(&server.url("/page"), &options());
         assert_eq!(states(&fetched), ALL_ALLOW, "{status}");
         for f in &fetched {
-            assert_eq!(f.outcome, Outcome::TooManyRedirects { hops: 5 });
-            assert_eq!(f.access.reason, Reason::TooManyRedirects(5));
+            assert_eq!(f.outcome, FetchOutcome::TooManyRedirects { hops: 5 });
+            assert_eq!(f.access.reason, AccessReason::TooManyRedirects(5));
         }
     }
 }
@@ -349,7 +349,7 @@ fn a_slow_server_trips_the_timeout() {
     let fetched = fetch_all(&server.url("/"), &options);
     assert_eq!(states(&fetched), ALL_UNREACHABLE);
     for f in &fetched {
-        assert_eq!(f.outcome, Outcome::Timeout, "{}", f.access.variant);
+        assert_eq!(f.outcome, FetchOutcome::Timeout, "{}", f.access.variant);
     }
 }
 
@@ -377,7 +377,7 @@ fn a_connection_closed_mid_body_is_a_network_error() {
     assert_eq!(states(&fetched), ALL_UNREACHABLE);
     for f in &fetched {
         assert!(
-            matches!(f.outcome, Outcome::NetworkError { .. }),
+            matches!(f.outcome, FetchOutcome::NetworkError { .. }),
             "{:?}",
             f.outcome
         );
@@ -417,7 +417,7 @@ fn schemes_the_variant_does_not_define_are_refused() {
     assert!(fetch("mailto:a@b.c", Variant::Google, &options()).is_err());
     assert!(matches!(
         fetch("ftp://127.0.0.1:1/", Variant::Google, &options()),
-        Err(robotspec::fetch::FetchError::UnsupportedScheme { .. })
+        Err(robotspec::access::fetch::FetchError::UnsupportedScheme { .. })
     ));
 }
 
@@ -440,8 +440,8 @@ fn the_misconfigured_5xx_hook_sees_the_body_and_makes_it_a_404() {
     let fetched = fetch_all(&server.url("/"), &not_found_hook());
     assert_eq!(states(&fetched), ALL_ALLOW);
     for f in &fetched {
-        assert_eq!(f.access.reason, Reason::ServerErrorAsNotFound(500));
-        let Outcome::Response { body, .. } = &f.outcome else {
+        assert_eq!(f.access.reason, AccessReason::ServerErrorAsNotFound(500));
+        let FetchOutcome::Response { body, .. } = &f.outcome else {
             panic!("{:?}", f.outcome);
         };
         assert!(body.starts_with(b"<html>"));
@@ -451,7 +451,7 @@ fn the_misconfigured_5xx_hook_sees_the_body_and_makes_it_a_404() {
     assert_eq!(states(&fetched), ALL_UNREACHABLE);
     assert!(matches!(
         &fetched[0].outcome,
-        Outcome::Response { body, .. } if body.is_empty()
+        FetchOutcome::Response { body, .. } if body.is_empty()
     ));
     // A 5xx page that says something else stays a server error.
     let busy = single(Reply::Status(503, b"Overloaded".to_vec(), Vec::new()));

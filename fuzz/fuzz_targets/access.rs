@@ -12,7 +12,7 @@ use std::time::{Duration, UNIX_EPOCH};
 use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
 use robotspec::access::{
-    evaluate, size_limit, AccessOptions, AccessState, LifetimeSource, Outcome, Reason,
+    evaluate, size_limit, AccessOptions, AccessState, LifetimeSource, FetchOutcome, AccessReason,
 };
 use robotspec::agent::AgentQuery;
 use robotspec::{Code, Robots, Variant};
@@ -40,16 +40,16 @@ struct Input {
 fuzz_target!(|input: Input| {
     let variant = Variant::ALL[usize::from(input.variant) % Variant::ALL.len()];
     let outcome = match input.kind {
-        Kind::Response => Outcome::Response {
+        Kind::Response => FetchOutcome::Response {
             status: input.status,
             headers: input.headers,
             body: input.body,
         },
-        Kind::TooManyRedirects(hops) => Outcome::TooManyRedirects {
+        Kind::TooManyRedirects(hops) => FetchOutcome::TooManyRedirects {
             hops: usize::from(hops),
         },
-        Kind::Timeout => Outcome::Timeout,
-        Kind::NetworkError => Outcome::NetworkError {
+        Kind::Timeout => FetchOutcome::Timeout,
+        Kind::NetworkError => FetchOutcome::NetworkError {
             message: String::from_utf8_lossy(&input.body).into_owned(),
         },
     };
@@ -68,10 +68,10 @@ fuzz_target!(|input: Input| {
     let _ = access.allows(&AgentQuery::new("foobot"), "/a");
 
     match (&outcome, &access.state) {
-        (Outcome::Response { status, body, .. }, AccessState::Rules(robots))
+        (FetchOutcome::Response { status, body, .. }, AccessState::Rules(robots))
             if (200..=299).contains(status) =>
         {
-            assert_eq!(access.reason, Reason::Success(*status));
+            assert_eq!(access.reason, AccessReason::Success(*status));
             let limit = size_limit(variant, &options);
             let whole = Robots::parse(body, variant);
             if body.len() <= limit {
@@ -100,7 +100,7 @@ fuzz_target!(|input: Input| {
                 );
             }
         }
-        (Outcome::Response { status, .. }, state) => {
+        (FetchOutcome::Response { status, .. }, state) => {
             assert!(
                 !(200..=299).contains(status),
                 "a 2xx response without rules: {}",

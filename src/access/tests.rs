@@ -1,14 +1,15 @@
 #![allow(clippy::unwrap_used, clippy::indexing_slicing)]
 
 use super::cache_control::CacheControl;
+use super::http::http_date;
 use super::*;
 
 fn now() -> SystemTime {
     UNIX_EPOCH + Duration::from_secs(1_700_000_000)
 }
 
-fn response(status: u16, headers: &[(&str, &str)], body: &[u8]) -> Outcome {
-    Outcome::Response {
+fn response(status: u16, headers: &[(&str, &str)], body: &[u8]) -> FetchOutcome {
+    FetchOutcome::Response {
         status,
         headers: headers
             .iter()
@@ -18,13 +19,13 @@ fn response(status: u16, headers: &[(&str, &str)], body: &[u8]) -> Outcome {
     }
 }
 
-fn state(variant: Variant, outcome: &Outcome) -> &'static str {
+fn state(variant: Variant, outcome: &FetchOutcome) -> &'static str {
     evaluate(variant, outcome, now(), &AccessOptions::default())
         .state
         .name()
 }
 
-fn per_variant(outcome: &Outcome) -> Vec<&'static str> {
+fn per_variant(outcome: &FetchOutcome) -> Vec<&'static str> {
     Variant::ALL.iter().map(|v| state(*v, outcome)).collect()
 }
 
@@ -57,12 +58,15 @@ fn status_table() {
             "{status}"
         );
     }
-    assert_eq!(per_variant(&Outcome::Timeout), [u; 5]);
-    let network = Outcome::NetworkError {
+    assert_eq!(per_variant(&FetchOutcome::Timeout), [u; 5]);
+    let network = FetchOutcome::NetworkError {
         message: "reset".into(),
     };
     assert_eq!(per_variant(&network), [u; 5]);
-    assert_eq!(per_variant(&Outcome::TooManyRedirects { hops: 5 }), [a; 5]);
+    assert_eq!(
+        per_variant(&FetchOutcome::TooManyRedirects { hops: 5 }),
+        [a; 5]
+    );
 }
 
 #[test]
@@ -386,14 +390,14 @@ fn the_misconfigured_5xx_hook_turns_a_5xx_into_the_4xx_outcome() {
     for &variant in Variant::ALL {
         let access = evaluate(variant, &page, now(), &not_found_hook());
         assert_eq!(access.state.name(), "allow-all", "{variant}");
-        assert_eq!(access.reason, Reason::ServerErrorAsNotFound(500));
+        assert_eq!(access.reason, AccessReason::ServerErrorAsNotFound(500));
         assert!(access.reason.to_string().contains("misconfigured-5xx hook"));
         // A 4xx lifetime, not the retry interval.
         assert_eq!(access.lifetime_source, LifetimeSource::Default);
         // Without the hook the same response is a server error.
         let plain = evaluate(variant, &page, now(), &AccessOptions::default());
         assert_eq!(plain.state.name(), "unreachable");
-        assert_eq!(plain.reason, Reason::ServerError(500));
+        assert_eq!(plain.reason, AccessReason::ServerError(500));
     }
     // The hook sees status, headers and body: when it says no, the 5xx stands.
     for other in [

@@ -21,18 +21,26 @@
 //! The group, rule and pattern [`Limits`] are applied here: what they cut is left out of the
 //! model and reported as `limit-exceeded` on the line where the cut starts.
 
+pub(crate) mod agent;
 mod value;
 
+pub use crate::pattern::RuleKind;
+pub use crate::variant::Spelling;
+use agent::read_agent;
+pub use agent::Agent;
+
 use std::borrow::Cow;
+
+use serde::ser::{SerializeStruct, Serializer};
+use serde::Serialize;
 use std::fmt;
 use std::ops::Range;
 
-use crate::agent::{agent_token, AgentToken};
 use crate::limits::{Limit, LimitHit, Limits};
-use crate::pattern::{normalise, RuleKind};
+use crate::pattern::normalise;
 use crate::source::{Source, Span};
 use crate::syntax::{Line, LineBody, Parsed, Place, Report};
-use crate::variant::{AgentMatching, Directive, Profile, Spelling};
+use crate::variant::{Directive, Profile};
 
 /// Bytes kept in the model's arena: `[start, end)` offsets into it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -56,18 +64,9 @@ fn to_u32(n: usize) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)
 }
 
-/// Who a `user-agent` line names.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Agent<'m> {
-    /// `*`: every crawler no specific group names.
-    Global,
-    /// A product token as the variant reads it (Google: the leading `[A-Za-z_-]` run), kept in
-    /// the file's spelling; compared case-insensitively.
-    Named(&'m [u8]),
-}
-
 /// Where a rule comes from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum RuleOrigin {
     /// Written in the file.
     Written,
@@ -110,13 +109,16 @@ struct StoredGroup {
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct StoredRecord {
     line: u32,
+    /// The group the record is inside (after its first line, before the next group or the
+    /// blank line that ends it), if any.
+    group: Option<u32>,
     key: Text,
     value: Text,
 }
 
 /// A robots.txt file as a variant understands it.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Model {
+pub(crate) struct Model {
     arena: Box<[u8]>,
     groups: Vec<StoredGroup>,
     agents: Vec<StoredAgent>,
@@ -179,11 +181,16 @@ impl Model {
 
     /// Other `key: value` records (crawl-delay, host, …), in file order.
     pub fn records(&self) -> impl ExactSizeIterator<Item = Record<'_>> + '_ {
-        self.records.iter().map(move |record| Record {
+        self.records.iter().map(move |record| self.record(record))
+    }
+
+    fn record(&self, record: &StoredRecord) -> Record<'_> {
+        Record {
             line: record.line,
             key: self.text(record.key),
             value: self.text(record.value),
-        })
+            group: record.group.map(|g| g as usize),
+        }
     }
 
     /// Lines of rules that precede every `user-agent` line (or, where a blank line ends a
@@ -259,6 +266,17 @@ impl<'m> Group<'m> {
         self.stored().map_or(0..0, |g| to_range(&g.rules))
     }
 
+    /// The other records (`crawl-delay`, `request-rate`, …) inside the group, in file order.
+    pub fn records(&self) -> impl Iterator<Item = Record<'m>> + 'm {
+        let (model, index) = (self.model, self.index);
+        let inside = move |r: &&StoredRecord| r.group.is_some_and(|g| g as usize == index);
+        model
+            .records
+            .iter()
+            .filter(inside)
+            .map(move |r| model.record(r))
+    }
+
     /// True when one of the group's `user-agent` lines is `*`.
     pub fn is_global(&self) -> bool {
         self.agents().any(|a| a.agent() == Agent::Global)
@@ -324,7 +342,9 @@ impl<'m> AgentLine<'m> {
     pub fn agent(&self) -> Agent<'m> {
         match self.agent.token {
             None => Agent::Global,
-            Some(token) => Agent::Named(self.model.text(token)),
+            Some(token) => {
+                Agent::Named(std::str::from_utf8(self.model.text(token)).unwrap_or_default())
+            }
         }
     }
 }
@@ -413,24 +433,85 @@ impl fmt::Debug for Rule<'_> {
     }
 }
 
+impl fmt::Display for Rule<'_> {
+    /// The line as written, trimmed (a byte that is not UTF-8 as U+FFFD).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(String::from_utf8_lossy(self.text()).trim())
+    }
+}
+
+impl Serialize for Rule<'_> {
+    /// `{"line", "kind": "allow"|"disallow", "text", "pattern", "origin"}`; `pattern` is what
+    /// is matched (after the variant's normalisation), `origin` `written` or
+    /// `index-htm-directory`.
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut s = serializer.serialize_struct("Rule", 5)?;
+        s.serialize_field("line", &self.line())?;
+        s.serialize_field("kind", &self.kind())?;
+        s.serialize_field("text", &self.to_string())?;
+        s.serialize_field("pattern", &String::from_utf8_lossy(self.pattern()))?;
+        s.serialize_field("origin", &self.origin())?;
+        s.end()
+    }
+}
+
+impl Serialize for AgentLine<'_> {
+    /// `{"line", "agent"}`: the agent as the variant reads it (`*` or the token).
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut s = serializer.serialize_struct("AgentLine", 2)?;
+        s.serialize_field("line", &self.line())?;
+        s.serialize_field("agent", &self.agent())?;
+        s.end()
+    }
+}
+
+impl Serialize for Group<'_> {
+    /// `{"line", "agents": [AgentLine…], "rules": [Rule…], "records": [Record…]}`.
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let agents: Vec<AgentLine<'_>> = self.agents().collect();
+        let rules: Vec<Rule<'_>> = self.rules().collect();
+        let records: Vec<Record<'_>> = self.records().collect();
+        let mut s = serializer.serialize_struct("Group", 4)?;
+        s.serialize_field("line", &self.line())?;
+        s.serialize_field("agents", &agents)?;
+        s.serialize_field("rules", &rules)?;
+        s.serialize_field("records", &records)?;
+        s.end()
+    }
+}
+
 /// A `sitemap` line.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Sitemap<'m> {
     /// 1-based line number.
     pub line: u32,
     /// The URL exactly as written (not validated, not resolved).
+    #[serde(serialize_with = "lossy")]
     pub url: &'m [u8],
 }
 
 /// Any other `key: value` record (crawl-delay, host, clean-param, content-signal, …).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Record<'m> {
     /// 1-based line number.
     pub line: u32,
     /// The key as written.
+    #[serde(serialize_with = "lossy")]
     pub key: &'m [u8],
     /// The value as written (empty when absent).
+    #[serde(serialize_with = "lossy")]
     pub value: &'m [u8],
+    /// The group the record is inside ([`Group::index`]): after the group's first line, before
+    /// the next group (or, in 1994 and 1996, the blank line that ends it).
+    #[serde(skip)]
+    pub group: Option<usize>,
+}
+
+/// Bytes as text, each byte that is not UTF-8 as U+FFFD.
+fn lossy<S: Serializer>(bytes: &&[u8], serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.collect_str(&String::from_utf8_lossy(bytes))
 }
 
 /// Builds a [`Model`] from the lines as they are read.
@@ -573,8 +654,16 @@ impl<'s, 'a> ModelBuilder<'s, 'a> {
     fn record(&mut self, read: &Read<'_>) -> StoredRecord {
         let key = self.keep(self.source.slice(read.key));
         let value = self.keep(read.bytes);
+        let inside = !self.closed && !self.dropping_group;
         StoredRecord {
             line: read.line.number,
+            group: self
+                .model
+                .groups
+                .len()
+                .checked_sub(1)
+                .filter(|_| inside)
+                .map(to_u32),
             key,
             value,
         }
@@ -616,8 +705,16 @@ impl<'s, 'a> ModelBuilder<'s, 'a> {
         }
         self.inside_group();
         let (text, key, value) = self.keep_line(read);
-        let token = read_agent(read.bytes, self.profile.agent_matching)
-            .map(|token| value.within(token.start, token.len()));
+        let token = read_agent(read.bytes, self.profile.agent_matching).map(|token| {
+            let name = read.bytes.get(token.clone()).unwrap_or_default();
+            if std::str::from_utf8(name).is_ok() {
+                value.within(token.start, token.len())
+            } else {
+                // Kept as text: each byte that is not UTF-8 stands as U+001A (see `Agent`).
+                let text = Source::new(name).text().to_owned();
+                self.keep(text.as_bytes())
+            }
+        });
         self.model.agents.push(StoredAgent {
             line: read.line.number,
             text,
@@ -637,7 +734,7 @@ impl<'s, 'a> ModelBuilder<'s, 'a> {
             Some((_, hit)) => hit.ignored += 1,
             None => self.hits.push((
                 read.place,
-                LimitHit::new(limit, self.limits.value(limit), read.value),
+                LimitHit::new(limit, self.limits.get(limit), read.value),
             )),
         }
         counting.or(Some(self.hits.len() - 1))
@@ -706,34 +803,6 @@ struct Read<'r> {
     /// `bytes` are the value's bytes in the input (none were dropped).
     as_written: bool,
     place: Place,
-}
-
-/// What a `user-agent` value names, as the variant reads it: `None` for `*`, else where the
-/// token lies in the value.
-fn read_agent(value: &[u8], matching: AgentMatching) -> Option<Range<usize>> {
-    match matching {
-        AgentMatching::LeadingToken => match agent_token(value) {
-            AgentToken::Global => None,
-            // The token is a sub-slice of the value: its offset is the distance between them.
-            AgentToken::Named(name) => {
-                let start = (name.as_ptr() as usize).saturating_sub(value.as_ptr() as usize);
-                Some(start..start + name.len())
-            }
-        },
-        AgentMatching::WholeValue if value == b"*" => None,
-        AgentMatching::WholeValue => Some(0..value.len()),
-        AgentMatching::NameWithoutVersion => {
-            let name = value.split(|&b| b == b'/').next().unwrap_or_default();
-            let end = name
-                .iter()
-                .rposition(|&b| b != b' ' && b != b'\t')
-                .map_or(0, |last| last + 1);
-            match name.get(..end).unwrap_or_default() {
-                b"*" => None,
-                _ => Some(0..end),
-            }
-        }
-    }
 }
 
 /// Google's `index.htm` rule: when the pattern's last `/` starts `/index.htm…`, the directory
@@ -805,7 +874,7 @@ mod tests {
         let agent = group.agents().next().unwrap().agent();
         match agent {
             Agent::Global => None,
-            Agent::Named(name) => Some(name.to_vec()),
+            Agent::Named(name) => Some(name.as_bytes().to_vec()),
         }
     }
 
@@ -851,7 +920,7 @@ mod tests {
             .agents()
             .map(|a| a.agent())
             .collect();
-        assert_eq!(agents, [Agent::Named(b"Googlebot"), Agent::Global]);
+        assert_eq!(agents, [Agent::Named("Googlebot"), Agent::Global]);
     }
 
     #[test]

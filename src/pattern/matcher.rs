@@ -157,6 +157,7 @@ pub enum PatternErrorKind {
 
 impl PatternError {
     /// The category of the error, including the limit that was hit.
+    #[cfg(test)]
     #[must_use]
     pub fn kind(&self) -> PatternErrorKind {
         self.kind
@@ -255,6 +256,7 @@ pub struct RuleMatcher {
     /// The patterns of `globs` left out of the automaton (too many `*` runs), ascending.
     glob_only: Box<[usize]>,
     /// Why the automaton could not be built, if it could not.
+    #[cfg_attr(not(test), allow(dead_code))]
     automaton_error: Option<PatternError>,
     /// `automaton_ranks[i]`: the ranks (indices into `slots`, best first) of the rules whose
     /// pattern is pattern `i` of `globs`.
@@ -397,6 +399,7 @@ impl RuleMatcher {
         }
     }
 
+    #[cfg(test)]
     /// Why the wildcard rules have no automaton and are answered by the glob matcher, when
     /// that is because the automaton could not be built (for instance its NFA would exceed
     /// [`MatcherLimits::nfa_bytes`]). `None` when it was built, or not wanted.
@@ -405,6 +408,7 @@ impl RuleMatcher {
         self.automaton_error.as_ref()
     }
 
+    #[cfg(test)]
     /// The precedence the matcher was compiled with.
     #[must_use]
     pub fn precedence(&self) -> Precedence {
@@ -431,6 +435,7 @@ impl RuleMatcher {
         self.slots.len()
     }
 
+    #[cfg(test)]
     /// Whether there are no rules.
     #[must_use]
     pub fn is_empty(&self) -> bool {

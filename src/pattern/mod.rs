@@ -59,11 +59,12 @@ mod prefix;
 #[cfg(test)]
 mod tests;
 
-pub use matcher::{Engine, MatcherLimits, PatternError, PatternErrorKind, RuleMatcher};
+pub use matcher::{MatcherLimits, RuleMatcher};
 pub use normalise::{normalise, normalise_target, PatternEncoding};
 
 /// Whether a rule allows or disallows the URLs its pattern matches.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum RuleKind {
     /// An `Allow:` line.
     Allow,

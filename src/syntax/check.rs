@@ -8,7 +8,7 @@
 use crate::diagnostic::Code;
 use crate::limits::{Limit, LimitHit, Limits, LineLimit};
 use crate::source::{Source, Span};
-use crate::variant::{Directive, Profile, Spelling, StrictGrammar};
+use crate::variant::{Directive, Spelling, StrictGrammar, Variant};
 
 use super::lines::{Entry, Line, LineBody};
 use super::report::{Place, Report};
@@ -145,7 +145,7 @@ enum State {
 /// be reported whatever the reader wants): the grammar checks are then never run.
 pub(crate) struct Checker<'s, 'a> {
     source: &'s Source<'a>,
-    profile: &'s Profile,
+    variant: Variant,
     limits: Limits,
     line_limit: Option<LineLimit>,
     demands: &'static Demands,
@@ -158,14 +158,15 @@ pub(crate) struct Checker<'s, 'a> {
 }
 
 impl<'s, 'a> Checker<'s, 'a> {
-    /// Checks for `source` read as `profile` under `limits`; `lint`: the grammar checks too.
+    /// Checks for `source` read as `variant` under `limits`; `lint`: the grammar checks too.
     pub(crate) fn new(
         source: &'s Source<'a>,
-        profile: &'s Profile,
+        variant: Variant,
         limits: &Limits,
         lint: bool,
         report: &mut Report<'_, '_>,
     ) -> Self {
+        let profile = variant.profile();
         let demands = demands(profile.strict_grammar);
         if lint && demands.ascii_only && source.bom_len() > 0 {
             report.push(Finding::new(
@@ -176,7 +177,7 @@ impl<'s, 'a> Checker<'s, 'a> {
         }
         Checker {
             source,
-            profile,
+            variant,
             limits: *limits,
             line_limit: limits.line_limit(profile.max_line_bytes),
             demands,
@@ -479,10 +480,7 @@ impl<'s, 'a> LineChecks<'_, 's, 'a, '_, '_, '_> {
             (Directive::Other, _) => self.push(
                 Code::UnknownDirective,
                 entry.key,
-                format!(
-                    "`{key}` is not a directive of {}",
-                    self.checker.profile.name
-                ),
+                format!("`{key}` is not a directive of {}", self.checker.variant),
             ),
             (directive, Spelling::Prefix | Spelling::Typo) => self.push(
                 Code::TypoDirective,

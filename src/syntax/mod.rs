@@ -39,12 +39,11 @@ mod reference;
 mod report;
 mod scan;
 mod strict;
-mod tree;
+pub(crate) mod tree;
 
-pub use check::canonical_name;
-pub use lines::{Entry, Line, LineBody};
-pub use scan::Lines;
-pub use tree::{escape, Node, NodeKind, Tree};
+pub(crate) use lines::{Entry, Line, LineBody};
+pub(crate) use scan::Lines;
+pub(crate) use tree::Tree;
 
 pub(crate) use report::{Place, Report};
 
@@ -52,7 +51,7 @@ use std::fmt;
 
 use crate::diagnostic::Diagnostic;
 use crate::limits::Limits;
-use crate::source::{Source, Span};
+use crate::source::Source;
 use crate::variant::Variant;
 
 /// Strict or lenient parsing.
@@ -80,6 +79,7 @@ impl std::str::FromStr for Mode {
 }
 
 /// Which diagnostics a lenient reading collects (strict mode always collects all of them).
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Collect {
     /// Every finding of the grammar checks, and every limit hit.
@@ -91,29 +91,82 @@ pub enum Collect {
 }
 
 /// How a file is read: the mode, the resource limits, and the optional readings the spec
-/// leaves to the implementer.
+/// leaves to the implementer. Start from `ParseOptions::default()` (lenient, every finding,
+/// safe limits) and change what you need:
+///
+/// ```
+/// use robotspec::{Collect, Limit, Limits, Mode, ParseOptions};
+/// let options = ParseOptions::default()
+///     .with_mode(Mode::Strict)
+///     .with_limits(Limits::default().with(Limit::Groups, 100));
+/// assert_eq!(options.mode(), Mode::Strict);
+/// assert_eq!(options.limits().get(Limit::Groups), 100);
+/// assert_eq!(options.collect(), Collect::All);
+/// ```
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct ParseOptions {
-    /// Strict or lenient (default).
-    pub mode: Mode,
-    /// Resource limits; the defaults are safe for untrusted input.
-    pub limits: Limits,
-    /// Leave the bytes that are not UTF-8 out of every value before it is read (VARIANTS.md
-    /// A45: Google "may drop non-UTF-8 characters", so a rule may change or become empty). Off
-    /// by default: octets are kept and percent-encoded, so a Latin-1 rule still matches the
-    /// Latin-1 URL.
-    pub drop_invalid_utf8: bool,
-    /// Which diagnostics are collected in lenient mode (default: all).
-    pub collect: Collect,
+    pub(crate) mode: Mode,
+    pub(crate) limits: Limits,
+    pub(crate) drop_invalid_utf8: bool,
+    pub(crate) collect: Collect,
 }
 
 impl ParseOptions {
     /// The default options in `mode`.
     pub fn new(mode: Mode) -> Self {
-        ParseOptions {
-            mode,
-            ..ParseOptions::default()
-        }
+        ParseOptions::default().with_mode(mode)
+    }
+
+    /// Strict or lenient (default).
+    #[must_use]
+    pub fn with_mode(mut self, mode: Mode) -> Self {
+        self.mode = mode;
+        self
+    }
+
+    /// Resource limits; the defaults are safe for untrusted input.
+    #[must_use]
+    pub fn with_limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// Leave the bytes that are not UTF-8 out of every value before it is read
+    /// (docs/spec/VARIANTS.md A45: Google "may drop non-UTF-8 characters", so a rule may change
+    /// or become empty). Off by default: octets are kept and percent-encoded, so a Latin-1 rule
+    /// still matches the Latin-1 URL. The tree is unchanged (lossless).
+    #[must_use]
+    pub fn with_drop_invalid_utf8(mut self, drop: bool) -> Self {
+        self.drop_invalid_utf8 = drop;
+        self
+    }
+
+    /// Which diagnostics a lenient reading collects (default: all).
+    #[must_use]
+    pub fn with_collect(mut self, collect: Collect) -> Self {
+        self.collect = collect;
+        self
+    }
+
+    /// The mode.
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// The limits.
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// Whether bytes that are not UTF-8 are left out of values.
+    pub fn drop_invalid_utf8(&self) -> bool {
+        self.drop_invalid_utf8
+    }
+
+    /// Which diagnostics a lenient reading collects.
+    pub fn collect(&self) -> Collect {
+        self.collect
     }
 
     /// Whether the grammar checks run.
@@ -142,7 +195,7 @@ impl<'a> Parsed<'a> {
     }
 
     /// The input with its shadow text and invalid UTF-8 runs.
-    pub fn source(&self) -> &Source<'a> {
+    pub(crate) fn source(&self) -> &Source<'a> {
         &self.source
     }
 
@@ -157,7 +210,7 @@ impl<'a> Parsed<'a> {
     }
 
     /// The lines, in order, read as they are asked for.
-    pub fn lines(&self) -> Lines<'_, 'a> {
+    pub(crate) fn lines(&self) -> Lines<'_, 'a> {
         Lines::new(&self.source, self.variant.profile())
     }
 
@@ -187,11 +240,6 @@ impl<'a> Parsed<'a> {
     /// What the writer returns.
     pub fn write_dump(&self, out: impl std::io::Write) -> std::io::Result<()> {
         tree::write_dump(&self.source, self.lines(), out)
-    }
-
-    /// The original bytes of a span.
-    pub fn slice(&self, span: Span) -> &'a [u8] {
-        self.source.slice(span)
     }
 }
 
@@ -260,7 +308,7 @@ pub(crate) fn read<'s, 'a>(
     let mut report = Report::new(source, &options.limits);
     let mut checker = check::Checker::new(
         source,
-        profile,
+        variant,
         &options.limits,
         options.lint(),
         &mut report,

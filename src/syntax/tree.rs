@@ -613,7 +613,7 @@ impl fmt::Display for Tree<'_> {
 
 /// Escapes bytes for the dump: Rust-style escapes for control and quote characters, `\xNN`
 /// for bytes that are not UTF-8.
-pub fn escape(bytes: &[u8]) -> String {
+pub(crate) fn escape(bytes: &[u8]) -> String {
     let mut out = String::new();
     escape_into(bytes, &mut out, &mut |_| {});
     out

@@ -6,7 +6,7 @@
 //! quietly answer with the `*` group, and a control character is a typo or a shell accident
 //! that no `user-agent:` line can name — and that `fetch` cannot send as a header.
 
-use robotspec::agent::{product_token_from_header, AgentQuery};
+use robotspec::AgentQuery;
 
 /// Why `agent` cannot name a crawler, or `None` when it can.
 pub fn problem(agent: &str) -> Option<String> {
@@ -34,10 +34,10 @@ pub fn parse(agent: &str) -> Result<String, String> {
 /// standard error).
 pub fn query(agent: &str) -> AgentQuery {
     let looks_like_header = agent.contains(['/', '(', ';']) || agent.trim().contains(' ');
-    match product_token_from_header(agent) {
-        Some(token) if looks_like_header && !agent.contains(',') => {
-            eprintln!("robotspec: agent token `{token}` taken from the User-Agent header");
-            AgentQuery::new(token)
+    match AgentQuery::from_header(agent) {
+        Some(query) if looks_like_header && !agent.contains(',') => {
+            eprintln!("robotspec: agent token `{query}` taken from the User-Agent header");
+            query
         }
         _ => AgentQuery::parse(agent),
     }

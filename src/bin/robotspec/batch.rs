@@ -9,7 +9,7 @@ use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use robotspec::{Collect, ParseOptions, Robots};
+use robotspec::{Collect, Limit, Robots};
 
 use crate::queries::Line;
 use crate::reading::ReadingArgs;
@@ -32,10 +32,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     let stdin = std::io::stdin().lock();
     let mut out = BufWriter::new(std::io::stdout().lock());
     // Answers only: no lint (nothing prints it); limits still apply.
-    let options = ParseOptions {
-        collect: Collect::Limits,
-        ..args.reading.options()
-    };
+    let options = args.reading.options().with_collect(Collect::Limits);
     let mut current: Option<(String, Robots)> = None;
     let mut invalid_lines = 0;
     for line in super::queries::read(stdin) {
@@ -52,7 +49,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         let robots = match &current {
             Some((name, robots)) if name == file => robots,
             _ => {
-                let limit = options.limits.input_bytes;
+                let limit = options.limits().get(Limit::InputBytes);
                 let bytes = super::input::read_corpus_file(&args.corpus, &query, limit)?;
                 let robots =
                     Robots::parse_with(&bytes, args.variant.variant, &options).map_err(|e| {

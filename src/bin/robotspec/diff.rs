@@ -4,8 +4,8 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use robotspec::diff::{Comparer, Comparison, DecidedBy, Outcome, Summary, Tally};
-use robotspec::{Limits, Variant};
+use robotspec::diff::{Answer, Comparer, Comparison, Summary, Tally};
+use robotspec::{Decision, Limit, Limits, Variant};
 
 use crate::queries::{Line, Query};
 use crate::values::{Format, VariantParser};
@@ -72,7 +72,7 @@ fn chosen_variants(named: &[Variant]) -> Result<Vec<Variant>, String> {
 
 fn per_url(args: &Args, variants: &[Variant], file: &str, agent: &str) -> Result<bool, String> {
     // `diff` has no reading options: every variant reads under the default limits.
-    let limit = Limits::default().input_bytes;
+    let limit = Limits::default().get(Limit::InputBytes);
     let bytes = super::input::read(file, limit)?;
     if super::input::cut(&bytes, limit) {
         eprintln!(
@@ -103,13 +103,13 @@ fn describe(comparison: &Comparison) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{}", comparison.url);
     let width = comparison
-        .outcomes
+        .answers
         .iter()
         .map(|o| o.variant.name().len())
         .max()
         .unwrap_or(0);
-    let first = comparison.outcomes.first().map(|o| o.allowed);
-    for outcome in &comparison.outcomes {
+    let first = comparison.answers.first().map(|o| o.allowed);
+    for outcome in &comparison.answers {
         let mark = if Some(outcome.allowed) == first {
             " "
         } else {
@@ -151,13 +151,13 @@ fn describe(comparison: &Comparison) -> String {
     out
 }
 
-fn why(outcome: &Outcome) -> String {
-    match (&outcome.rule, outcome.decided_by) {
+fn why(outcome: &Answer) -> String {
+    match (&outcome.rule, outcome.decision) {
         (Some(rule), _) => rule.to_string(),
-        (None, DecidedBy::NoMatchingRule) => "no rule matches".to_owned(),
-        (None, DecidedBy::NoGroup) => "no group applies".to_owned(),
-        (None, DecidedBy::RobotsTxt) => "/robots.txt is always allowed".to_owned(),
-        (None, DecidedBy::Rule) => String::new(),
+        (None, Decision::NoMatchingRule) => "no rule matches".to_owned(),
+        (None, Decision::NoGroup) => "no group applies".to_owned(),
+        (None, Decision::RobotsTxt) => "/robots.txt is always allowed".to_owned(),
+        (None, _) => String::new(),
     }
 }
 
@@ -238,7 +238,8 @@ fn compare_run(
     let Some(first) = run.first() else {
         return Ok(Vec::new());
     };
-    let bytes = super::input::read_corpus_file(corpus, first, Limits::default().input_bytes)?;
+    let bytes =
+        super::input::read_corpus_file(corpus, first, Limits::default().get(Limit::InputBytes))?;
     let comparer = Comparer::new(&bytes, variants);
     Ok(run
         .iter()

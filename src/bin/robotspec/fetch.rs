@@ -10,8 +10,8 @@ use std::fmt::Write as _;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use robotspec::access::{Access, AccessOptions, AccessState, Misconfigured5xx, Outcome};
-use robotspec::fetch::{fetch, FetchOptions, Fetched};
+use robotspec::access::fetch::{fetch, FetchOptions, Fetched};
+use robotspec::access::{Access, AccessOptions, AccessState, FetchOutcome, Misconfigured5xx};
 use robotspec::Variant;
 
 use crate::values::VariantArg;
@@ -76,12 +76,12 @@ fn fetch_options(args: &Args) -> Result<FetchOptions, String> {
 }
 
 /// Why nothing was fetched (no response came), or `None` when a response did.
-fn failure(outcome: &Outcome) -> Option<String> {
+fn failure(outcome: &FetchOutcome) -> Option<String> {
     match outcome {
-        Outcome::Response { .. } => None,
-        Outcome::TooManyRedirects { hops } => Some(format!("more than {hops} redirects")),
-        Outcome::Timeout => Some("timed out".to_owned()),
-        Outcome::NetworkError { message } => Some(message.clone()),
+        FetchOutcome::Response { .. } => None,
+        FetchOutcome::TooManyRedirects { hops } => Some(format!("more than {hops} redirects")),
+        FetchOutcome::Timeout => Some("timed out".to_owned()),
+        FetchOutcome::NetworkError { message } => Some(message.clone()),
     }
 }
 

@@ -3,7 +3,7 @@
 use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 
-use robotspec::Diagnostic;
+use robotspec::{Diagnostic, Limit};
 
 use crate::reading::ReadingArgs;
 use crate::values::VariantArg;
@@ -39,7 +39,7 @@ enum Format {
 /// Runs the command.
 pub fn run(args: &Args) -> Result<ExitCode, String> {
     let options = args.reading.options();
-    let bytes = super::input::read(&args.file, options.limits.input_bytes)?;
+    let bytes = super::input::read(&args.file, options.limits().get(Limit::InputBytes))?;
     let name = super::input::name(&args.file);
     let parsed = match robotspec::parse_with(&bytes, args.variant.variant, &options) {
         Ok(parsed) => parsed,

@@ -7,7 +7,6 @@
 //! not `/private/a`), so a forgotten `/` or `https://` silently checked another target. A site
 //! (`fetch URL`) must be an absolute URL with a host.
 
-use robotspec::target::{robots_txt_url, TargetError};
 use url::{ParseError, Url};
 
 /// The value parser of a page URL or path.
@@ -30,29 +29,23 @@ pub fn page(arg: &str) -> Result<String, String> {
     }
 }
 
-/// The value parser of the URL whose site's robots.txt `fetch` fetches.
+/// The value parser of the URL whose site's robots.txt `fetch` fetches: an absolute URL with a
+/// host. Whether the variant defines robots.txt for its scheme is `fetch`'s to say.
 pub fn site(arg: &str) -> Result<String, String> {
-    let error = match robots_txt_url(arg) {
-        Ok(_) => return Ok(arg.to_owned()),
-        Err(error) => error,
-    };
-    let relative = matches!(
-        error,
-        TargetError::Parse {
-            reason: ParseError::RelativeUrlWithoutBase,
-            ..
-        }
-    );
-    let no_host = matches!(error, TargetError::NoHost { .. });
-    let fixed = site_guess(arg).and_then(|url| robots_txt_url(&url).ok());
-    Err(match fixed {
-        Some(robots) if relative || no_host => {
-            format!("not a URL: {arg:?} (did you mean {robots} ?)")
-        }
-        _ if relative => {
+    let error = match Url::parse(arg) {
+        Ok(url) if url.host_str().is_some_and(|host| !host.is_empty()) => return Ok(arg.to_owned()),
+        Ok(_) => format!("{arg:?} has no host, so no robots.txt governs it"),
+        Err(ParseError::RelativeUrlWithoutBase) => {
             format!("not a URL: {arg:?} (expected an absolute URL such as https://example.com/)")
         }
-        _ => error.to_string(),
+        Err(e) => return Err(format!("not a URL: {arg:?}: {e}")),
+    };
+    let robots = site_guess(arg)
+        .and_then(|url| Url::parse(&url).ok())
+        .and_then(|url| url.join("/robots.txt").ok());
+    Err(match robots {
+        Some(robots) => format!("not a URL: {arg:?} (did you mean {robots} ?)"),
+        None => error,
     })
 }
 

@@ -24,8 +24,8 @@ pub struct VariantArg {
     pub variant: Variant,
 }
 
-/// Parses a variant name with the library's `FromStr` and offers the library's names as the
-/// possible values (with each variant's title as its help).
+/// Parses a variant name with the library's `FromStr` (which also takes the older spellings)
+/// and offers the library's names as the possible values, each with its description.
 #[derive(Clone, Copy)]
 pub struct VariantParser;
 
@@ -45,7 +45,7 @@ impl TypedValueParser for VariantParser {
 
     fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
         Some(Box::new(Variant::ALL.iter().map(|variant| {
-            PossibleValue::new(variant.name()).help(variant.profile().title)
+            PossibleValue::new(variant.name()).help(variant.description())
         })))
     }
 }

@@ -1,93 +1,14 @@
-//! Variants of the Robots Exclusion Protocol, each described as data: a [`Profile`].
+//! The profiles: every way the variants differ, as data the stages read.
 //!
-//! The stages never ask "which variant is this?"; they read the profile's fields (how keys are
-//! recognised, which keys exist, which strict grammar applies, …). Adding a variant means
-//! adding a profile, not touching the stages.
+//! Each field names one question the texts answer differently (how keys are recognised, how a
+//! `user-agent` value names a crawler, which rule wins, what a 403 means, …); the five
+//! profiles at the end answer them, with the sentence each answer rests on in
+//! docs/spec/VARIANTS.md. No stage asks which variant it reads: it reads a field.
 
-use std::fmt;
-use std::str::FromStr;
 use std::time::Duration;
 
+use super::Variant;
 use crate::pattern::{PatternEncoding, PatternSyntax, Precedence};
-
-/// A reading of robots.txt.
-#[non_exhaustive]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Variant {
-    /// The 1994 convention, "A Standard for Robot Exclusion" (records, Disallow only).
-    Convention1994,
-    /// Koster's November 1996 draft, "A Method for Robots Exclusion" (Allow, first match).
-    Draft1996,
-    /// draft-koster-rep-00 (July 2019), the Internet-Draft that became RFC 9309.
-    RepDraft2019,
-    /// RFC 9309 (September 2022), the published standard.
-    Rfc9309,
-    /// Google's reference library, behaviour for behaviour.
-    Google,
-}
-
-impl Variant {
-    /// Every variant, in the order the CLI lists them.
-    pub const ALL: &'static [Variant] = &[
-        Variant::Convention1994,
-        Variant::Draft1996,
-        Variant::RepDraft2019,
-        Variant::Rfc9309,
-        Variant::Google,
-    ];
-
-    /// The name used on the command line and in reports, e.g. `rfc9309`.
-    pub fn name(self) -> &'static str {
-        self.profile().name
-    }
-
-    /// The semantics profile the stages read.
-    pub fn profile(self) -> &'static Profile {
-        match self {
-            Variant::Convention1994 => &CONVENTION_1994,
-            Variant::Draft1996 => &DRAFT_1996,
-            Variant::RepDraft2019 => &REP_DRAFT_2019,
-            Variant::Rfc9309 => &RFC9309,
-            Variant::Google => &GOOGLE,
-        }
-    }
-}
-
-impl fmt::Display for Variant {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// The error of parsing an unknown variant name.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct UnknownVariant(pub String);
-
-impl fmt::Display for UnknownVariant {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let names: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
-        write!(
-            f,
-            "unknown variant `{}` (expected one of: {})",
-            self.0,
-            names.join(", ")
-        )
-    }
-}
-
-impl std::error::Error for UnknownVariant {}
-
-impl FromStr for Variant {
-    type Err = UnknownVariant;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Variant::ALL
-            .iter()
-            .copied()
-            .find(|v| v.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| UnknownVariant(s.to_owned()))
-    }
-}
 
 /// What a key (field name) means.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
@@ -190,10 +111,6 @@ pub enum TargetEncoding {
 /// Everything the stages need to know about a variant.
 #[derive(Debug)]
 pub struct Profile {
-    /// Name on the command line.
-    pub name: &'static str,
-    /// One line for people.
-    pub title: &'static str,
     /// The directives the variant defines, with accepted misspellings.
     pub keys: &'static [KeySpelling],
     /// How keys are recognised.
@@ -250,7 +167,7 @@ pub enum CacheHeaders {
 }
 
 /// The access policy of a variant: what each fetch outcome means and how long it holds
-/// (VARIANTS.md A31–A36, A47). Read by [`crate::access`] and [`crate::cache`].
+/// (VARIANTS.md A31–A36, A47). Read by [`crate::access`] and [`crate::access::cache`].
 #[derive(Debug, Clone, Copy)]
 pub struct AccessProfile {
     /// URL schemes whose robots.txt the variant defines (A47); `None`: any scheme with an
@@ -289,6 +206,19 @@ pub struct AccessProfile {
     pub size_limit: usize,
     /// The smallest limit the variant permits a crawler to set (2019: "at least 500 KiB").
     pub min_size_limit: usize,
+}
+
+impl Variant {
+    /// The semantics profile the stages read.
+    pub(crate) fn profile(self) -> &'static Profile {
+        match self {
+            Variant::Convention1994 => &CONVENTION_1994,
+            Variant::Draft1996 => &DRAFT_1996,
+            Variant::RepDraft2019 => &REP_DRAFT_2019,
+            Variant::Rfc9309 => &RFC9309,
+            Variant::Google => &GOOGLE,
+        }
+    }
 }
 
 const HOUR: u64 = 3600;
@@ -411,8 +341,6 @@ const STANDARD_KEYS: &[KeySpelling] = &[USER_AGENT, ALLOW, DISALLOW, SITEMAP];
 // draft and Google's library against it, the 1996 draft in full, 1994 against 1996.
 
 const RFC9309: Profile = Profile {
-    name: "rfc9309",
-    title: "RFC 9309 (2022), the Robots Exclusion Protocol standard",
     keys: STANDARD_KEYS,
     key_matching: KeyMatching::Exact,
     strict_grammar: StrictGrammar::Rfc9309,
@@ -431,8 +359,6 @@ const RFC9309: Profile = Profile {
 };
 
 const REP_DRAFT_2019: Profile = Profile {
-    name: "rep-draft-2019",
-    title: "draft-koster-rep-00 (2019), the Internet-Draft",
     strict_grammar: StrictGrammar::RepDraft2019,
     pattern_encoding: PatternEncoding::Rfc3986,
     target_encoding: TargetEncoding::AsPatterns,
@@ -442,8 +368,6 @@ const REP_DRAFT_2019: Profile = Profile {
 };
 
 const GOOGLE: Profile = Profile {
-    name: "google",
-    title: "Google's open-source robots.txt library, behaviour for behaviour",
     key_matching: KeyMatching::PrefixWithTypos,
     // 2083 × 8 − 1: Google's library cuts every line to this many bytes.
     max_line_bytes: Some(16_663),
@@ -455,8 +379,6 @@ const GOOGLE: Profile = Profile {
 };
 
 const DRAFT_1996: Profile = Profile {
-    name: "1996-draft",
-    title: "Koster's 1996 draft, A Method for Robots Exclusion (draft 1)",
     keys: &[USER_AGENT, ALLOW, DISALLOW],
     key_matching: KeyMatching::Exact,
     strict_grammar: StrictGrammar::Draft1996,
@@ -475,8 +397,6 @@ const DRAFT_1996: Profile = Profile {
 };
 
 const CONVENTION_1994: Profile = Profile {
-    name: "1994",
-    title: "the 1994 convention, A Standard for Robot Exclusion",
     keys: &[USER_AGENT, DISALLOW],
     strict_grammar: StrictGrammar::Convention1994,
     pattern_encoding: PatternEncoding::Verbatim,
@@ -484,47 +404,3 @@ const CONVENTION_1994: Profile = Profile {
     precedence: Precedence::AnyDisallow,
     ..DRAFT_1996
 };
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn exact_keys_ignore_case_only() {
-        let p = Variant::Rfc9309.profile();
-        assert_eq!(p.classify_key(b"USER-AGENT").0, Directive::UserAgent);
-        assert_eq!(p.classify_key(b"Disallowed").0, Directive::Other);
-        assert_eq!(p.classify_key(b"dissallow").0, Directive::Other);
-    }
-
-    #[test]
-    fn google_keys_match_by_prefix_and_typo() {
-        let p = Variant::Google.profile();
-        assert_eq!(
-            p.classify_key(b"Disallowed"),
-            (Directive::Disallow, Spelling::Prefix)
-        );
-        assert_eq!(
-            p.classify_key(b"disallaw"),
-            (Directive::Disallow, Spelling::Typo)
-        );
-        assert_eq!(
-            p.classify_key(b"User Agent"),
-            (Directive::UserAgent, Spelling::Typo)
-        );
-        assert_eq!(
-            p.classify_key(b"site-map"),
-            (Directive::Sitemap, Spelling::Typo)
-        );
-        assert_eq!(p.classify_key(b"alow").0, Directive::Other);
-        assert_eq!(p.classify_key(b"user_agent").0, Directive::Other);
-    }
-
-    #[test]
-    fn names_round_trip() {
-        for v in Variant::ALL {
-            assert_eq!(v.name().parse::<Variant>(), Ok(*v));
-        }
-        assert!("nope".parse::<Variant>().is_err());
-    }
-}

@@ -7,7 +7,7 @@
 //! the body (of a 2xx, or of a 5xx when a misconfigured-5xx hook wants to see it) one byte past
 //! the size limit, applies a timeout to the whole exchange, and hands
 //! what happened to [`crate::access::evaluate`]. Whatever the network does, the answer is an
-//! [`Outcome`]; only a URL that has no robots.txt is an error.
+//! [`FetchOutcome`]; only a URL that has no robots.txt is an error.
 
 use std::error::Error;
 use std::fmt;
@@ -16,11 +16,11 @@ use std::time::{Duration, SystemTime};
 
 use url::Url;
 
+use crate::access::scope::{robots_txt_url, Origin, TargetError};
 use crate::access::{
     evaluate, max_redirects, redirect_target, scheme_supported, size_limit, Access, AccessOptions,
-    Outcome,
+    FetchOutcome,
 };
-use crate::target::{robots_txt_url, Origin, TargetError};
 use crate::variant::Variant;
 
 /// How to fetch.
@@ -67,7 +67,7 @@ pub struct Fetched {
     /// The URL of the last request.
     pub final_url: Url,
     /// What happened.
-    pub outcome: Outcome,
+    pub outcome: FetchOutcome,
     /// What it means.
     pub access: Access,
 }
@@ -157,7 +157,7 @@ pub fn fetch(
                 location: next.clone(),
             });
             if redirects.len() > allowed_hops {
-                break Outcome::TooManyRedirects { hops: allowed_hops };
+                break FetchOutcome::TooManyRedirects { hops: allowed_hops };
             }
             url = next;
             continue;
@@ -187,7 +187,7 @@ pub fn fetch(
                 break outcome_of_io(&error);
             }
         }
-        break Outcome::Response {
+        break FetchOutcome::Response {
             status,
             headers,
             body,
@@ -204,33 +204,33 @@ pub fn fetch(
     })
 }
 
-fn outcome_of_error(error: &ureq::Error) -> Outcome {
+fn outcome_of_error(error: &ureq::Error) -> FetchOutcome {
     match error {
-        ureq::Error::Timeout(_) => Outcome::Timeout,
+        ureq::Error::Timeout(_) => FetchOutcome::Timeout,
         ureq::Error::Io(io) => outcome_of_io(io),
-        other => Outcome::NetworkError {
+        other => FetchOutcome::NetworkError {
             message: other.to_string(),
         },
     }
 }
 
-fn outcome_of_io(error: &io::Error) -> Outcome {
+fn outcome_of_io(error: &io::Error) -> FetchOutcome {
     let inner = error
         .get_ref()
         .and_then(|inner| inner.downcast_ref::<ureq::Error>());
     match inner {
-        Some(ureq::Error::Timeout(_)) => Outcome::Timeout,
+        Some(ureq::Error::Timeout(_)) => FetchOutcome::Timeout,
         _ if matches!(
             error.kind(),
             io::ErrorKind::TimedOut | io::ErrorKind::WouldBlock
         ) =>
         {
-            Outcome::Timeout
+            FetchOutcome::Timeout
         }
-        Some(other) => Outcome::NetworkError {
+        Some(other) => FetchOutcome::NetworkError {
             message: other.to_string(),
         },
-        None => Outcome::NetworkError {
+        None => FetchOutcome::NetworkError {
             message: error.to_string(),
         },
     }

@@ -15,25 +15,29 @@
 
 use std::fmt;
 use std::sync::Arc;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime};
 
 use url::Url;
 
-use crate::agent::AgentQuery;
+use crate::access::scope::Origin;
 use crate::diagnostic::{Code, Diagnostic, Severity};
 use crate::limits::Limits;
-use crate::robots::Robots;
+use crate::query::AgentQuery;
+use crate::query::Robots;
 use crate::syntax::ParseOptions;
-use crate::target::Origin;
-use crate::variant::{AccessProfile, CacheHeaders, StateKind, Variant};
+use crate::variant::{StateKind, Variant};
+use http::{header, lifetime, parse_seconds};
 
+pub mod cache;
 mod cache_control;
-
-use cache_control::CacheControl;
+#[cfg(feature = "fetch")]
+pub mod fetch;
+mod http;
+pub(crate) mod scope;
 
 /// What happened when robots.txt was requested (after any redirects were followed).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Outcome {
+pub enum FetchOutcome {
     /// A complete response. Headers keep their order; names compare ignoring ASCII case.
     Response {
         /// The status code.
@@ -113,7 +117,7 @@ impl AccessState {
 /// Why the state is what it is.
 #[non_exhaustive]
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Reason {
+pub enum AccessReason {
     /// A 2xx response: its body was parsed.
     Success(u16),
     /// 401 or 403.
@@ -135,36 +139,38 @@ pub enum Reason {
     /// A network error.
     NetworkError(String),
     /// A refresh failed (the boxed reason); the last good copy is still used (A33).
-    KeptAfterError(Box<Reason>),
+    KeptAfterError(Box<AccessReason>),
     /// Errors have lasted longer than the variant's outage limit and there is no good copy:
     /// no restrictions (A33).
-    OutageWithoutCopy(Box<Reason>),
+    OutageWithoutCopy(Box<AccessReason>),
 }
 
-impl fmt::Display for Reason {
+impl fmt::Display for AccessReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Reason::Success(status) => write!(f, "{status}: the file is obeyed"),
-            Reason::Unauthorized(status) => write!(f, "{status}: access to the file refused"),
-            Reason::TooManyRequests => f.write_str("429 Too Many Requests"),
-            Reason::ClientError(status) => write!(f, "{status}: no robots.txt (client error)"),
-            Reason::ServerError(status) => write!(f, "{status}: server error"),
-            Reason::ServerErrorAsNotFound(status) => write!(
+            AccessReason::Success(status) => write!(f, "{status}: the file is obeyed"),
+            AccessReason::Unauthorized(status) => write!(f, "{status}: access to the file refused"),
+            AccessReason::TooManyRequests => f.write_str("429 Too Many Requests"),
+            AccessReason::ClientError(status) => {
+                write!(f, "{status}: no robots.txt (client error)")
+            }
+            AccessReason::ServerError(status) => write!(f, "{status}: server error"),
+            AccessReason::ServerErrorAsNotFound(status) => write!(
                 f,
                 "{status}: server error taken as 404 by the misconfigured-5xx hook: no robots.txt"
             ),
-            Reason::OtherStatus(status) => {
+            AccessReason::OtherStatus(status) => {
                 write!(f, "{status}: status the protocol leaves undefined")
             }
-            Reason::TooManyRedirects(hops) => {
+            AccessReason::TooManyRedirects(hops) => {
                 write!(f, "more than {hops} redirects: treated as unavailable")
             }
-            Reason::Timeout => f.write_str("timed out"),
-            Reason::NetworkError(message) => write!(f, "network error: {message}"),
-            Reason::KeptAfterError(error) => {
+            AccessReason::Timeout => f.write_str("timed out"),
+            AccessReason::NetworkError(message) => write!(f, "network error: {message}"),
+            AccessReason::KeptAfterError(error) => {
                 write!(f, "refresh failed ({error}); the last good copy is used")
             }
-            Reason::OutageWithoutCopy(error) => {
+            AccessReason::OutageWithoutCopy(error) => {
                 write!(f, "errors for longer than the outage limit ({error}) and no copy: no restrictions")
             }
         }
@@ -184,7 +190,7 @@ pub enum LifetimeSource {
     Capped,
     /// The retry interval of an unreachable result (or its `Retry-After`).
     Retry,
-    /// `Cache-Control: no-store`: lifetime zero, and [`crate::cache::RobotsCache`] does not
+    /// `Cache-Control: no-store`: lifetime zero, and [`crate::access::cache::RobotsCache`] does not
     /// keep the result.
     NoStore,
     /// `Cache-Control: no-cache`: lifetime zero (stale at once: fetch again before reuse).
@@ -248,7 +254,7 @@ pub struct AccessOptions {
     pub max_lifetime: Option<Duration>,
     /// A33: a server or network error means full disallow even when a good copy is cached,
     /// until errors have lasted longer than the outage limit (30 days). Read by
-    /// [`crate::cache::RobotsCache::with_options`]; a no-op for variants that never keep a
+    /// [`crate::access::cache::RobotsCache::with_options`]; a no-op for variants that never keep a
     /// copy after an error (1994, 1996).
     pub strict_unreachable: bool,
     /// A34: which 5xx responses are really 404s (default: none).
@@ -271,7 +277,7 @@ pub struct Access {
     /// What a crawler may do.
     pub state: AccessState,
     /// Why.
-    pub reason: Reason,
+    pub reason: AccessReason,
     /// How long the result may be used from the time of evaluation.
     pub lifetime: Duration,
     /// Where the lifetime came from.
@@ -349,13 +355,13 @@ pub fn scheme_supported(variant: Variant, scheme: &str) -> bool {
 /// `Expires` date without a `Date` header into a lifetime).
 pub fn evaluate(
     variant: Variant,
-    outcome: &Outcome,
+    outcome: &FetchOutcome,
     now: SystemTime,
     options: &AccessOptions,
 ) -> Access {
     let profile = &variant.profile().access;
     let (kind, reason, headers) = match outcome {
-        Outcome::Response {
+        FetchOutcome::Response {
             status,
             headers,
             body,
@@ -363,29 +369,30 @@ pub fn evaluate(
             let status = *status;
             let classified = match status {
                 200..=299 => None,
-                401 | 403 => Some((profile.unauthorized, Reason::Unauthorized(status))),
-                429 => Some((profile.too_many_requests, Reason::TooManyRequests)),
-                400..=499 => Some((profile.client_error, Reason::ClientError(status))),
-                500..=599 if options.is_misconfigured_404(status, headers, body) => {
-                    Some((profile.client_error, Reason::ServerErrorAsNotFound(status)))
-                }
-                500..=599 => Some((profile.server_error, Reason::ServerError(status))),
-                _ => Some((profile.other_status, Reason::OtherStatus(status))),
+                401 | 403 => Some((profile.unauthorized, AccessReason::Unauthorized(status))),
+                429 => Some((profile.too_many_requests, AccessReason::TooManyRequests)),
+                400..=499 => Some((profile.client_error, AccessReason::ClientError(status))),
+                500..=599 if options.is_misconfigured_404(status, headers, body) => Some((
+                    profile.client_error,
+                    AccessReason::ServerErrorAsNotFound(status),
+                )),
+                500..=599 => Some((profile.server_error, AccessReason::ServerError(status))),
+                _ => Some((profile.other_status, AccessReason::OtherStatus(status))),
             };
             match classified {
                 Some((kind, reason)) => (kind, reason, headers.as_slice()),
                 None => return parse_body(variant, status, headers, body, now, options),
             }
         }
-        Outcome::TooManyRedirects { hops } => (
+        FetchOutcome::TooManyRedirects { hops } => (
             profile.too_many_redirects,
-            Reason::TooManyRedirects(*hops),
+            AccessReason::TooManyRedirects(*hops),
             &[][..],
         ),
-        Outcome::Timeout => (profile.network_error, Reason::Timeout, &[][..]),
-        Outcome::NetworkError { message } => (
+        FetchOutcome::Timeout => (profile.network_error, AccessReason::Timeout, &[][..]),
+        FetchOutcome::NetworkError { message } => (
             profile.network_error,
-            Reason::NetworkError(message.clone()),
+            AccessReason::NetworkError(message.clone()),
             &[][..],
         ),
     };
@@ -437,7 +444,7 @@ fn parse_body(
     Access {
         variant,
         state: AccessState::Rules(Box::new(robots)),
-        reason: Reason::Success(status),
+        reason: AccessReason::Success(status),
         lifetime,
         lifetime_source,
         diagnostics,
@@ -456,153 +463,6 @@ fn size_diagnostic(cut: Diagnostic, limit: usize) -> Diagnostic {
         ),
         ..cut
     }
-}
-
-/// The first value of a header, by case-insensitive name.
-fn header<'h>(headers: &'h [(String, String)], name: &str) -> Option<&'h str> {
-    headers
-        .iter()
-        .find(|(n, _)| n.eq_ignore_ascii_case(name))
-        .map(|(_, v)| v.trim())
-}
-
-/// Every value of a header, in order, by case-insensitive name.
-fn header_values<'h>(
-    headers: &'h [(String, String)],
-    name: &'h str,
-) -> impl Iterator<Item = &'h str> + 'h {
-    headers
-        .iter()
-        .filter(move |(n, _)| n.eq_ignore_ascii_case(name))
-        .map(|(_, v)| v.as_str())
-}
-
-/// Delta-seconds (RFC 9111 §1.2.2): digits only.
-fn parse_seconds(text: &str) -> Option<u64> {
-    let text = text.trim();
-    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    // Very long numbers saturate (RFC 9111 §1.2.2).
-    Some(text.parse().unwrap_or(u64::MAX))
-}
-
-/// The lifetime cache headers give, most restrictive first: `no-store`, `no-cache`, `max-age`,
-/// `Expires` (per the variant), else the variant's default. `Age` is subtracted from a lifetime
-/// the headers give (RFC 9111 §4.2.3); the ceiling applies after that.
-fn lifetime(
-    profile: &AccessProfile,
-    headers: &[(String, String)],
-    now: SystemTime,
-    options: &AccessOptions,
-) -> (Duration, LifetimeSource) {
-    let control = CacheControl::parse(header_values(headers, "cache-control"));
-    if control.no_store {
-        return (Duration::ZERO, LifetimeSource::NoStore);
-    }
-    if control.no_cache {
-        return (Duration::ZERO, LifetimeSource::NoCache);
-    }
-    let Some((found, source)) = explicit_lifetime(profile, &control, headers, now) else {
-        return (profile.default_lifetime, LifetimeSource::Default);
-    };
-    // A missing or invalid Age counts as zero.
-    let age = header(headers, "age")
-        .and_then(parse_seconds)
-        .map_or(Duration::ZERO, Duration::from_secs);
-    let found = found.saturating_sub(age);
-    match options.max_lifetime.or(profile.max_lifetime) {
-        Some(ceiling) if found > ceiling => (ceiling, LifetimeSource::Capped),
-        _ => (found, source),
-    }
-}
-
-/// The freshness lifetime from `max-age`, else (where the variant reads it) `Expires`.
-fn explicit_lifetime(
-    profile: &AccessProfile,
-    control: &CacheControl,
-    headers: &[(String, String)],
-    now: SystemTime,
-) -> Option<(Duration, LifetimeSource)> {
-    if let Some(seconds) = control.max_age {
-        // A max-age that is not a number makes the response stale (RFC 9111 §4.2.1).
-        let seconds = seconds.unwrap_or(0);
-        return Some((Duration::from_secs(seconds), LifetimeSource::MaxAge));
-    }
-    match profile.cache_headers {
-        CacheHeaders::MaxAgeOrExpires => header(headers, "expires").map(|expires| {
-            let base = header(headers, "date").and_then(http_date).unwrap_or(now);
-            // An Expires that is not a date means "already expired" (RFC 9111 §5.3).
-            let remaining = http_date(expires)
-                .and_then(|at| at.duration_since(base).ok())
-                .unwrap_or_default();
-            (remaining, LifetimeSource::Expires)
-        }),
-        CacheHeaders::MaxAge => None,
-    }
-}
-
-/// An HTTP date in the preferred IMF-fixdate form (`Sun, 06 Nov 1994 08:49:37 GMT`).
-/// The obsolete RFC 850 and asctime forms are not read (they count as invalid).
-pub fn http_date(text: &str) -> Option<SystemTime> {
-    let (_, rest) = text.trim().split_once(", ")?;
-    let parts: Vec<&str> = rest.split(' ').collect();
-    let [day, month, year, time, "GMT"] = parts.as_slice() else {
-        return None;
-    };
-    let day: u64 = day.parse().ok()?;
-    let month = [
-        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-    ]
-    .iter()
-    .position(|m| m == month)?;
-    let year: u64 = year.parse().ok()?;
-    let hms: Vec<u64> = time
-        .split(':')
-        .map(|p| p.parse().ok())
-        .collect::<Option<_>>()?;
-    let [h, m, s] = hms.as_slice() else {
-        return None;
-    };
-    if !(1..=31).contains(&day) || year < 1970 || *h > 23 || *m > 59 || *s > 60 {
-        return None;
-    }
-    let days = days_since_epoch(year, month as u64 + 1, day)?;
-    let seconds = days
-        .checked_mul(86_400)?
-        .checked_add(h * 3600 + m * 60 + s)?;
-    UNIX_EPOCH.checked_add(Duration::from_secs(seconds))
-}
-
-/// Days from 1970-01-01 to a proleptic Gregorian date (year ≥ 1970).
-fn days_since_epoch(year: u64, month: u64, day: u64) -> Option<u64> {
-    let leap = |y: u64| (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-    let mut days: u64 = 0;
-    for y in 1970..year {
-        days = days.checked_add(if leap(y) { 366 } else { 365 })?;
-        if days > 3_000_000 {
-            return None;
-        }
-    }
-    let month_days = [
-        31,
-        if leap(year) { 29 } else { 28 },
-        31,
-        30,
-        31,
-        30,
-        31,
-        31,
-        30,
-        31,
-        30,
-        31,
-    ];
-    let before: u64 = month_days
-        .iter()
-        .take(usize::try_from(month - 1).ok()?)
-        .sum();
-    Some(days + before + day - 1)
 }
 
 #[cfg(test)]

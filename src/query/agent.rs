@@ -1,135 +1,19 @@
-//! User-agent product tokens: how a `user-agent:` value in a file is read, how it is compared with
-//! the crawler's name, and how a crawler's name is found in its HTTP `User-Agent` header.
+//! The caller's side of user-agent matching: which product tokens a crawler answers to.
 //!
-//! The protocol identifies a crawler by a *product token* made of `[A-Za-z_-]` (RFC 9309
-//! §2.2.1). The two sides of the comparison are treated very differently, following Google's
-//! reference library (GOOGLE-BEHAVIOUR.md, "User-agent tokens"; VARIANTS.md §3.7, §4.9, A6–A9):
-//!
-//! * **The file's side** is lenient: [`agent_token`] keeps only the leading run of token
-//!   characters of a `user-agent:` value, so `Googlebot/2.1`, `Googlebot*` and `Googlebot Bar`
-//!   all name `Googlebot`; `*` (alone or followed by whitespace) is the global agent.
-//! * **The caller's side** is exact: [`token_matches`] compares the whole caller token
-//!   case-insensitively and never shortens it, so a caller passing `Googlebot/2.1` does not
-//!   match `user-agent: Googlebot`. A crawler therefore has to pass its product token, not its
-//!   `User-Agent` header; [`product_token_from_header`] is a heuristic that finds the token in a
-//!   header, and [`is_valid_product_token`] tells whether a caller token can match at all.
-//! * A crawler may answer to several tokens (`Googlebot-Image`, then `Googlebot`):
-//!   [`AgentQuery`] is that ordered list, most specific first (A7).
+//! The caller's side is exact: a caller's token is compared whole, case-insensitively, and
+//! never shortened, so a caller passing `Googlebot/2.1` does not match `user-agent: Googlebot`.
+//! A crawler therefore passes its product token, not its `User-Agent` header;
+//! [`product_token_from_header`] is a heuristic that finds the token in a header. A crawler may
+//! answer to several tokens (`Googlebot-Image`, then `Googlebot`): [`AgentQuery`] is that
+//! ordered list, most specific first (docs/spec/VARIANTS.md A7). The file's side is
+//! `crate::model::agent`.
 
 use serde::{Deserialize, Serialize};
 use std::convert::Infallible;
 use std::fmt;
 use std::str::FromStr;
 
-/// Whitespace as Google's library sees it (`absl::ascii_isspace`): SP, HT, LF, VT, FF, CR.
-fn is_space(byte: u8) -> bool {
-    matches!(byte, b' ' | b'\t' | b'\n' | b'\x0B' | b'\x0C' | b'\r')
-}
-
-/// A byte allowed in a product token: `[A-Za-z_-]`.
-fn is_token_byte(byte: u8) -> bool {
-    byte.is_ascii_alphabetic() || byte == b'_' || byte == b'-'
-}
-
-/// What a `user-agent:` value in a robots.txt file names.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum AgentToken<'a> {
-    /// The global agent `*`: the group applies to every crawler no specific group names.
-    Global,
-    /// A product token: the leading `[A-Za-z_-]` run of the value. It may be empty (for
-    /// `360Spider`, `*bot` or an empty value), and then it only matches an empty caller token.
-    Named(&'a [u8]),
-}
-
-impl<'a> AgentToken<'a> {
-    /// True for the global agent `*`.
-    pub fn is_global(&self) -> bool {
-        matches!(self, AgentToken::Global)
-    }
-
-    /// The product token, or `None` for the global agent.
-    pub fn name(&self) -> Option<&'a [u8]> {
-        match self {
-            AgentToken::Global => None,
-            AgentToken::Named(name) => Some(name),
-        }
-    }
-
-    /// Whether this value names the caller token `caller` specifically (never true for
-    /// [`AgentToken::Global`], which applies only as a fall-back). See [`token_matches`].
-    pub fn names(&self, caller: &[u8]) -> bool {
-        self.name().is_some_and(|name| token_matches(name, caller))
-    }
-}
-
-/// Reads a robots.txt `user-agent:` value the way Google's library does (VARIANTS.md A8).
-///
-/// Surrounding whitespace is ignored. The value is [`AgentToken::Global`] when it is `*` alone
-/// or `*` followed by whitespace (`* junk` is global, `*junk` is not). Otherwise it is
-/// [`AgentToken::Named`] with the longest leading run of `[A-Za-z_-]`, which may be empty:
-///
-/// ```
-/// use robotspec::agent::{agent_token, AgentToken};
-/// assert_eq!(agent_token(b"*"), AgentToken::Global);
-/// assert_eq!(agent_token(b"* junk"), AgentToken::Global);
-/// assert_eq!(agent_token(b"*junk"), AgentToken::Named(b""));
-/// assert_eq!(agent_token(b"Googlebot/2.1"), AgentToken::Named(b"Googlebot"));
-/// assert_eq!(agent_token(b"Googlebot,Bingbot"), AgentToken::Named(b"Googlebot"));
-/// assert_eq!(agent_token("Bötbot".as_bytes()), AgentToken::Named(b"B"));
-/// assert_eq!(agent_token(b"360Spider"), AgentToken::Named(b""));
-/// ```
-///
-/// The named token is always a sub-slice of `value` starting at its first non-whitespace byte.
-pub fn agent_token(value: &[u8]) -> AgentToken<'_> {
-    let start = value
-        .iter()
-        .position(|&b| !is_space(b))
-        .unwrap_or(value.len());
-    let value = value.get(start..).unwrap_or_default();
-    if let Some((b'*', rest)) = value.split_first() {
-        if rest.first().is_none_or(|&b| is_space(b)) {
-            return AgentToken::Global;
-        }
-    }
-    let end = value
-        .iter()
-        .position(|&b| !is_token_byte(b))
-        .unwrap_or(value.len());
-    AgentToken::Named(value.get(..end).unwrap_or_default())
-}
-
-/// Whether `token` is a valid product token: one or more of `[A-Za-z_-]` (RFC 9309 §2.2.1,
-/// Google's `IsValidUserAgentToObey`).
-///
-/// A crawler whose token fails this test cannot be matched reliably: the file side keeps only
-/// the leading token characters of a value, so `Foobot/2.1` or `Foobot Bar` as a caller token
-/// never equals anything a file can name.
-///
-/// ```
-/// use robotspec::agent::is_valid_product_token;
-/// assert!(is_valid_product_token(b"Foobot-Bar"));
-/// assert!(!is_valid_product_token(b"Foobot Bar"));
-/// assert!(!is_valid_product_token(b""));
-/// ```
-pub fn is_valid_product_token(token: &[u8]) -> bool {
-    !token.is_empty() && token.iter().all(|&b| is_token_byte(b))
-}
-
-/// Whether the token read from a file ([`agent_token`]) names the caller's token: ASCII
-/// case-insensitive equality of the whole caller token.
-///
-/// The caller's token is not shortened: `Googlebot/2.1` or `Googlebot ` (trailing space) as a
-/// caller never equal the file token `Googlebot`.
-///
-/// ```
-/// use robotspec::agent::token_matches;
-/// assert!(token_matches(b"googlebot", b"Googlebot"));
-/// assert!(!token_matches(b"Googlebot", b"Googlebot/2.1"));
-/// assert!(!token_matches(b"Googlebot", b"Googlebot-Image"));
-/// ```
-pub fn token_matches(file_token: &[u8], caller: &[u8]) -> bool {
-    file_token.eq_ignore_ascii_case(caller)
-}
+use crate::model::agent::{is_space, is_valid_product_token, token_matches};
 
 /// Products and version words that browsers and rendering engines put into every `User-Agent`
 /// header; they never identify a crawler. Compared case-insensitively.
@@ -315,6 +199,18 @@ pub struct AgentQuery {
 }
 
 impl AgentQuery {
+    /// The query for the product token found in a `User-Agent` header
+    /// (`Mozilla/5.0 (compatible; Googlebot/2.1; +http://…)` → `Googlebot`), if there is one.
+    ///
+    /// ```
+    /// use robotspec::AgentQuery;
+    /// let header = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+    /// assert_eq!(AgentQuery::from_header(header).unwrap().tokens(), ["Googlebot"]);
+    /// ```
+    pub fn from_header(header: &str) -> Option<AgentQuery> {
+        product_token_from_header(header).map(AgentQuery::new)
+    }
+
     /// A query for a single token, kept exactly as given.
     pub fn new(token: impl Into<String>) -> AgentQuery {
         AgentQuery {
@@ -430,122 +326,6 @@ impl fmt::Display for AgentQuery {
 mod tests {
     use super::*;
     use proptest::prelude::*;
-
-    // The `valid_user_agent` vectors of `shared/conformance/google-robots-test.jsonl`: lines
-    // 28–37 (test `RobotsUnittest.ID_VerifyValidUserAgentsToObey`) and line 50 (test
-    // `RobotsUnittest.GoogleOnly_AcceptUserAgentUpToFirstSpace`), all checked with
-    // `is_valid_product_token`. Line 31 passes a null string_view, which has no Rust
-    // counterpart: it is the empty slice, like line 32.
-    macro_rules! valid_user_agent_case {
-        ($($name:ident: $input:expr => $valid:expr;)*) => {$(
-            #[test]
-            fn $name() {
-                assert_eq!(is_valid_product_token($input.as_bytes()), $valid);
-            }
-        )*};
-    }
-
-    valid_user_agent_case! {
-        vua_foobot: "Foobot" => true;
-        vua_foobot_bar_hyphen: "Foobot-Bar" => true;
-        vua_foo_bar_underscore: "Foo_Bar" => true;
-        vua_null_string_view: "" => false;
-        vua_empty: "" => false;
-        vua_katakana_tsu: "\u{30c4}" => false;
-        vua_trailing_star: "Foobot*" => false;
-        vua_surrounding_spaces: " Foobot " => false;
-        vua_version: "Foobot/2.1" => false;
-        vua_inner_space: "Foobot Bar" => false;
-        vua_google_only_up_to_first_space: "Foobot Bar" => false;
-    }
-
-    /// `GoogleOnly_AcceptUserAgentUpToFirstSpace` (lines 50–52): the *file* value `Foo Bar` is
-    /// read up to the first space, so it names caller `Foo`; the caller `Foo Bar` is not
-    /// shortened and matches nothing (it gets the `*` group). No separate caller-side helper is
-    /// needed: `agent_token` and `token_matches` express it.
-    #[test]
-    fn google_only_accept_user_agent_up_to_first_space() {
-        let file = agent_token(b"Foo Bar");
-        assert_eq!(file, AgentToken::Named(b"Foo"));
-        assert!(file.names(b"Foo"));
-        assert!(!file.names(b"Foo Bar"));
-    }
-
-    /// `ID_UserAgentValueCaseInsensitive` (lines 38–49): `FOO BAR`, `foo bar`, `FoO bAr` name
-    /// both `Foo` and `foo`.
-    #[test]
-    fn user_agent_value_case_insensitive() {
-        for value in ["FOO BAR", "foo bar", "FoO bAr"] {
-            for caller in ["Foo", "foo"] {
-                assert!(agent_token(value.as_bytes()).names(caller.as_bytes()));
-            }
-        }
-    }
-
-    fn named(value: &str) -> AgentToken<'_> {
-        agent_token(value.as_bytes())
-    }
-
-    #[test]
-    fn global_agent() {
-        for value in ["*", " * ", "* junk", "*\tjunk", "*\x0Bx", "\t*"] {
-            assert_eq!(named(value), AgentToken::Global, "{value:?}");
-        }
-        assert!(AgentToken::Global.is_global());
-        assert_eq!(AgentToken::Global.name(), None);
-        assert!(!AgentToken::Global.names(b"*"));
-        assert!(!AgentToken::Global.names(b""));
-    }
-
-    #[test]
-    fn star_glued_to_text_is_not_global() {
-        assert_eq!(named("*junk"), AgentToken::Named(b""));
-        assert_eq!(named("*bot"), AgentToken::Named(b""));
-        assert_eq!(named("**"), AgentToken::Named(b""));
-    }
-
-    #[test]
-    fn file_tokens_are_cut_at_the_first_non_token_byte() {
-        for value in [
-            "Googlebot/2.1",
-            "Googlebot2",
-            "Googlebot*",
-            "Googlebot,Bingbot",
-        ] {
-            assert_eq!(named(value), AgentToken::Named(b"Googlebot"), "{value}");
-            assert!(named(value).names(b"googlebot"));
-        }
-        assert_eq!(named("Bötbot"), AgentToken::Named(b"B"));
-        assert_eq!(named("  Foo-Bar_baz  "), AgentToken::Named(b"Foo-Bar_baz"));
-        assert_eq!(
-            named("Googlebot-Image/1.0"),
-            AgentToken::Named(b"Googlebot-Image")
-        );
-    }
-
-    #[test]
-    fn empty_tokens_match_only_the_empty_caller() {
-        for value in ["360Spider", "123", "", "   ", "/x"] {
-            let token = named(value);
-            assert_eq!(token, AgentToken::Named(b""), "{value:?}");
-            assert!(token.names(b""));
-            assert!(!token.names(b"Spider"));
-        }
-    }
-
-    #[test]
-    fn caller_is_not_shortened() {
-        assert!(token_matches(b"Googlebot", b"GOOGLEBOT"));
-        for caller in [
-            "Googlebot/2.1",
-            "Googlebot ",
-            "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
-        ] {
-            assert!(!token_matches(b"Googlebot", caller.as_bytes()), "{caller}");
-        }
-        // Only ASCII letters fold: `ö` is not `Ö`.
-        assert!(!token_matches("bö".as_bytes(), "BÖ".as_bytes()));
-    }
 
     /// The examples of the brief plus real crawler headers, with the token each crawler
     /// documents for robots.txt.
@@ -747,42 +527,6 @@ mod tests {
     }
 
     proptest! {
-        #[test]
-        fn agent_token_is_a_prefix_of_the_trimmed_value(
-            value in proptest::collection::vec(any::<u8>(), 0..40),
-        ) {
-            let start = value.iter().position(|&b| !is_space(b)).unwrap_or(value.len());
-            let trimmed = &value[start..];
-            match agent_token(&value) {
-                AgentToken::Global => {
-                    prop_assert_eq!(trimmed.first(), Some(&b'*'));
-                    prop_assert!(trimmed.get(1).is_none_or(|&b| is_space(b)));
-                }
-                AgentToken::Named(token) => {
-                    prop_assert!(trimmed.starts_with(token));
-                    prop_assert!(token.is_empty() || is_valid_product_token(token));
-                    // Longest run: the next byte (if any) is not a token byte.
-                    prop_assert!(trimmed.get(token.len()).is_none_or(|&b| !is_token_byte(b)));
-                }
-            }
-        }
-
-        #[test]
-        fn agent_token_of_valid_tokens_is_identity(
-            token in "[A-Za-z_-]{1,16}",
-            tail in "([/ *,0-9][ -~]{0,8})?",
-        ) {
-            let value = format!("{token}{tail}");
-            prop_assert_eq!(agent_token(value.as_bytes()), AgentToken::Named(token.as_bytes()));
-            prop_assert!(is_valid_product_token(token.as_bytes()));
-        }
-
-        #[test]
-        fn token_matches_is_case_insensitive(token in "[A-Za-z_-]{0,16}") {
-            prop_assert!(token_matches(token.as_bytes(), token.to_ascii_uppercase().as_bytes()));
-            prop_assert!(token_matches(token.to_ascii_lowercase().as_bytes(), token.as_bytes()));
-        }
-
         #[test]
         fn product_token_is_valid_and_from_the_header(header in "\\PC{0,60}") {
             if let Some(token) = product_token_from_header(&header) {

@@ -1,7 +1,7 @@
 #![allow(clippy::unwrap_used)]
 
 use super::*;
-use crate::access::{evaluate, AccessOptions, Outcome};
+use crate::access::{evaluate, AccessOptions, FetchOutcome};
 use std::time::SystemTime;
 
 const DAY: Duration = Duration::from_secs(86_400);
@@ -42,7 +42,7 @@ fn failed_refresh_keeps_the_last_good_copy_where_the_variant_allows() {
     google.store(origin(), result(Variant::Google, 200), t0);
     let used = google.store(origin(), result(Variant::Google, 503), t0 + DAY);
     assert!(matches!(used.access.state, AccessState::Rules(_)));
-    assert!(matches!(used.reason, Reason::KeptAfterError(_)));
+    assert!(matches!(used.reason, AccessReason::KeptAfterError(_)));
     assert_eq!(used.expires_at, t0 + DAY + Duration::from_secs(3600));
 
     // 1996: a temporary failure defers visits, whatever was cached.
@@ -62,7 +62,7 @@ fn outage_beyond_thirty_days_without_a_copy_allows_everything() {
     assert!(matches!(day29.access.state, AccessState::Unreachable));
     let day31 = cache.store(origin(), result(Variant::Google, 500), t0 + 31 * DAY);
     assert!(matches!(day31.access.state, AccessState::AllowAll));
-    assert!(matches!(day31.reason, Reason::OutageWithoutCopy(_)));
+    assert!(matches!(day31.reason, AccessReason::OutageWithoutCopy(_)));
     // A success ends the outage.
     let ok = cache.store(origin(), result(Variant::Google, 200), t0 + 32 * DAY);
     assert!(matches!(ok.access.state, AccessState::Rules(_)));
@@ -94,7 +94,7 @@ fn shared_between_threads() {
 }
 
 fn with_headers(variant: Variant, status: u16, headers: &[(&str, &str)]) -> Access {
-    let outcome = Outcome::Response {
+    let outcome = FetchOutcome::Response {
         status,
         headers: headers
             .iter()
@@ -129,7 +129,7 @@ fn strict_unreachable_disallows_despite_a_copy_for_thirty_days() {
             matches!(day1.access.state, AccessState::Unreachable),
             "{variant}"
         );
-        assert_eq!(day1.reason, Reason::ServerError(503));
+        assert_eq!(day1.reason, AccessReason::ServerError(503));
         // Not usable while the next fetch is under way either.
         let after_retry = t0 + DAY + Duration::from_secs(3601);
         assert!(matches!(
@@ -144,7 +144,7 @@ fn strict_unreachable_disallows_despite_a_copy_for_thirty_days() {
             matches!(day32.access.state, AccessState::Rules(_)),
             "{variant}"
         );
-        assert!(matches!(day32.reason, Reason::KeptAfterError(_)));
+        assert!(matches!(day32.reason, AccessReason::KeptAfterError(_)));
     }
     // The same failure without the flag keeps the copy from the start.
     let lenient = RobotsCache::new(Variant::Google);

@@ -21,17 +21,23 @@
 //! assert!(robots.check("OtherBot", "/private/x").allowed());
 //! ```
 
+pub(crate) mod agent;
+pub(crate) mod target;
+
+mod verdict;
+
+pub use agent::AgentQuery;
+pub use verdict::{Applicable, Decision, Explanation, Verdict};
+
 use std::collections::HashMap;
-use std::fmt;
 use std::sync::OnceLock;
 
-use crate::agent::AgentQuery;
 use crate::diagnostic::Diagnostic;
 use crate::model::{Agent, Group, Model, ModelBuilder, Record, Rule, Sitemap};
 use crate::pattern::{normalise_target, RuleKind, RuleMatcher};
+use crate::query::target::target_of;
 use crate::source::Source;
 use crate::syntax::{self, Collect, Mode, ParseOptions, Parsed, StrictError};
-use crate::target::target_of;
 use crate::variant::{GroupSelection, TargetEncoding, Variant};
 
 /// A parsed robots.txt file, ready to answer queries.
@@ -39,7 +45,7 @@ use crate::variant::{GroupSelection, TargetEncoding, Variant};
 pub struct Robots {
     variant: Variant,
     options: ParseOptions,
-    model: Model,
+    pub(crate) model: Model,
     diagnostics: Vec<Diagnostic>,
     index: AgentIndex,
 }
@@ -163,9 +169,10 @@ impl Robots {
         self.model.records()
     }
 
-    /// The model: groups, rules, sitemaps, records, ignored rules.
-    pub fn model(&self) -> &Model {
-        &self.model
+    /// Lines of the rules that belong to no group, and are therefore ignored: rules before the
+    /// first `user-agent` line, or (1994, 1996) after the blank line that ends a record.
+    pub fn ignored_rules(&self) -> &[u32] {
+        self.model.orphan_rules()
     }
 
     /// The options the file was read with.
@@ -213,12 +220,14 @@ impl Robots {
     /// `url` (a full URL or a path)? The verdict says why.
     pub fn check(&self, agent: &str, url: &str) -> Verdict<'_> {
         self.decide(std::iter::once(agent.as_bytes()), &target_of(url))
+            .0
     }
 
     /// Like [`Robots::check`] for a crawler known by several tokens, most specific first: the
     /// first token that some group names decides which groups apply.
     pub fn check_query(&self, agents: &AgentQuery, url: &str) -> Verdict<'_> {
         self.decide(agents.iter().map(str::as_bytes), &target_of(url))
+            .0
     }
 
     /// Shorthand for `check(agent, url).allowed()`.
@@ -226,11 +235,22 @@ impl Robots {
         self.check(agent, url).allowed()
     }
 
-    /// The verdict with every matching rule of the applied groups, in priority order.
+    /// The verdict with every matching rule of the applied groups, in priority order, and
+    /// why the winner won.
+    ///
+    /// ```
+    /// use robotspec::{AgentQuery, Robots, Variant};
+    ///
+    /// let robots = Robots::parse(b"User-agent: *\nDisallow: /a\nAllow: /a/b\n", Variant::Google);
+    /// let explanation = robots.explain(&AgentQuery::new("bot"), "/a/b/c");
+    /// assert!(explanation.verdict().allowed());
+    /// assert_eq!(explanation.matching().len(), 2);
+    /// assert_eq!(explanation.why(), "longest match: 4 bytes beat 2 (line 2)");
+    /// ```
     pub fn explain(&self, agents: &AgentQuery, url: &str) -> Explanation<'_> {
         let target = target_of(url).into_owned();
-        let verdict = self.decide(agents.iter().map(str::as_bytes), &target);
-        let matching = match verdict.selection.map(|s| self.compiled(s)) {
+        let (verdict, selection) = self.decide(agents.iter().map(str::as_bytes), &target);
+        let matching = match selection.map(|s| self.compiled(s)) {
             Some(Compiled { rules, matcher }) => matcher
                 .matching(&self.prepared(&target))
                 .into_iter()
@@ -240,10 +260,20 @@ impl Robots {
             _ => Vec::new(),
         };
         Explanation {
+            url: url.to_owned(),
+            agents: agents.clone(),
+            variant: self.variant,
             verdict,
+            precedence: self.variant.profile().precedence,
             target,
             matching,
         }
+    }
+
+    /// The groups that apply to a crawler known by `agents` (most specific token first): their
+    /// rules, crawl-delay and other records.
+    pub fn applicable(&self, agents: &AgentQuery) -> Applicable<'_> {
+        self.applicable_to(agents.iter().map(str::as_bytes)).0
     }
 
     /// The target as the variant compares it.
@@ -255,41 +285,50 @@ impl Robots {
         }
     }
 
-    fn decide<'q>(&self, agents: impl Iterator<Item = &'q [u8]>, target: &[u8]) -> Verdict<'_> {
-        let (applied, selection) = self.applicable(agents);
+    fn decide<'q>(
+        &self,
+        agents: impl Iterator<Item = &'q [u8]>,
+        target: &[u8],
+    ) -> (Verdict<'_>, Option<&Selection>) {
+        let (applicable, selection) = self.applicable_to(agents);
         let profile = self.variant.profile();
         let target = self.prepared(target);
         let target = target.as_ref();
-        let verdict = |allowed, decision| Verdict {
-            robots: self,
+        let verdict = |allowed, decision, rule| Verdict {
             allowed,
             decision,
-            applied,
-            selection,
+            rule,
+            applicable: applicable.clone(),
         };
-        if profile.robots_txt_always_allowed && target == b"/robots.txt" {
-            return verdict(true, Decision::RobotsTxt);
-        }
-        let Some(selected) = selection else {
-            return verdict(true, Decision::NoGroup);
+        let verdict = if profile.robots_txt_always_allowed && target == b"/robots.txt" {
+            verdict(true, Decision::RobotsTxt, None)
+        } else if let Some(selected) = selection {
+            let compiled = self.compiled(selected);
+            let rule = compiled
+                .matcher
+                .decide(target)
+                .and_then(|i| compiled.rules.get(i))
+                .and_then(|&id| self.model.rule(id as usize));
+            match rule {
+                Some(rule) => verdict(rule.kind() == RuleKind::Allow, Decision::Rule, Some(rule)),
+                None => verdict(true, Decision::NoMatchingRule, None),
+            }
+        } else {
+            verdict(true, Decision::NoGroup, None)
         };
-        let compiled = self.compiled(selected);
-        let rule = compiled
-            .matcher
-            .decide(target)
-            .and_then(|i| compiled.rules.get(i))
-            .and_then(|&id| self.model.rule(id as usize));
-        match rule {
-            Some(rule) => verdict(rule.kind() == RuleKind::Allow, Decision::Rule(rule)),
-            None => verdict(true, Decision::NoMatchingRule),
-        }
+        (verdict, selection)
     }
 
     /// The groups that apply to the first agent some group names, else the `*` groups.
-    fn applicable<'q>(
-        &self,
+    fn applicable_to<'r, 'q>(
+        &'r self,
         agents: impl Iterator<Item = &'q [u8]>,
-    ) -> (Applied<'_>, Option<&Selection>) {
+    ) -> (Applicable<'r>, Option<&'r Selection>) {
+        let applicable = |agent: Option<&'r str>, selection: Option<&'r Selection>| Applicable {
+            robots: self,
+            agent,
+            groups: selection.map_or(&[][..], |s| &s.groups),
+        };
         for agent in agents {
             let found = if agent.iter().any(u8::is_ascii_uppercase) {
                 self.index
@@ -300,13 +339,12 @@ impl Robots {
             };
             if let Some((token, &index)) = found {
                 let selection = self.index.selections.get(index);
-                return (Applied::Agent(token), selection);
+                let token = std::str::from_utf8(token).unwrap_or_default();
+                return (applicable(Some(token), selection), selection);
             }
         }
-        match self.index.global.and_then(|i| self.index.selections.get(i)) {
-            Some(selection) => (Applied::Global, Some(selection)),
-            None => (Applied::Nothing, None),
-        }
+        let selection = self.index.global.and_then(|i| self.index.selections.get(i));
+        (applicable(None, selection), selection)
     }
 
     /// The selection's rules, compiled on first use.
@@ -352,7 +390,7 @@ impl AgentIndex {
                         .get_or_insert_with(|| new_selection(&mut index.selections)),
                     Agent::Named(token) => *index
                         .by_agent
-                        .entry(token.to_ascii_lowercase().into())
+                        .entry(token.to_ascii_lowercase().into_bytes().into())
                         .or_insert_with(|| new_selection(&mut index.selections)),
                 };
                 let global = agent == Agent::Global;
@@ -384,119 +422,6 @@ fn new_selection(selections: &mut Vec<Selection>) -> usize {
         compiled: OnceLock::new(),
     });
     selections.len() - 1
-}
-
-/// Which groups a query used.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Applied<'r> {
-    /// The groups naming this agent token (lower-cased).
-    Agent(&'r [u8]),
-    /// No group names any of the query's tokens: the `*` groups.
-    Global,
-    /// No group names the query's tokens and there is no `*` group.
-    Nothing,
-}
-
-/// What decided a verdict.
-#[derive(Debug, Clone, Copy)]
-pub enum Decision<'r> {
-    /// This rule won.
-    Rule(Rule<'r>),
-    /// Groups apply but none of their rules matches: allowed.
-    NoMatchingRule,
-    /// No group applies: allowed.
-    NoGroup,
-    /// The target is `/robots.txt`, which the variant always allows.
-    RobotsTxt,
-}
-
-/// The answer to a query: allowed or not, and why.
-#[derive(Debug, Clone, Copy)]
-pub struct Verdict<'r> {
-    robots: &'r Robots,
-    allowed: bool,
-    decision: Decision<'r>,
-    applied: Applied<'r>,
-    selection: Option<&'r Selection>,
-}
-
-impl<'r> Verdict<'r> {
-    /// May the URL be fetched?
-    pub fn allowed(&self) -> bool {
-        self.allowed
-    }
-
-    /// What decided.
-    pub fn decision(&self) -> Decision<'r> {
-        self.decision
-    }
-
-    /// The deciding rule, if a rule decided.
-    pub fn rule(&self) -> Option<Rule<'r>> {
-        match self.decision {
-            Decision::Rule(rule) => Some(rule),
-            _ => None,
-        }
-    }
-
-    /// Which groups applied.
-    pub fn applied(&self) -> Applied<'r> {
-        self.applied
-    }
-
-    /// The groups whose rules were used, in file order.
-    pub fn groups(&self) -> impl Iterator<Item = Group<'r>> + 'r {
-        let model = &self.robots.model;
-        self.selection
-            .into_iter()
-            .flat_map(|s| s.groups.iter())
-            .filter_map(move |&g| model.group(g as usize))
-    }
-}
-
-impl fmt::Display for Verdict<'_> {
-    /// One line: `allowed|disallowed`, then the reason.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(if self.allowed {
-            "allowed"
-        } else {
-            "disallowed"
-        })?;
-        match self.decision {
-            Decision::Rule(rule) => write!(
-                f,
-                " by line {}: {}",
-                rule.line(),
-                String::from_utf8_lossy(rule.text()).trim()
-            )?,
-            Decision::NoMatchingRule => f.write_str(": no rule matches")?,
-            Decision::NoGroup => f.write_str(": no group applies")?,
-            Decision::RobotsTxt => f.write_str(": /robots.txt is always allowed")?,
-        }
-        let lines: Vec<String> = self.groups().map(|g| g.line().to_string()).collect();
-        match self.applied {
-            Applied::Agent(token) => write!(
-                f,
-                " [group for `{}` at line {}]",
-                String::from_utf8_lossy(token),
-                lines.join(", ")
-            ),
-            Applied::Global => write!(f, " [`*` group at line {}]", lines.join(", ")),
-            Applied::Nothing => Ok(()),
-        }
-    }
-}
-
-/// A verdict with everything that went into it.
-#[derive(Debug, Clone)]
-pub struct Explanation<'r> {
-    /// The verdict.
-    pub verdict: Verdict<'r>,
-    /// The bytes matched against the rules (path, params and query of the URL).
-    pub target: Vec<u8>,
-    /// Every rule of the applied groups that matches the target, in priority order (the first
-    /// one decides, unless the target is `/robots.txt` where the variant always allows it).
-    pub matching: Vec<Rule<'r>>,
 }
 
 #[cfg(test)]
@@ -536,7 +461,7 @@ mod tests {
         assert!(!robots.is_allowed("a", "/x"));
         let all = Robots::parse_with(text, Variant::Rfc9309, &ParseOptions::default()).unwrap();
         assert_eq!(all.diagnostics().len(), 2);
-        assert_eq!(all.model(), robots.model());
+        assert_eq!(all.model, robots.model);
     }
 
     #[test]
@@ -548,8 +473,8 @@ mod tests {
         assert!(robots.is_allowed("FOOBOT", "/y"));
         assert!(!robots.is_allowed("barbot", "/y"));
         assert_eq!(
-            robots.check("foobot", "/y").applied(),
-            Applied::Agent(b"foobot")
+            robots.check("foobot", "/y").applicable().agent(),
+            Some(Agent::Named("foobot"))
         );
     }
 

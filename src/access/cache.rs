@@ -19,8 +19,8 @@ use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 
-use crate::access::{Access, AccessOptions, AccessState, LifetimeSource, Reason};
-use crate::target::Origin;
+use crate::access::scope::Origin;
+use crate::access::{Access, AccessOptions, AccessReason, AccessState, LifetimeSource};
 use crate::variant::{AccessProfile, Variant};
 
 /// A result in use for an origin.
@@ -29,7 +29,7 @@ pub struct Cached {
     /// The result whose state is used (the last good copy after a failed refresh).
     pub access: Arc<Access>,
     /// Why this result is used (differs from `access.reason` after a failed refresh).
-    pub reason: Reason,
+    pub reason: AccessReason,
     /// When it was stored.
     pub stored_at: Instant,
     /// When it stops being fresh.
@@ -150,19 +150,23 @@ impl RobotsCache {
                 .unwrap_or(now);
             let over = outage_over(profile, failing_since, now);
             let current = match &last_good {
-                Some(good) if over || keep_on_error => {
-                    cached(Arc::clone(good), Reason::KeptAfterError(Box::new(reason)))
-                }
+                Some(good) if over || keep_on_error => cached(
+                    Arc::clone(good),
+                    AccessReason::KeptAfterError(Box::new(reason)),
+                ),
                 None if over => {
                     let allow = Access {
                         variant: self.variant,
                         state: AccessState::AllowAll,
-                        reason: Reason::OutageWithoutCopy(Box::new(reason.clone())),
+                        reason: AccessReason::OutageWithoutCopy(Box::new(reason.clone())),
                         lifetime,
                         lifetime_source: LifetimeSource::Retry,
                         diagnostics: Vec::new(),
                     };
-                    cached(Arc::new(allow), Reason::OutageWithoutCopy(Box::new(reason)))
+                    cached(
+                        Arc::new(allow),
+                        AccessReason::OutageWithoutCopy(Box::new(reason)),
+                    )
                 }
                 _ => cached(access, reason),
             };

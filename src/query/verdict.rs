@@ -1,0 +1,387 @@
+//! The answers: a [`Verdict`] (allowed or not, and what decided), the groups that apply to a
+//! crawler ([`Applicable`]: their rules, crawl-delay and other records), and an
+//! [`Explanation`] (every matching rule, and why the winner won).
+//!
+//! Every answer borrows the [`Robots`] it came from, so it costs no copy; every answer is
+//! `serde::Serialize`, in the shape the command line's `--format json` prints.
+
+use std::fmt;
+use std::time::Duration;
+
+use serde::ser::{SerializeStruct, Serializer};
+use serde::Serialize;
+
+use super::{AgentQuery, Robots};
+use crate::model::{Agent, Group, Record, Rule, RuleOrigin};
+use crate::pattern::{Precedence, RuleKind};
+use crate::syntax::tree::escape;
+use crate::variant::Variant;
+
+/// What decided a verdict.
+#[non_exhaustive]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Decision {
+    /// A rule won: [`Verdict::rule`].
+    Rule,
+    /// Groups apply but none of their rules matches: allowed.
+    NoMatchingRule,
+    /// No group applies: allowed.
+    NoGroup,
+    /// The target is `/robots.txt`, which the variant always allows.
+    RobotsTxt,
+}
+
+/// The groups that apply to a crawler: the groups naming the first of its tokens that some
+/// group names, else the `*` groups (merged or not, as the variant says), else none.
+///
+/// ```
+/// use robotspec::{AgentQuery, Robots, Variant};
+/// use std::time::Duration;
+///
+/// let robots = Robots::parse(b"User-agent: *\nCrawl-delay: 2.5\nDisallow: /x\n", Variant::Google);
+/// let applicable = robots.applicable(&AgentQuery::new("FooBot"));
+/// assert_eq!(applicable.agent(), None); // the `*` groups
+/// assert_eq!(applicable.rules().count(), 1);
+/// assert_eq!(applicable.crawl_delay(), Some(Duration::from_millis(2500)));
+/// ```
+#[derive(Clone)]
+pub struct Applicable<'r> {
+    pub(super) robots: &'r Robots,
+    /// The token the groups name (lower-cased), `None` for the `*` groups or no group.
+    pub(super) agent: Option<&'r str>,
+    pub(super) groups: &'r [u32],
+}
+
+impl<'r> Applicable<'r> {
+    /// The agent token the groups name (lower-cased); `None` when they are the `*` groups or
+    /// when no group applies.
+    pub fn agent(&self) -> Option<Agent<'r>> {
+        self.agent.map(Agent::Named)
+    }
+
+    /// The groups, in file order (empty when none applies).
+    pub fn groups(&self) -> impl Iterator<Item = Group<'r>> + 'r {
+        let model = &self.robots.model;
+        self.groups
+            .iter()
+            .filter_map(move |&g| model.group(g as usize))
+    }
+
+    /// Their rules, in file order.
+    pub fn rules(&self) -> impl Iterator<Item = Rule<'r>> + 'r {
+        self.groups().flat_map(|group| group.rules())
+    }
+
+    /// The other records inside them (`crawl-delay`, `request-rate`, …), in file order.
+    pub fn records(&self) -> impl Iterator<Item = Record<'r>> + 'r {
+        self.groups().flat_map(|group| group.records())
+    }
+
+    /// The first `crawl-delay` among their records that is a number of seconds (`10`, `0.5`),
+    /// as most crawlers that honour it read it. No variant defines it: Google ignores it.
+    pub fn crawl_delay(&self) -> Option<Duration> {
+        self.records()
+            .filter(|r| r.key.eq_ignore_ascii_case(b"crawl-delay"))
+            .find_map(|r| seconds(r.value))
+    }
+
+    /// The first `request-rate` among their records (`1/5`: one request every five seconds;
+    /// `1/5s`, `1/5m`, `1/5h` also read), as requests per period. No variant defines it.
+    pub fn request_rate(&self) -> Option<(u32, Duration)> {
+        self.records()
+            .filter(|r| r.key.eq_ignore_ascii_case(b"request-rate"))
+            .find_map(|r| request_rate(r.value))
+    }
+}
+
+impl fmt::Debug for Applicable<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Applicable")
+            .field("agent", &self.agent)
+            .field(
+                "groups",
+                &self.groups().map(|g| g.line()).collect::<Vec<_>>(),
+            )
+            .finish()
+    }
+}
+
+impl Serialize for Applicable<'_> {
+    /// `{"agent": "foobot" | "*" | null, "groups": [Group…], "crawl_delay": seconds | null}`.
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let agent = match (self.agent, self.groups.is_empty()) {
+            (Some(token), _) => Some(token),
+            (None, false) => Some("*"),
+            (None, true) => None,
+        };
+        let groups: Vec<Group<'_>> = self.groups().collect();
+        let mut s = serializer.serialize_struct("Applicable", 3)?;
+        s.serialize_field("agent", &agent)?;
+        s.serialize_field("groups", &groups)?;
+        s.serialize_field("crawl_delay", &self.crawl_delay().map(|d| d.as_secs_f64()))?;
+        s.end()
+    }
+}
+
+/// A decimal number of seconds, non-negative and finite.
+fn seconds(value: &[u8]) -> Option<Duration> {
+    let text = std::str::from_utf8(value).ok()?.trim();
+    let number: f64 = text.parse().ok()?;
+    Duration::try_from_secs_f64(number).ok()
+}
+
+/// `N/M` with an optional unit on `M` (`s`, `m`, `h`; seconds by default).
+fn request_rate(value: &[u8]) -> Option<(u32, Duration)> {
+    let text = std::str::from_utf8(value).ok()?.trim();
+    let (requests, period) = text.split_once('/')?;
+    let requests: u32 = requests.trim().parse().ok()?;
+    let period = period.trim();
+    let (number, unit) = match period.char_indices().find(|(_, c)| c.is_ascii_alphabetic()) {
+        Some((at, _)) => period.split_at(at),
+        None => (period, "s"),
+    };
+    let scale = match unit.to_ascii_lowercase().as_str() {
+        "s" => 1,
+        "m" => 60,
+        "h" => 3600,
+        _ => return None,
+    };
+    let count: u64 = number.trim().parse().ok()?;
+    let period = Duration::from_secs(count.checked_mul(scale)?);
+    (requests > 0 && !period.is_zero()).then_some((requests, period))
+}
+
+/// The answer to a query: allowed or not, and why.
+#[derive(Debug, Clone)]
+pub struct Verdict<'r> {
+    pub(super) allowed: bool,
+    pub(super) decision: Decision,
+    pub(super) rule: Option<Rule<'r>>,
+    pub(super) applicable: Applicable<'r>,
+}
+
+impl<'r> Verdict<'r> {
+    /// May the URL be fetched?
+    pub fn allowed(&self) -> bool {
+        self.allowed
+    }
+
+    /// What decided.
+    pub fn decision(&self) -> Decision {
+        self.decision
+    }
+
+    /// The deciding rule, when a rule decided ([`Decision::Rule`]).
+    pub fn rule(&self) -> Option<Rule<'r>> {
+        self.rule
+    }
+
+    /// The groups whose rules were used.
+    pub fn applicable(&self) -> &Applicable<'r> {
+        &self.applicable
+    }
+}
+
+impl fmt::Display for Verdict<'_> {
+    /// One line: `allowed|disallowed`, the reason, then the groups used.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(if self.allowed {
+            "allowed"
+        } else {
+            "disallowed"
+        })?;
+        match (self.decision, self.rule) {
+            (Decision::Rule, Some(rule)) => write!(f, " by line {}: {}", rule.line(), rule)?,
+            (Decision::Rule | Decision::NoMatchingRule, _) => f.write_str(": no rule matches")?,
+            (Decision::NoGroup, _) => f.write_str(": no group applies")?,
+            (Decision::RobotsTxt, _) => f.write_str(": /robots.txt is always allowed")?,
+        }
+        let applicable = &self.applicable;
+        let lines: Vec<String> = applicable.groups().map(|g| g.line().to_string()).collect();
+        match applicable.agent {
+            Some(token) => write!(f, " [group for `{token}` at line {}]", lines.join(", ")),
+            None if !lines.is_empty() => write!(f, " [`*` group at line {}]", lines.join(", ")),
+            None => Ok(()),
+        }
+    }
+}
+
+impl Serialize for Verdict<'_> {
+    /// `{"allowed", "decision", "line", "rule", "agent", "groups"}`: `line` and `rule` (the
+    /// deciding rule's line number and text) are null unless a rule decided; `agent` is the
+    /// token the applied groups name, `*`, or null; `groups` their first lines.
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let applicable = &self.applicable;
+        let agent = match (applicable.agent, applicable.groups.is_empty()) {
+            (Some(token), _) => Some(token),
+            (None, false) => Some("*"),
+            (None, true) => None,
+        };
+        let groups: Vec<u32> = applicable.groups().map(|g| g.line()).collect();
+        let mut s = serializer.serialize_struct("Verdict", 6)?;
+        s.serialize_field("allowed", &self.allowed)?;
+        s.serialize_field("decision", &self.decision)?;
+        s.serialize_field("line", &self.rule.map(|r| r.line()))?;
+        s.serialize_field("rule", &self.rule.map(|r| r.to_string()))?;
+        s.serialize_field("agent", &agent)?;
+        s.serialize_field("groups", &groups)?;
+        s.end()
+    }
+}
+
+/// A verdict with everything that went into it.
+#[derive(Debug, Clone)]
+pub struct Explanation<'r> {
+    pub(super) url: String,
+    pub(super) agents: AgentQuery,
+    pub(super) variant: Variant,
+    pub(super) verdict: Verdict<'r>,
+    pub(super) precedence: Precedence,
+    pub(super) target: Vec<u8>,
+    pub(super) matching: Vec<Rule<'r>>,
+}
+
+impl<'r> Explanation<'r> {
+    /// The verdict.
+    pub fn verdict(&self) -> &Verdict<'r> {
+        &self.verdict
+    }
+
+    /// The bytes matched against the rules (path, params and query of the URL, prepared as
+    /// the variant compares them).
+    pub fn target(&self) -> &[u8] {
+        &self.target
+    }
+
+    /// Every rule of the applied groups that matches the target, in priority order: the first
+    /// decides, unless the target is `/robots.txt` where the variant always allows it.
+    pub fn matching(&self) -> &[Rule<'r>] {
+        &self.matching
+    }
+
+    /// Why the verdict is what it is, in the variant's terms: which precedence made the first
+    /// matching rule win over the next one, or why no rule decided.
+    pub fn why(&self) -> String {
+        match self.verdict.decision {
+            Decision::Rule => self.why_the_winner_won(),
+            Decision::NoMatchingRule => "nothing matches: allowed".to_owned(),
+            Decision::NoGroup => "no group applies: allowed".to_owned(),
+            Decision::RobotsTxt => "/robots.txt is always allowed".to_owned(),
+        }
+    }
+
+    fn why_the_winner_won(&self) -> String {
+        let (Some(winner), Some(runner_up)) = (self.matching.first(), self.matching.get(1)) else {
+            return "the only matching rule decides".to_owned();
+        };
+        let (won, lost) = (winner.pattern().len(), runner_up.pattern().len());
+        match self.precedence {
+            Precedence::LongestMatch if won == lost => format!(
+                "longest match; lines {} and {} tie at {won} bytes and allow wins ties",
+                winner.line(),
+                runner_up.line(),
+            ),
+            Precedence::LongestMatch => format!(
+                "longest match: {won} bytes beat {lost} (line {})",
+                runner_up.line()
+            ),
+            Precedence::FirstMatch => "the first matching rule in file order decides".to_owned(),
+            Precedence::AnyDisallow => "any matching disallow decides".to_owned(),
+        }
+    }
+}
+
+impl fmt::Display for Explanation<'_> {
+    /// A block of labelled lines: url, target, variant, groups, matching rules, verdict, why.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "url:      {}", self.url)?;
+        writeln!(f, "target:   {}", escape(&self.target))?;
+        writeln!(f, "variant:  {}", self.variant)?;
+        let applicable = &self.verdict.applicable;
+        let lines: Vec<String> = applicable.groups().map(|g| g.line().to_string()).collect();
+        let (lines, agents) = (lines.join(", "), &self.agents);
+        match applicable.agent {
+            Some(token) => writeln!(
+                f,
+                "groups:   the group(s) naming `{token}` (line {lines}); `*` groups ignored"
+            )?,
+            None if !lines.is_empty() => writeln!(
+                f,
+                "groups:   no group names {agents}: the `*` group(s) (line {lines})"
+            )?,
+            None => writeln!(
+                f,
+                "groups:   no group names {agents} and there is no `*` group"
+            )?,
+        }
+        if self.matching.is_empty() {
+            writeln!(f, "matching: none")?;
+        } else {
+            writeln!(f, "matching (priority order, first wins):")?;
+        }
+        for rule in &self.matching {
+            let derived = match rule.origin() {
+                RuleOrigin::IndexHtmDirectory => " (index.htm rule)",
+                RuleOrigin::Written => "",
+            };
+            let kind = match rule.kind() {
+                RuleKind::Allow => "allow",
+                RuleKind::Disallow => "disallow",
+            };
+            writeln!(
+                f,
+                "  line {:<5} {kind:<8} {:<30} length {}{derived}",
+                rule.line(),
+                escape(rule.pattern()),
+                rule.pattern().len()
+            )?;
+        }
+        writeln!(f, "verdict:  {}", self.verdict)?;
+        writeln!(f, "why:      {}", self.why())
+    }
+}
+
+impl Serialize for Explanation<'_> {
+    /// `{"url", "variant", "verdict": Verdict, "target": text, "matching": [Rule…], "why"}`.
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut s = serializer.serialize_struct("Explanation", 6)?;
+        s.serialize_field("url", &self.url)?;
+        s.serialize_field("variant", &self.variant)?;
+        s.serialize_field("verdict", &self.verdict)?;
+        s.serialize_field("target", &String::from_utf8_lossy(&self.target))?;
+        s.serialize_field("matching", &self.matching)?;
+        s.serialize_field("why", &self.why())?;
+        s.end()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn crawl_delay_values() {
+        assert_eq!(seconds(b"10"), Some(Duration::from_secs(10)));
+        assert_eq!(seconds(b" 0.5 "), Some(Duration::from_millis(500)));
+        assert_eq!(seconds(b"-1"), None);
+        assert_eq!(seconds(b"ten"), None);
+        assert_eq!(seconds(b"inf"), None);
+        assert_eq!(seconds(b"NaN"), None);
+    }
+
+    #[test]
+    fn request_rate_values() {
+        assert_eq!(request_rate(b"1/5"), Some((1, Duration::from_secs(5))));
+        assert_eq!(request_rate(b"3/1m"), Some((3, Duration::from_secs(60))));
+        assert_eq!(
+            request_rate(b"1 / 2h"),
+            Some((1, Duration::from_secs(7200)))
+        );
+        assert_eq!(request_rate(b"0/5"), None);
+        assert_eq!(request_rate(b"1/0"), None);
+        assert_eq!(request_rate(b"1/5d"), None);
+        assert_eq!(request_rate(b"1"), None);
+        assert_eq!(request_rate(b"1/99999999999999999999h"), None);
+    }
+}

@@ -1,0 +1,110 @@
+//! Variants of the Robots Exclusion Protocol, each described as data: a `Profile`
+//! (`profile.rs`).
+//!
+//! The stages never ask "which variant is this?"; they read the profile's fields (how keys are
+//! recognised, which keys exist, which strict grammar applies, …). Adding a variant means
+//! adding a profile, not touching the stages.
+
+use std::fmt;
+use std::str::FromStr;
+
+mod profile;
+
+pub use profile::*;
+
+crate::names::stable_names! {
+    /// A reading of robots.txt. The names (`rfc9309`, `draft-1996`, …) are the Rust names in
+    /// kebab case, as the command line and JSON write them; parsing also accepts the older
+    /// spellings `1994` and `1996-draft`, and any ASCII case.
+    pub enum Variant {
+        /// The 1994 convention, "A Standard for Robot Exclusion" (records, Disallow only).
+        Convention1994 = "convention-1994",
+        /// Koster's November 1996 draft, "A Method for Robots Exclusion" (Allow, first match).
+        Draft1996 = "draft-1996",
+        /// draft-koster-rep-00 (July 2019), the Internet-Draft that became RFC 9309.
+        RepDraft2019 = "rep-draft-2019",
+        /// RFC 9309 (September 2022), the published standard.
+        Rfc9309 = "rfc9309",
+        /// Google's reference library, behaviour for behaviour.
+        Google = "google",
+    }
+}
+
+/// The error of parsing an unknown variant name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownVariant(pub String);
+
+impl fmt::Display for UnknownVariant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
+        write!(
+            f,
+            "unknown variant `{}` (expected one of: {})",
+            self.0,
+            names.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownVariant {}
+
+impl FromStr for Variant {
+    type Err = UnknownVariant;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Variant::ALL
+            .iter()
+            .copied()
+            .find(|v| v.name().eq_ignore_ascii_case(s))
+            .or(match s {
+                "1994" => Some(Variant::Convention1994),
+                "1996-draft" => Some(Variant::Draft1996),
+                _ => None,
+            })
+            .ok_or_else(|| UnknownVariant(s.to_owned()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exact_keys_ignore_case_only() {
+        let p = Variant::Rfc9309.profile();
+        assert_eq!(p.classify_key(b"USER-AGENT").0, Directive::UserAgent);
+        assert_eq!(p.classify_key(b"Disallowed").0, Directive::Other);
+        assert_eq!(p.classify_key(b"dissallow").0, Directive::Other);
+    }
+
+    #[test]
+    fn google_keys_match_by_prefix_and_typo() {
+        let p = Variant::Google.profile();
+        assert_eq!(
+            p.classify_key(b"Disallowed"),
+            (Directive::Disallow, Spelling::Prefix)
+        );
+        assert_eq!(
+            p.classify_key(b"disallaw"),
+            (Directive::Disallow, Spelling::Typo)
+        );
+        assert_eq!(
+            p.classify_key(b"User Agent"),
+            (Directive::UserAgent, Spelling::Typo)
+        );
+        assert_eq!(
+            p.classify_key(b"site-map"),
+            (Directive::Sitemap, Spelling::Typo)
+        );
+        assert_eq!(p.classify_key(b"alow").0, Directive::Other);
+        assert_eq!(p.classify_key(b"user_agent").0, Directive::Other);
+    }
+
+    #[test]
+    fn names_round_trip() {
+        for v in Variant::ALL {
+            assert_eq!(v.name().parse::<Variant>(), Ok(*v));
+        }
+        assert!("nope".parse::<Variant>().is_err());
+    }
+}
