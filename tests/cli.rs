@@ -817,11 +817,28 @@ fn every_command(base: &str) -> Vec<(Vec<String>, Vec<u8>)> {
         (with_paths(&["explain", "--agent", "a", body]), Vec::new()),
         (with_paths(&["diff", "--agent", "a", body]), Vec::new()),
         (fetch, Vec::new()),
-        (vec!["parse".into(), "-".into()], rules.clone()),
+        (vec!["parse".into(), "-".into()], rules),
         (
             ["batch", "--corpus", "tests/examples/bodies"]
                 .map(String::from)
                 .to_vec(),
+            queries.clone(),
+        ),
+        // JSON is written the same way.
+        (
+            with_paths(&["check", "--format", "json", "--agent", "a", body]),
+            Vec::new(),
+        ),
+        (
+            [
+                "batch",
+                "--format",
+                "json",
+                "--corpus",
+                "tests/examples/bodies",
+            ]
+            .map(String::from)
+            .to_vec(),
             queries,
         ),
     ]
@@ -1307,4 +1324,286 @@ fn standard_input_is_named_stdin_in_every_message() {
             );
         }
     }
+}
+
+/// Standard output parsed as one JSON document.
+fn json_of(output: &Output) -> serde_json::Value {
+    serde_json::from_slice(&output.stdout).unwrap()
+}
+
+#[test]
+fn check_json_has_one_verdict_per_url() {
+    let output = robotspec(&[
+        "check",
+        "--format",
+        "json",
+        "--agent",
+        "webcrawler",
+        "tests/examples/bodies/E08.txt",
+        "https://x.com/tmp/ok.html",
+        "/tmp/other",
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    let json = json_of(&output);
+    assert_eq!(json["file"], "tests/examples/bodies/E08.txt");
+    assert_eq!(json["variant"], "google");
+    assert_eq!(json["agents"], serde_json::json!(["webcrawler"]));
+    assert_eq!(json["diagnostics"], serde_json::json!([]));
+    let results = json["results"].as_array().unwrap();
+    assert_eq!(results.len(), 2);
+    let ok = &results[0];
+    assert_eq!(ok["url"], "https://x.com/tmp/ok.html");
+    assert_eq!(ok["verdict"]["allowed"], true);
+    assert_eq!(ok["verdict"]["decision"], "rule");
+    assert_eq!(ok["verdict"]["line"], 3);
+    assert_eq!(ok["verdict"]["rule"], "Allow: /tmp/ok.html");
+    assert_eq!(ok["verdict"]["agent"], "webcrawler");
+    assert_eq!(ok["verdict"]["groups"], serde_json::json!([1]));
+    let other = &results[1];
+    assert_eq!(other["url"], "/tmp/other");
+    assert_eq!(other["verdict"]["allowed"], false);
+    assert_eq!(other["verdict"]["line"], 4);
+    assert_eq!(other["verdict"]["rule"], "Disallow: /tmp");
+
+    // No group applies: no rule, no agent, no groups.
+    let output = robotspec(&[
+        "check",
+        "--format",
+        "json",
+        "--agent",
+        "excite",
+        "tests/examples/bodies/E08.txt",
+        "/tmp",
+    ]);
+    assert_eq!(output.status.code(), Some(0));
+    let verdict = &json_of(&output)["results"][0]["verdict"];
+    assert_eq!(verdict["allowed"], true);
+    assert_eq!(verdict["decision"], "no-group");
+    assert_eq!(verdict["line"], serde_json::Value::Null);
+    assert_eq!(verdict["rule"], serde_json::Value::Null);
+    assert_eq!(verdict["agent"], serde_json::Value::Null);
+    assert_eq!(verdict["groups"], serde_json::json!([]));
+}
+
+#[test]
+fn check_json_names_stdin_and_carries_the_limit_cuts() {
+    let output = robotspec_with_input(
+        &[
+            "check",
+            "--format",
+            "json",
+            "--max-rules-per-group",
+            "1",
+            "--agent",
+            "a",
+            "-",
+            "/b",
+        ],
+        "user-agent: *\ndisallow: /a\ndisallow: /b\n",
+    );
+    assert_eq!(output.status.code(), Some(0));
+    let json = json_of(&output);
+    assert_eq!(json["file"], "<stdin>");
+    let cut = &json["diagnostics"][0];
+    assert_eq!(cut["code"], "limit-exceeded");
+    assert_eq!(cut["severity"], "warning");
+    assert_eq!(
+        (cut["line"].as_u64(), cut["col"].as_u64()),
+        (Some(3), Some(11))
+    );
+    assert!(cut["message"].as_str().unwrap().contains("rules_per_group"));
+    let verdict = &json["results"][0]["verdict"];
+    assert_eq!(verdict["decision"], "no-matching-rule");
+    assert_eq!(verdict["agent"], "*");
+    assert_eq!(verdict["groups"], serde_json::json!([1]));
+}
+
+#[test]
+fn explain_json_has_the_matching_rules_and_why() {
+    let output = robotspec(&[
+        "explain",
+        "--format",
+        "json",
+        "--agent",
+        "other",
+        "tests/examples/bodies/E29.txt",
+        "http://www.fict.org/org/plans.html",
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    let json = json_of(&output);
+    assert_eq!(json["file"], "tests/examples/bodies/E29.txt");
+    assert_eq!(json["agents"], serde_json::json!(["other"]));
+    let result = &json["results"][0];
+    assert_eq!(result["url"], "http://www.fict.org/org/plans.html");
+    assert_eq!(result["variant"], "google");
+    assert_eq!(result["target"], "/org/plans.html");
+    assert_eq!(result["verdict"]["allowed"], false);
+    assert_eq!(result["verdict"]["line"], 12);
+    assert_eq!(result["verdict"]["agent"], "*");
+    assert_eq!(result["verdict"]["groups"], serde_json::json!([11]));
+    let matching = result["matching"].as_array().unwrap();
+    let summary: Vec<(u64, &str, &str)> = matching
+        .iter()
+        .map(|r| {
+            (
+                r["line"].as_u64().unwrap(),
+                r["kind"].as_str().unwrap(),
+                r["pattern"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        summary,
+        [
+            (12, "disallow", "/org/plans.html"),
+            (13, "allow", "/org/"),
+            (16, "disallow", "/")
+        ]
+    );
+    assert_eq!(matching[0]["text"], "Disallow: /org/plans.html");
+    assert_eq!(matching[0]["origin"], "written");
+    assert_eq!(result["why"], "longest match: 15 bytes beat 5 (line 13)");
+}
+
+#[test]
+fn batch_json_is_one_object_per_input_line() {
+    let queries = "E08.txt\twebcrawler\t/tmp/ok.html\nno tabs here\nE08.txt\tnobody\t/tmp/x\n\
+                   E08.txt\t\t/tmp/x\n";
+    let output = robotspec_with_input(
+        &[
+            "batch",
+            "--format",
+            "json",
+            "--corpus",
+            "tests/examples/bodies",
+        ],
+        queries,
+    );
+    assert_eq!(output.status.code(), Some(2));
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let lines: Vec<serde_json::Value> = stdout
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 4, "{stdout}");
+    let first = &lines[0];
+    assert_eq!(first["line"], 1);
+    assert_eq!(first["file"], "E08.txt");
+    assert_eq!(first["agent"], "webcrawler");
+    assert_eq!(first["url"], "/tmp/ok.html");
+    assert_eq!(first["verdict"]["allowed"], true);
+    assert_eq!(first["verdict"]["line"], 3);
+    assert_eq!(first["verdict"]["rule"], "Allow: /tmp/ok.html");
+    assert_eq!(lines[1]["line"], 2);
+    assert_eq!(lines[1]["error"], "expected FILE<TAB>AGENT<TAB>URL");
+    assert_eq!(lines[1].get("verdict"), None);
+    assert_eq!(lines[2]["line"], 3);
+    assert_eq!(lines[2]["verdict"]["allowed"], true);
+    assert_eq!(lines[2]["verdict"]["decision"], "no-group");
+    assert_eq!(lines[3]["error"], "agent \"\" names no crawler");
+    // Standard error says the same as in text mode.
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.ends_with("robotspec: 2 query lines ignored\n"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn diff_json_has_each_variants_answer_and_the_disagreements() {
+    let output = robotspec(&[
+        "diff",
+        "--format",
+        "json",
+        "--variants",
+        "draft-1996,google",
+        "--agent",
+        "foobot",
+        "tests/examples/bodies/E11.txt",
+        "/example/page/disallowed.gif",
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    let json = json_of(&output);
+    let comparison = &json[0];
+    assert_eq!(comparison["url"], "/example/page/disallowed.gif");
+    let answers = comparison["answers"].as_array().unwrap();
+    assert_eq!(answers[0]["variant"], "draft-1996");
+    assert_eq!(answers[0]["allowed"], true);
+    assert_eq!(answers[0]["rule"]["line"], 2);
+    assert_eq!(answers[1]["variant"], "google");
+    assert_eq!(answers[1]["allowed"], false);
+    assert_eq!(answers[1]["decision"], "rule");
+    let disagreement = &comparison["disagreements"][0];
+    assert_eq!(disagreement["left"], "draft-1996");
+    assert_eq!(disagreement["right"], "google");
+    assert_eq!(disagreement["reason"], "first-match-vs-longest-match");
+}
+
+#[test]
+fn fetch_json_reports_the_state_and_each_page() {
+    let server = Server::start(|path| match path {
+        "/robots.txt" => tiny_http::Response::from_string("")
+            .with_status_code(301)
+            .with_header(tiny_http::Header::from_bytes("Location", "/real.txt").unwrap()),
+        "/real.txt" => {
+            tiny_http::Response::from_string("User-agent: *\nDisallow: /private\nCrawl-delay: 5\n")
+        }
+        _ => tiny_http::Response::from_string("").with_status_code(404),
+    });
+    let base = &server.base;
+    let output = robotspec(&[
+        "fetch",
+        "--format",
+        "json",
+        base,
+        "--check",
+        "/private/a",
+        "--check",
+        "/public",
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    let json = json_of(&output);
+    assert_eq!(json["robots_url"], format!("{base}/robots.txt"));
+    assert_eq!(json["variant"], "google");
+    let hop = &json["redirects"][0];
+    assert_eq!(hop["status"], 301);
+    assert_eq!(hop["url"], format!("{base}/robots.txt"));
+    assert_eq!(hop["location"], format!("{base}/real.txt"));
+    assert_eq!(json["state"], "rules");
+    assert_eq!(json["reason"], "200: the file is obeyed");
+    assert_eq!(json["lifetime"]["seconds"], 86400);
+    assert_eq!(json["lifetime"]["source"], "default");
+    assert_eq!(json["diagnostics"][0]["code"], "unknown-directive");
+    assert_eq!(json["diagnostics"][0]["line"], 3);
+    assert_eq!(json["failure"], serde_json::Value::Null);
+    let private = &json["results"][0];
+    assert_eq!(private["url"], "/private/a");
+    assert_eq!(private["allowed"], false);
+    assert_eq!(private["verdict"]["rule"], "Disallow: /private");
+    assert_eq!(private["verdict"]["line"], 2);
+    assert_eq!(json["results"][1]["allowed"], true);
+    assert_eq!(
+        json["results"][1]["verdict"]["decision"],
+        "no-matching-rule"
+    );
+    server.stop();
+
+    // No answer: the state decides every page, and `failure` says why (exit 2).
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let url = format!("http://127.0.0.1:{port}/");
+    let output = robotspec(&["fetch", "--format", "json", &url, "--check", "/a"]);
+    assert_eq!(output.status.code(), Some(2));
+    let json = json_of(&output);
+    assert_eq!(json["state"], "unreachable");
+    assert_eq!(json["lifetime"]["source"], "retry");
+    assert!(
+        json["failure"].as_str().unwrap().contains("refused"),
+        "{json}"
+    );
+    assert_eq!(json["results"][0]["allowed"], false);
+    assert_eq!(json["results"][0]["verdict"], serde_json::Value::Null);
 }

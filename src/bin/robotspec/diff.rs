@@ -87,13 +87,10 @@ fn per_url(args: &Args, variants: &[Variant], file: &str, agent: &str) -> Result
         .iter()
         .map(|url| comparer.compare_query(&agents, url))
         .collect();
-    let text = match args.format {
-        Format::Json => {
-            serde_json::to_string_pretty(&comparisons).map_err(|e| e.to_string())? + "\n"
-        }
-        Format::Text => comparisons.iter().map(describe).collect(),
-    };
-    crate::write_out(&text)?;
+    match args.format {
+        Format::Json => crate::write_json(&comparisons)?,
+        Format::Text => crate::write_out(comparisons.iter().map(describe).collect::<String>())?,
+    }
     Ok(comparisons.iter().any(Comparison::disagrees))
 }
 
@@ -175,8 +172,8 @@ fn corpus_mode(
     for line in super::queries::read(stdin) {
         let query = match line? {
             Line::Query(query) => query,
-            Line::Invalid(message) => {
-                eprintln!("robotspec: {message}");
+            Line::Invalid(invalid) => {
+                invalid.report();
                 invalid_lines += 1;
                 continue;
             }
@@ -220,11 +217,10 @@ fn corpus_mode(
         }
     }
     let summary = tally.finish();
-    let text = match args.format {
-        Format::Json => serde_json::to_string_pretty(&summary).map_err(|e| e.to_string())? + "\n",
-        Format::Text => summarise(&summary),
-    };
-    crate::write_out(&text)?;
+    match args.format {
+        Format::Json => crate::write_json(&summary)?,
+        Format::Text => crate::write_out(summarise(&summary))?,
+    }
     super::queries::ignored(invalid_lines)?;
     Ok(summary.disagreeing_queries > 0)
 }

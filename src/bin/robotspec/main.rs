@@ -73,6 +73,24 @@ pub fn write_out(text: impl AsRef<[u8]>) -> Result<(), String> {
         .map_err(|e| output_error(&e))
 }
 
+/// Writes `value` to standard output as one JSON document, indented, and a line end.
+pub fn write_json(value: &impl serde::Serialize) -> Result<(), String> {
+    let text =
+        serde_json::to_string_pretty(value).map_err(|e| format!("cannot write JSON: {e}"))?;
+    write_out(text + "\n")
+}
+
+/// Writes `value` to `out` as one line of JSON (JSON Lines: compact, then `\n`).
+pub fn write_json_line(
+    out: &mut impl std::io::Write,
+    value: &impl serde::Serialize,
+) -> Result<(), String> {
+    serde_json::to_writer(&mut *out, value)
+        .map_err(std::io::Error::from)
+        .and_then(|()| out.write_all(b"\n"))
+        .map_err(|e| output_error(&e))
+}
+
 /// `0` when every answer was the good one (allowed, agreeing), `1` otherwise.
 fn exit_status(all_good: bool) -> ExitCode {
     if all_good {

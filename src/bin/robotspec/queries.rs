@@ -27,14 +27,32 @@ pub struct Query {
 pub enum Line {
     /// A query.
     Query(Query),
-    /// A line that is not a query (too long, or malformed): `line N: why (ignored)`.
-    Invalid(String),
+    /// A line that is not a query (too long, malformed, an agent that names no crawler).
+    Invalid(Invalid),
 }
 
-impl Line {
-    /// The message printed on standard error for an invalid line.
-    pub fn message(number: usize, why: &str) -> String {
-        format!("line {number}: {why} (ignored)")
+/// A line that is not a query; as JSON (batch's JSON Lines), `{"line": N, "error": why}`.
+#[derive(serde::Serialize)]
+pub struct Invalid {
+    /// 1-based line number in the input.
+    #[serde(rename = "line")]
+    pub number: usize,
+    /// Why it is not a query.
+    #[serde(rename = "error")]
+    pub why: String,
+}
+
+impl Invalid {
+    fn line(number: usize, why: impl Into<String>) -> Line {
+        Line::Invalid(Invalid {
+            number,
+            why: why.into(),
+        })
+    }
+
+    /// Reports the line on standard error: `robotspec: line N: why (ignored)`.
+    pub fn report(&self) {
+        eprintln!("robotspec: line {}: {} (ignored)", self.number, self.why);
     }
 }
 
@@ -68,7 +86,7 @@ pub fn read(input: impl BufRead) -> impl Iterator<Item = Result<Line, String>> {
         number += 1;
         if !complete {
             let why = format!("query longer than {MAX_QUERY_BYTES} bytes");
-            return Some(Ok(Line::Invalid(Line::message(number, &why))));
+            return Some(Ok(Invalid::line(number, why)));
         }
         Some(Ok(query(number, &buffer)))
     })
@@ -79,10 +97,10 @@ fn query(number: usize, line: &[u8]) -> Line {
     let text = String::from_utf8_lossy(line);
     let mut fields = text.splitn(3, '\t');
     let (Some(file), Some(agent), Some(url)) = (fields.next(), fields.next(), fields.next()) else {
-        return Line::Invalid(Line::message(number, "expected FILE<TAB>AGENT<TAB>URL"));
+        return Invalid::line(number, "expected FILE<TAB>AGENT<TAB>URL");
     };
     if let Some(why) = crate::agent::problem(agent) {
-        return Line::Invalid(Line::message(number, &why));
+        return Invalid::line(number, why);
     }
     Line::Query(Query {
         number,
