@@ -33,10 +33,10 @@ pub struct Args {
     #[arg(long, default_value = "robotspec", value_parser = crate::agent::parse)]
     agent: String,
     /// Seconds a request may take, body included.
-    #[arg(long, default_value_t = 10.0)]
+    #[arg(long, value_name = "SECS", default_value_t = 10.0)]
     timeout: f64,
-    /// Bytes of the file that are parsed (default: the variant's, 512000).
-    #[arg(long)]
+    /// Bytes of the file that are parsed [default: the variant's, 512000].
+    #[arg(long, value_name = "BYTES")]
     size_limit: Option<usize>,
     /// A 5xx whose body contains TEXT (ASCII case-insensitive) counts as a 404: the site is
     /// misconfigured (VARIANTS.md A34).
