@@ -892,6 +892,9 @@ fn a_full_disk_is_an_error() {
     let server = Server::start(private_robots_txt);
     let mut commands = every_command(&server.base);
     commands.push((vec!["man".into()], Vec::new()));
+    // Its summary is short: only a full disk, never a closed pipe, can fail writing it.
+    let corpus = ["diff", "--corpus", "tests/examples/bodies"].map(String::from);
+    commands.push((corpus.to_vec(), DIFF_QUERIES.as_bytes().to_vec()));
     commands.push((vec!["completions".into(), "bash".into()], Vec::new()));
     for (args, input) in commands {
         let full = std::fs::File::create("/dev/full").unwrap();
