@@ -1,74 +1,155 @@
-//! `robotspec batch`: many queries from standard input, one `1`/`0`/`E` line each.
+//! `robotspec batch`: many queries from standard input, one answer line each.
 //!
 //! Input lines are `FILE<TAB>AGENT<TAB>URL`, FILE relative to `--corpus`. A file is parsed once
-//! for a run of consecutive queries on it. A line that is not a query (malformed, or longer than
-//! [`MAX_QUERY_BYTES`](crate::queries::MAX_QUERY_BYTES)) is answered `E`, with a message on
-//! standard error, and the batch goes on; the exit status is then 2.
+//! for a run of consecutive queries on it. A line that is not a query (malformed, longer than
+//! [`MAX_QUERY_BYTES`](crate::queries::MAX_QUERY_BYTES), or with an AGENT that names no crawler)
+//! is answered `E`, with a message on standard error, and the batch goes on; the exit status is
+//! then 2.
+//!
+//! Answers stream as they are found, one line per input line, in order: `1`/`0`/`E` as text,
+//! or with `--format json` one JSON object per line (JSON Lines) — the library's serialisation
+//! of the verdict with the query, or the line number and why it is not a query — so that a
+//! consumer can read them while the batch runs and memory stays flat.
 
 use std::io::{BufWriter, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use robotspec::{Collect, Limit, Robots, Variant};
+use robotspec::{Collect, Limit, ParseOptions, Robots, Variant, Verdict};
+use serde::Serialize;
 
-use crate::queries::Line;
+use crate::queries::{Invalid, Line, Query};
 use crate::reading::ReadingArgs;
+use crate::values::{Format, VariantArg};
 
 /// Arguments of `robotspec batch`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The variant whose reading is used.
-    #[arg(long, default_value = "google")]
-    variant: Variant,
+    #[command(flatten)]
+    variant: VariantArg,
     /// The folder FILE names are relative to.
     #[arg(long)]
     corpus: PathBuf,
     #[command(flatten)]
     reading: ReadingArgs,
+    /// Output format: `text` answers `1`, `0` or `E` per line; `json` one object per line.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+}
+
+/// One query's answer in JSON Lines.
+#[derive(Serialize)]
+struct Answer<'a> {
+    line: usize,
+    file: &'a str,
+    agent: &'a str,
+    url: &'a str,
+    verdict: Verdict<'a>,
+}
+
+/// The file the current run of queries is on, parsed once.
+struct Files<'a> {
+    corpus: &'a Path,
+    variant: Variant,
+    options: ParseOptions,
+    current: Option<(String, Robots)>,
+}
+
+impl Files<'_> {
+    /// The file `query` names, read and parsed unless it is the one the last query named.
+    fn robots(&mut self, query: &Query) -> Result<&Robots, String> {
+        let kept = self.current.take().filter(|(name, _)| *name == query.file);
+        let current = match kept {
+            Some(current) => current,
+            None => {
+                let robots = parse(self.corpus, self.variant, &self.options, query)?;
+                (query.file.clone(), robots)
+            }
+        };
+        Ok(&self.current.insert(current).1)
+    }
+}
+
+/// Reads and parses the file `query` names; a strict-mode rejection is an error.
+fn parse(
+    corpus: &Path,
+    variant: Variant,
+    options: &ParseOptions,
+    query: &Query,
+) -> Result<Robots, String> {
+    let limit = options.limits().get(Limit::InputBytes);
+    let bytes = super::input::read_corpus_file(corpus, query, limit)?;
+    Robots::parse_with(&bytes, variant, options).map_err(|e| {
+        let path = corpus.join(&query.file);
+        let number = query.number;
+        format!(
+            "line {number}: {} rejected in strict mode: {e}",
+            path.display()
+        )
+    })
 }
 
 /// Runs the command.
 pub fn run(args: &Args) -> Result<ExitCode, String> {
     let stdin = std::io::stdin().lock();
     let mut out = BufWriter::new(std::io::stdout().lock());
-    // Answers only: no lint (nothing prints it); limits still apply.
-    let options = args.reading.options().with_collect(Collect::Limits);
-    let mut current: Option<(String, Robots)> = None;
+    let mut files = Files {
+        corpus: &args.corpus,
+        variant: args.variant.variant,
+        // Answers only: no lint (nothing prints it); limits still apply.
+        options: args.reading.options().with_collect(Collect::Limits),
+        current: None,
+    };
     let mut invalid_lines = 0;
     for line in super::queries::read(stdin) {
-        let query = match line? {
-            Line::Query(query) => query,
-            Line::Invalid(message) => {
-                eprintln!("robotspec: {message}");
+        match line? {
+            Line::Query(query) => answer(&mut out, args.format, files.robots(&query)?, &query)?,
+            Line::Invalid(invalid) => {
+                invalid.report();
                 invalid_lines += 1;
-                out.write_all(b"E\n").map_err(|e| crate::output_error(&e))?;
-                continue;
+                refuse(&mut out, args.format, &invalid)?;
             }
-        };
-        let (number, file, agent, url) = (query.number, &query.file, &query.agent, &query.url);
-        let robots = match &current {
-            Some((name, robots)) if name == file => robots,
-            _ => {
-                let limit = options.limits().get(Limit::InputBytes);
-                let bytes = super::input::read_corpus_file(&args.corpus, &query, limit)?;
-                let robots = Robots::parse_with(&bytes, args.variant, &options).map_err(|e| {
-                    let path = args.corpus.join(file);
-                    format!(
-                        "line {number}: {} rejected in strict mode: {e}",
-                        path.display()
-                    )
-                })?;
-                &current.insert((file.clone(), robots)).1
-            }
-        };
-        let answer: &[u8] = if robots.is_allowed(agent, url) {
-            b"1\n"
-        } else {
-            b"0\n"
-        };
-        out.write_all(answer).map_err(|e| crate::output_error(&e))?;
+        }
     }
     out.flush().map_err(|e| crate::output_error(&e))?;
     super::queries::ignored(invalid_lines)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Writes the answer to `query`.
+fn answer(
+    out: &mut impl Write,
+    format: Format,
+    robots: &Robots,
+    query: &Query,
+) -> Result<(), String> {
+    match format {
+        // The fast path: no verdict to build.
+        Format::Text => {
+            let answer: &[u8] = if robots.is_allowed(&query.agent, &query.url) {
+                b"1\n"
+            } else {
+                b"0\n"
+            };
+            out.write_all(answer).map_err(|e| crate::output_error(&e))
+        }
+        Format::Json => crate::write_json_line(
+            out,
+            &Answer {
+                line: query.number,
+                file: &query.file,
+                agent: &query.agent,
+                url: &query.url,
+                verdict: robots.check(&query.agent, &query.url),
+            },
+        ),
+    }
+}
+
+/// Writes the answer to a line that is not a query.
+fn refuse(out: &mut impl Write, format: Format, invalid: &Invalid) -> Result<(), String> {
+    match format {
+        Format::Text => out.write_all(b"E\n").map_err(|e| crate::output_error(&e)),
+        Format::Json => crate::write_json_line(out, invalid),
+    }
 }

@@ -1,87 +1,140 @@
 //! `robotspec check` and `robotspec explain`: verdicts for URLs, with the deciding rule.
+//!
+//! Text is one line per URL (`check`) or a block per URL (`explain`), as the library's
+//! `Display` of a verdict or an explanation writes it. `--format json` is one document: the
+//! file, the variant, the agent's tokens, the limit cuts, and one result per URL — the
+//! library's serialisation of the verdict (`check`) or of the explanation (`explain`, whose
+//! results also carry `url` and `verdict`, so `.results[].verdict.allowed` reads both).
 
-use std::fmt::Write as _;
 use std::process::ExitCode;
 
-use robotspec::{AgentQuery, Code, Collect, Limit, Robots, Variant};
+use robotspec::{AgentQuery, Code, Collect, Diagnostic, Limit, Robots, Variant, Verdict};
+use serde::Serialize;
 
 use crate::parse::print_diagnostics;
 use crate::reading::ReadingArgs;
+use crate::values::{Format, VariantArg};
 
 /// Arguments shared by `check` and `explain`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The variant whose reading is used.
-    #[arg(long, default_value = "google")]
-    variant: Variant,
+    #[command(flatten)]
+    variant: VariantArg,
     #[command(flatten)]
     reading: ReadingArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
     /// The crawler: a product token, several comma-separated (most specific first, e.g.
     /// `Googlebot-Image,Googlebot`), or a full User-Agent header, from which the token is taken.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::agent::parse)]
     agent: String,
     /// The robots.txt file, or `-` for standard input.
     file: String,
-    /// URLs (or paths) to check.
-    #[arg(required = true)]
+    /// URLs (`https://example.com/a?b`) or paths (`/a?b`) to check.
+    #[arg(required = true, value_parser = crate::urls::page)]
     urls: Vec<String>,
 }
 
-/// The agent query for `--agent`, reading a User-Agent header when that is what was given.
-pub(crate) fn agent_query(agent: &str) -> AgentQuery {
-    let looks_like_header = agent.contains(['/', '(', ';']) || agent.trim().contains(' ');
-    match AgentQuery::from_header(agent) {
-        Some(query) if looks_like_header && !agent.contains(',') => {
-            eprintln!("robotspec: agent token `{query}` taken from the User-Agent header");
-            query
-        }
-        _ => AgentQuery::parse(agent),
-    }
+/// The file as read, and who asks.
+struct Loaded {
+    robots: Robots,
+    agents: AgentQuery,
+    /// What a limit left out (`limit-exceeded`), already printed on standard error.
+    cuts: Vec<Diagnostic>,
+}
+
+/// `--format json` of `check` and `explain`.
+#[derive(Serialize)]
+struct Report<'a, R> {
+    /// The file as messages name it (`<stdin>` for `-`).
+    file: &'a str,
+    variant: Variant,
+    agents: &'a AgentQuery,
+    diagnostics: &'a [Diagnostic],
+    results: Vec<R>,
+}
+
+/// One URL's verdict (`check`).
+#[derive(Serialize)]
+struct Checked<'a> {
+    url: &'a str,
+    verdict: Verdict<'a>,
 }
 
 /// Reads the file with the given options. A strict-mode rejection prints every problem and
 /// is an error; in lenient mode, what a limit left out is reported on standard error.
-fn load(args: &Args) -> Result<(Robots, AgentQuery), String> {
+fn load(args: &Args) -> Result<Loaded, String> {
     // Verdicts need no lint; what a limit cut is reported all the same.
     let options = args.reading.options().with_collect(Collect::Limits);
     let bytes = super::input::read(&args.file, options.limits().get(Limit::InputBytes))?;
     let name = super::input::name(&args.file);
-    let robots = Robots::parse_with(&bytes, args.variant, &options).map_err(|rejected| {
-        print_diagnostics(name, rejected.diagnostics());
-        format!("{name}: rejected in strict mode")
-    })?;
-    let cut: Vec<_> = robots
+    let robots =
+        Robots::parse_with(&bytes, args.variant.variant, &options).map_err(|rejected| {
+            print_diagnostics(name, rejected.diagnostics());
+            format!("{name}: rejected in strict mode")
+        })?;
+    let cuts: Vec<_> = robots
         .diagnostics()
         .iter()
         .filter(|d| d.code == Code::LimitExceeded)
         .cloned()
         .collect();
-    print_diagnostics(name, &cut);
-    Ok((robots, agent_query(&args.agent)))
+    print_diagnostics(name, &cuts);
+    let agents = crate::agent::query(&args.agent);
+    Ok(Loaded {
+        robots,
+        agents,
+        cuts,
+    })
+}
+
+/// Prints `results`: as text, each as `text` writes it, or as one JSON [`Report`].
+fn print<R: Serialize>(
+    args: &Args,
+    loaded: &Loaded,
+    results: Vec<R>,
+    text: impl Fn(&R) -> String,
+) -> Result<(), String> {
+    match args.format {
+        Format::Text => crate::write_out(results.iter().map(text).collect::<String>()),
+        Format::Json => crate::write_json(&Report {
+            file: super::input::name(&args.file),
+            variant: loaded.robots.variant(),
+            agents: &loaded.agents,
+            diagnostics: &loaded.cuts,
+            results,
+        }),
+    }
 }
 
 /// `check`: one line per URL; exit 0 if all are allowed, 1 if any is disallowed.
 pub fn run_check(args: &Args) -> Result<ExitCode, String> {
-    let (robots, agents) = load(args)?;
-    let mut out = String::new();
-    let mut all_allowed = true;
-    for url in &args.urls {
-        let verdict = robots.check_query(&agents, url);
-        all_allowed &= verdict.allowed();
-        let _ = writeln!(out, "{url}\t{verdict}");
-    }
-    crate::write_out(&out)?;
+    let loaded = load(args)?;
+    let results: Vec<Checked<'_>> = args
+        .urls
+        .iter()
+        .map(|url| Checked {
+            url,
+            verdict: loaded.robots.check_query(&loaded.agents, url),
+        })
+        .collect();
+    let all_allowed = results.iter().all(|c| c.verdict.allowed());
+    print(args, &loaded, results, |c| {
+        format!("{}\t{}\n", c.url, c.verdict)
+    })?;
     Ok(crate::exit_status(all_allowed))
 }
 
 /// `explain`: for each URL, the groups chosen, every matching rule and why the winner won.
 pub fn run_explain(args: &Args) -> Result<ExitCode, String> {
-    let (robots, agents) = load(args)?;
-    let mut all_allowed = true;
-    for url in &args.urls {
-        let explanation = robots.explain(&agents, url);
-        all_allowed &= explanation.verdict().allowed();
-        crate::write_out(&format!("{explanation}\n"))?;
-    }
+    let loaded = load(args)?;
+    let results: Vec<_> = args
+        .urls
+        .iter()
+        .map(|url| loaded.robots.explain(&loaded.agents, url))
+        .collect();
+    let all_allowed = results.iter().all(|e| e.verdict().allowed());
+    print(args, &loaded, results, |e| format!("{e}\n"))?;
     Ok(crate::exit_status(all_allowed))
 }

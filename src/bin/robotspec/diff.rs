@@ -8,6 +8,7 @@ use robotspec::diff::{Answer, Comparer, Comparison, Summary, Tally};
 use robotspec::{Decision, Limit, Limits, Variant};
 
 use crate::queries::{Line, Query};
+use crate::values::{Format, VariantParser};
 
 /// Example lines kept per pair and reason in corpus mode.
 const EXAMPLES: usize = 3;
@@ -15,50 +16,58 @@ const EXAMPLES: usize = 3;
 /// Arguments of `robotspec diff`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The variants to compare, comma-separated (default: all five).
-    #[arg(long, value_delimiter = ',')]
+    /// The variants to compare, comma-separated, at least two, each once [default: all, in the
+    /// order listed].
+    #[arg(long, value_delimiter = ',', value_parser = VariantParser)]
     variants: Vec<Variant>,
     /// Corpus mode: read `FILE<TAB>AGENT<TAB>URL` queries from standard input, FILE relative to
     /// this folder, and print a summary.
     #[arg(long, conflicts_with_all = ["agent", "file", "urls"])]
     corpus: Option<PathBuf>,
-    /// Output: `text` or `json` (corpus mode: the summary; per-URL mode: every comparison).
-    #[arg(long, value_enum, default_value = "text")]
+    /// Output format (corpus mode: the summary; per-URL mode: every comparison).
+    #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
     /// Per-URL mode: the crawler (a product token, several comma-separated, or a User-Agent
     /// header, as for `check`).
-    #[arg(long, required_unless_present = "corpus")]
+    #[arg(long, required_unless_present = "corpus", value_parser = crate::agent::parse)]
     agent: Option<String>,
     /// Per-URL mode: the robots.txt file, or `-` for standard input.
     #[arg(required_unless_present = "corpus")]
     file: Option<String>,
-    /// Per-URL mode: URLs (or paths) to compare.
-    #[arg(required_unless_present = "corpus")]
+    /// Per-URL mode: URLs (`https://example.com/a?b`) or paths (`/a?b`) to compare.
+    #[arg(required_unless_present = "corpus", value_parser = crate::urls::page)]
     urls: Vec<String>,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-enum Format {
-    Text,
-    Json,
 }
 
 /// Runs the command: exit 0 when every variant agrees on every query, 1 when some disagree.
 pub fn run(args: &Args) -> Result<ExitCode, String> {
-    let variants = if args.variants.is_empty() {
-        Variant::ALL.to_vec()
-    } else {
-        args.variants.clone()
-    };
-    if variants.len() < 2 {
-        return Err("diff needs at least two variants".to_owned());
-    }
+    let variants = chosen_variants(&args.variants)?;
     let disagree = match (&args.corpus, &args.file, &args.agent) {
         (Some(corpus), _, _) => corpus_mode(args, &variants, corpus)?,
         (None, Some(file), Some(agent)) => per_url(args, &variants, file, agent)?,
         _ => return Err("give FILE, --agent and URLs, or --corpus DIR".to_owned()),
     };
     Ok(crate::exit_status(!disagree))
+}
+
+/// The variants `--variants` names (all of them when it is not given): at least two, each
+/// once — a variant named twice would only repeat its own verdict beside itself.
+fn chosen_variants(named: &[Variant]) -> Result<Vec<Variant>, String> {
+    if named.is_empty() {
+        return Ok(Variant::ALL.to_vec());
+    }
+    for (i, variant) in named.iter().enumerate() {
+        if named
+            .get(..i)
+            .is_some_and(|before| before.contains(variant))
+        {
+            return Err(format!("--variants names {variant} twice"));
+        }
+    }
+    if named.len() < 2 {
+        return Err("diff needs at least two variants".to_owned());
+    }
+    Ok(named.to_vec())
 }
 
 fn per_url(args: &Args, variants: &[Variant], file: &str, agent: &str) -> Result<bool, String> {
@@ -71,20 +80,17 @@ fn per_url(args: &Args, variants: &[Variant], file: &str, agent: &str) -> Result
             super::input::name(file)
         );
     }
-    let agents = super::check::agent_query(agent);
+    let agents = crate::agent::query(agent);
     let comparer = Comparer::new(&bytes, variants);
     let comparisons: Vec<Comparison> = args
         .urls
         .iter()
         .map(|url| comparer.compare_query(&agents, url))
         .collect();
-    let text = match args.format {
-        Format::Json => {
-            serde_json::to_string_pretty(&comparisons).map_err(|e| e.to_string())? + "\n"
-        }
-        Format::Text => comparisons.iter().map(describe).collect(),
-    };
-    crate::write_out(&text)?;
+    match args.format {
+        Format::Json => crate::write_json(&comparisons)?,
+        Format::Text => crate::write_out(comparisons.iter().map(describe).collect::<String>())?,
+    }
     Ok(comparisons.iter().any(Comparison::disagrees))
 }
 
@@ -166,8 +172,8 @@ fn corpus_mode(
     for line in super::queries::read(stdin) {
         let query = match line? {
             Line::Query(query) => query,
-            Line::Invalid(message) => {
-                eprintln!("robotspec: {message}");
+            Line::Invalid(invalid) => {
+                invalid.report();
                 invalid_lines += 1;
                 continue;
             }
@@ -211,11 +217,10 @@ fn corpus_mode(
         }
     }
     let summary = tally.finish();
-    let text = match args.format {
-        Format::Json => serde_json::to_string_pretty(&summary).map_err(|e| e.to_string())? + "\n",
-        Format::Text => summarise(&summary),
-    };
-    crate::write_out(&text)?;
+    match args.format {
+        Format::Json => crate::write_json(&summary)?,
+        Format::Text => crate::write_out(summarise(&summary))?,
+    }
     super::queries::ignored(invalid_lines)?;
     Ok(summary.disagreeing_queries > 0)
 }

@@ -1,13 +1,25 @@
 //! `robotspec fetch`: fetch the robots.txt governing a URL, apply the variant's access policy,
 //! and check pages against the result.
+//!
+//! Exit status: 2 when nothing could be fetched (no answer: a network failure, a timeout, too
+//! many redirects — the report is printed all the same, the state `unreachable`), else as
+//! `check`: 1 when a `--check` page is disallowed, 0 otherwise. A server that answers, even with
+//! a 5xx, has been fetched: its answer is the result.
+//!
+//! `--format json` prints the same report as one document ([`Report`]). The library's access
+//! results are not `Serialize`, so the report is composed here from their fields and names;
+//! each page's verdict is the library's serialisation of it.
 
 use std::fmt::Write as _;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use robotspec::access::fetch::{fetch, FetchOptions};
-use robotspec::access::{AccessOptions, AccessState, Misconfigured5xx};
-use robotspec::Variant;
+use robotspec::access::fetch::{fetch, FetchOptions, Fetched};
+use robotspec::access::{Access, AccessOptions, AccessState, FetchOutcome, Misconfigured5xx};
+use robotspec::{AgentQuery, Diagnostic, Variant, Verdict};
+use serde::Serialize;
+
+use crate::values::{Format, VariantArg};
 
 /// Diagnostics printed in full; the rest are counted.
 const SHOWN_DIAGNOSTICS: usize = 5;
@@ -15,32 +27,98 @@ const SHOWN_DIAGNOSTICS: usize = 5;
 /// Arguments of `fetch`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The variant whose access policy and reading are used.
-    #[arg(long, default_value = "google")]
-    variant: Variant,
+    #[command(flatten)]
+    variant: VariantArg,
     /// The crawler, as for `check` (also sent as the User-Agent header).
-    #[arg(long, default_value = "robotspec")]
+    #[arg(long, default_value = "robotspec", value_parser = crate::agent::parse)]
     agent: String,
     /// Seconds a request may take, body included.
-    #[arg(long, default_value_t = 10.0)]
+    #[arg(long, value_name = "SECS", default_value_t = 10.0)]
     timeout: f64,
-    /// Bytes of the file that are parsed (default: the variant's, 512000).
-    #[arg(long)]
+    /// Bytes of the file that are parsed [default: the variant's, 512000].
+    #[arg(long, value_name = "BYTES")]
     size_limit: Option<usize>,
     /// A 5xx whose body contains TEXT (ASCII case-insensitive) counts as a 404: the site is
     /// misconfigured (VARIANTS.md A34).
     #[arg(long = "5xx-not-found", value_name = "TEXT")]
     not_found_5xx: Option<String>,
-    /// Any URL of the site: its robots.txt is fetched.
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// Any URL of the site (`https://example.com/`): its robots.txt is fetched.
+    #[arg(value_parser = crate::urls::site)]
     url: String,
-    /// Page URLs (or paths) to check against the result.
-    #[arg(long = "check", num_args = 1..)]
+    /// A page URL (or path) to check against the result; repeat the flag for more pages
+    /// (`--check /a --check /b`).
+    #[arg(long = "check", value_name = "PAGE", value_parser = crate::urls::page)]
     check: Vec<String>,
 }
 
+/// `--format json`: what the text report says, whole (every diagnostic, not the first five).
+#[derive(Serialize)]
+struct Report<'a> {
+    robots_url: &'a str,
+    variant: Variant,
+    redirects: Vec<Redirect<'a>>,
+    /// `rules`, `allow-all`, `disallow-all` or `unreachable`.
+    state: &'static str,
+    reason: String,
+    lifetime: Lifetime,
+    diagnostics: Vec<&'a Diagnostic>,
+    /// Why no answer came (exit status 2), or null.
+    failure: Option<String>,
+    results: Vec<Page<'a>>,
+}
+
+/// A redirect followed (or, last in a chain too long, refused).
+#[derive(Serialize)]
+struct Redirect<'a> {
+    status: u16,
+    url: &'a str,
+    location: &'a str,
+}
+
+/// How long the result holds, and where that comes from.
+#[derive(Serialize)]
+struct Lifetime {
+    seconds: u64,
+    source: String,
+}
+
+/// One `--check` page: its verdict when there are rules; without rules the state decides
+/// (`verdict` null, `allowed` as the state says).
+#[derive(Serialize)]
+struct Page<'a> {
+    url: &'a str,
+    allowed: bool,
+    verdict: Option<Verdict<'a>>,
+}
+
 /// `fetch`: prints the hops, the state, its reason and lifetime, the diagnostics and one line
-/// per `--check` URL; exits 0 if every page is allowed, 1 if any is disallowed.
+/// per `--check` URL; the exit status is described in the module documentation.
 pub fn run(args: &Args) -> Result<ExitCode, String> {
+    let variant = args.variant.variant;
+    let fetched = fetch(&args.url, variant, &fetch_options(args)?).map_err(|e| e.to_string())?;
+    let agents = crate::agent::query(&args.agent);
+    let pages: Vec<Page<'_>> = args
+        .check
+        .iter()
+        .map(|url| check_page(&fetched.access, &agents, url))
+        .collect();
+    let all_allowed = pages.iter().all(|page| page.allowed);
+    let failure = failure(&fetched.outcome);
+    match args.format {
+        Format::Text => crate::write_out(text(&fetched, variant, &pages))?,
+        Format::Json => crate::write_json(&report(&fetched, variant, pages, failure.clone()))?,
+    }
+    if let Some(failure) = failure {
+        return Err(format!("could not fetch {}: {failure}", fetched.robots_url));
+    }
+    Ok(crate::exit_status(all_allowed))
+}
+
+/// How to fetch, from the flags.
+fn fetch_options(args: &Args) -> Result<FetchOptions, String> {
     let timeout = Duration::try_from_secs_f64(args.timeout)
         .map_err(|e| format!("bad --timeout {}: {e}", args.timeout))?;
     let mut access = AccessOptions::default();
@@ -50,15 +128,39 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     if let Some(text) = args.not_found_5xx.as_deref() {
         access = access.with_treat_5xx_as_404(body_contains(text));
     }
-    let options = FetchOptions::default()
+    Ok(FetchOptions::default()
         .with_user_agent(args.agent.clone())
         .with_timeout(timeout)
-        .with_access(access);
-    let fetched = fetch(&args.url, args.variant, &options).map_err(|e| e.to_string())?;
+        .with_access(access))
+}
+
+/// Why nothing was fetched (no response came), or `None` when a response did.
+fn failure(outcome: &FetchOutcome) -> Option<String> {
+    match outcome {
+        FetchOutcome::Response { .. } => None,
+        FetchOutcome::TooManyRedirects { hops } => Some(format!("more than {hops} redirects")),
+        FetchOutcome::Timeout => Some("timed out".to_owned()),
+        FetchOutcome::NetworkError { message } => Some(message.clone()),
+    }
+}
+
+/// Every diagnostic: the access stage's (`size-limit`), then the parse's.
+fn diagnostics(access: &Access) -> Vec<&Diagnostic> {
+    let parse = access
+        .state
+        .robots()
+        .map(|r| r.diagnostics())
+        .unwrap_or_default();
+    access.diagnostics.iter().chain(parse).collect()
+}
+
+/// The text report: the robots.txt URL, the hops, the state, reason and lifetime, the
+/// diagnostics (the first five), then `PAGE<TAB>verdict` per page.
+fn text(fetched: &Fetched, variant: Variant, pages: &[Page<'_>]) -> String {
     let access = &fetched.access;
     let mut out = String::new();
     let _ = writeln!(out, "robots.txt: {}", fetched.robots_url);
-    let _ = writeln!(out, "variant:    {}", args.variant);
+    let _ = writeln!(out, "variant:    {variant}");
     for hop in &fetched.redirects {
         let _ = writeln!(
             out,
@@ -74,35 +176,78 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         access.lifetime.as_secs(),
         access.lifetime_source
     );
-    let parse_diagnostics = access
-        .state
-        .robots()
-        .map(|r| r.diagnostics())
-        .unwrap_or_default();
-    let all: Vec<_> = access.diagnostics.iter().chain(parse_diagnostics).collect();
+    let all = diagnostics(access);
     let _ = writeln!(out, "diagnostics: {}", all.len());
     for diagnostic in all.iter().take(SHOWN_DIAGNOSTICS) {
         let _ = writeln!(out, "  {diagnostic}");
     }
-    let agents = super::check::agent_query(&args.agent);
-    let mut all_allowed = true;
-    for page in &args.check {
-        let line = match &access.state {
-            AccessState::Rules(robots) => {
-                let verdict = robots.check_query(&agents, page);
-                all_allowed &= verdict.allowed();
-                verdict.to_string()
+    for page in pages {
+        let _ = match &page.verdict {
+            Some(verdict) => writeln!(out, "{}\t{verdict}", page.url),
+            None if page.allowed => {
+                writeln!(
+                    out,
+                    "{}\tallowed: no restrictions ({})",
+                    page.url, access.reason
+                )
             }
-            AccessState::AllowAll => format!("allowed: no restrictions ({})", access.reason),
-            AccessState::DisallowAll | AccessState::Unreachable => {
-                all_allowed = false;
-                format!("disallowed: the whole site ({})", access.reason)
-            }
+            None => writeln!(
+                out,
+                "{}\tdisallowed: the whole site ({})",
+                page.url, access.reason
+            ),
         };
-        let _ = writeln!(out, "{page}\t{line}");
     }
-    crate::write_out(&out)?;
-    Ok(crate::exit_status(all_allowed))
+    out
+}
+
+/// The JSON report.
+fn report<'a>(
+    fetched: &'a Fetched,
+    variant: Variant,
+    results: Vec<Page<'a>>,
+    failure: Option<String>,
+) -> Report<'a> {
+    let access = &fetched.access;
+    Report {
+        robots_url: fetched.robots_url.as_str(),
+        variant,
+        redirects: fetched
+            .redirects
+            .iter()
+            .map(|hop| Redirect {
+                status: hop.status,
+                url: hop.url.as_str(),
+                location: hop.location.as_str(),
+            })
+            .collect(),
+        state: access.state.name(),
+        reason: access.reason.to_string(),
+        lifetime: Lifetime {
+            seconds: access.lifetime.as_secs(),
+            source: access.lifetime_source.to_string(),
+        },
+        diagnostics: diagnostics(access),
+        failure,
+        results,
+    }
+}
+
+/// The answer for one page.
+fn check_page<'a>(access: &'a Access, agents: &AgentQuery, url: &'a str) -> Page<'a> {
+    let (allowed, verdict) = match &access.state {
+        AccessState::Rules(robots) => {
+            let verdict = robots.check_query(agents, url);
+            (verdict.allowed(), Some(verdict))
+        }
+        AccessState::AllowAll => (true, None),
+        AccessState::DisallowAll | AccessState::Unreachable => (false, None),
+    };
+    Page {
+        url,
+        allowed,
+        verdict,
+    }
 }
 
 /// A misconfigured-5xx hook that looks for `text` in the body, ignoring ASCII case.

@@ -3,19 +3,24 @@
 //! Exit status: 0 success (for `check` and `fetch`, every URL allowed; for `diff`, every
 //! variant agreeing), 1 when `check` or `fetch` finds a URL disallowed or `diff` a disagreement,
 //! 2 on errors (unreadable input, strict-mode rejection, bad arguments, a `batch` or
-//! `diff --corpus` query line that is malformed or too long).
+//! `diff --corpus` query line that is malformed or too long, a robots.txt `fetch` could not
+//! fetch).
 //!
 //! Input is read bounded: a robots.txt file or standard input up to the input limit plus one
 //! byte (`input`), a query line up to 2 MiB (`queries`).
 
+mod agent;
 mod batch;
 mod check;
 mod diff;
 mod fetch;
+mod generate;
 mod input;
 mod parse;
 mod queries;
 mod reading;
+mod urls;
+mod values;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -23,7 +28,7 @@ use std::process::ExitCode;
 /// robots.txt in every form it has had: parse, validate, check and compare.
 #[derive(Parser)]
 #[command(name = "robotspec", version, about, long_about = None)]
-struct Cli {
+pub struct Cli {
     #[command(subcommand)]
     command: Command,
 }
@@ -43,6 +48,10 @@ enum Command {
     Diff(diff::Args),
     /// Fetch the robots.txt of a URL, apply the access policy, and check pages against it.
     Fetch(fetch::Args),
+    /// Print a shell completion script (e.g. `robotspec completions bash > robotspec.bash`).
+    Completions(generate::CompletionsArgs),
+    /// Print the man page, in roff (e.g. `robotspec man | man -l -`).
+    Man,
 }
 
 /// What a failed write to standard output means. A closed pipe (`robotspec check … | head -1`)
@@ -56,11 +65,29 @@ pub fn output_error(error: &std::io::Error) -> String {
 }
 
 /// Writes `text` to standard output (see [`output_error`] for what a failure means).
-pub fn write_out(text: &str) -> Result<(), String> {
+pub fn write_out(text: impl AsRef<[u8]>) -> Result<(), String> {
     use std::io::Write as _;
-    std::io::stdout()
-        .lock()
-        .write_all(text.as_bytes())
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_ref())
+        .and_then(|()| out.flush())
+        .map_err(|e| output_error(&e))
+}
+
+/// Writes `value` to standard output as one JSON document, indented, and a line end.
+pub fn write_json(value: &impl serde::Serialize) -> Result<(), String> {
+    let text =
+        serde_json::to_string_pretty(value).map_err(|e| format!("cannot write JSON: {e}"))?;
+    write_out(text + "\n")
+}
+
+/// Writes `value` to `out` as one line of JSON (JSON Lines: compact, then `\n`).
+pub fn write_json_line(
+    out: &mut impl std::io::Write,
+    value: &impl serde::Serialize,
+) -> Result<(), String> {
+    serde_json::to_writer(&mut *out, value)
+        .map_err(std::io::Error::from)
+        .and_then(|()| out.write_all(b"\n"))
         .map_err(|e| output_error(&e))
 }
 
@@ -82,6 +109,8 @@ fn main() -> ExitCode {
         Command::Batch(args) => batch::run(&args),
         Command::Diff(args) => diff::run(&args),
         Command::Fetch(args) => fetch::run(&args),
+        Command::Completions(args) => generate::completions(&args),
+        Command::Man => generate::man(),
     };
     match result {
         Ok(code) => code,

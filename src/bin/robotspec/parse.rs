@@ -3,24 +3,24 @@
 use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 
-use robotspec::{Diagnostic, Limit, Variant};
+use robotspec::{Diagnostic, Limit};
 
 use crate::reading::ReadingArgs;
+use crate::values::VariantArg;
 
 /// Arguments of `robotspec parse`.
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
     reading: ReadingArgs,
-    /// Output: `json` (every node with kind, span and children or text) or `tree` (indented).
-    #[arg(long, value_enum, default_value = "tree")]
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Tree)]
     format: Format,
     /// With `--format json`: one line of compact JSON instead of the indented form.
     #[arg(long)]
     compact: bool,
-    /// The variant whose grammar is used.
-    #[arg(long, default_value = "rfc9309")]
-    variant: Variant,
+    #[command(flatten)]
+    variant: VariantArg,
     /// Also print warnings (lenient mode) to standard error.
     #[arg(long)]
     warnings: bool,
@@ -30,7 +30,9 @@ pub struct Args {
 
 #[derive(Clone, Copy, clap::ValueEnum)]
 enum Format {
+    /// Every node with kind, span, line, col and children or text.
     Json,
+    /// An indented dump, one node per line.
     Tree,
 }
 
@@ -39,7 +41,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     let options = args.reading.options();
     let bytes = super::input::read(&args.file, options.limits().get(Limit::InputBytes))?;
     let name = super::input::name(&args.file);
-    let parsed = match robotspec::parse_with(&bytes, args.variant, &options) {
+    let parsed = match robotspec::parse_with(&bytes, args.variant.variant, &options) {
         Ok(parsed) => parsed,
         Err(rejected) => {
             print_diagnostics(name, rejected.diagnostics());

@@ -1,8 +1,9 @@
 //! Reading `FILE<TAB>AGENT<TAB>URL` query lines (the input of `batch` and `diff --corpus`).
 //!
 //! A line is read with bounded memory: at most [`MAX_QUERY_BYTES`] of it are kept, and a longer
-//! line is read on (and discarded) to its end. A line that is too long or has no two tabs is
-//! [`Line::Invalid`]: an error for that line, after which reading goes on.
+//! line is read on (and discarded) to its end. A line that is too long, has no two tabs or an
+//! AGENT that names no crawler (see [`crate::agent::problem`]) is [`Line::Invalid`]: an error
+//! for that line, after which reading goes on.
 
 use std::io::{BufRead, ErrorKind};
 
@@ -26,14 +27,32 @@ pub struct Query {
 pub enum Line {
     /// A query.
     Query(Query),
-    /// A line that is not a query (too long, or malformed): `line N: why (ignored)`.
-    Invalid(String),
+    /// A line that is not a query (too long, malformed, an agent that names no crawler).
+    Invalid(Invalid),
 }
 
-impl Line {
-    /// The message printed on standard error for an invalid line.
-    pub fn message(number: usize, why: &str) -> String {
-        format!("line {number}: {why} (ignored)")
+/// A line that is not a query; as JSON (batch's JSON Lines), `{"line": N, "error": why}`.
+#[derive(serde::Serialize)]
+pub struct Invalid {
+    /// 1-based line number in the input.
+    #[serde(rename = "line")]
+    pub number: usize,
+    /// Why it is not a query.
+    #[serde(rename = "error")]
+    pub why: String,
+}
+
+impl Invalid {
+    fn line(number: usize, why: impl Into<String>) -> Line {
+        Line::Invalid(Invalid {
+            number,
+            why: why.into(),
+        })
+    }
+
+    /// Reports the line on standard error: `robotspec: line N: why (ignored)`.
+    pub fn report(&self) {
+        eprintln!("robotspec: line {}: {} (ignored)", self.number, self.why);
     }
 }
 
@@ -67,7 +86,7 @@ pub fn read(input: impl BufRead) -> impl Iterator<Item = Result<Line, String>> {
         number += 1;
         if !complete {
             let why = format!("query longer than {MAX_QUERY_BYTES} bytes");
-            return Some(Ok(Line::Invalid(Line::message(number, &why))));
+            return Some(Ok(Invalid::line(number, why)));
         }
         Some(Ok(query(number, &buffer)))
     })
@@ -77,15 +96,18 @@ pub fn read(input: impl BufRead) -> impl Iterator<Item = Result<Line, String>> {
 fn query(number: usize, line: &[u8]) -> Line {
     let text = String::from_utf8_lossy(line);
     let mut fields = text.splitn(3, '\t');
-    match (fields.next(), fields.next(), fields.next()) {
-        (Some(file), Some(agent), Some(url)) => Line::Query(Query {
-            number,
-            file: file.to_owned(),
-            agent: agent.to_owned(),
-            url: url.to_owned(),
-        }),
-        _ => Line::Invalid(Line::message(number, "expected FILE<TAB>AGENT<TAB>URL")),
+    let (Some(file), Some(agent), Some(url)) = (fields.next(), fields.next(), fields.next()) else {
+        return Invalid::line(number, "expected FILE<TAB>AGENT<TAB>URL");
+    };
+    if let Some(why) = crate::agent::problem(agent) {
+        return Invalid::line(number, why);
     }
+    Line::Query(Query {
+        number,
+        file: file.to_owned(),
+        agent: agent.to_owned(),
+        url: url.to_owned(),
+    })
 }
 
 /// Reads the next line of `input` into `line`, without its line end: `None` at the end of the
