@@ -14,7 +14,7 @@ use proptest::prelude::*;
 use robotspec::syntax::{parse, Mode, Tree};
 use robotspec::{Code, Severity, Variant};
 
-use common::{files_in, files_under, header, hostile_inputs, shared_real_corpus, variant_of};
+use common::{files_below, files_in, header, shared_real_corpus, variant_of};
 
 /// A `# expect: CODE LINE:COL` header, parsed.
 fn expectations(bytes: &[u8]) -> Vec<(String, u32, u32)> {
@@ -192,7 +192,7 @@ fn every_vendored_file_round_trips_under_every_variant() {
 
 #[test]
 fn hostile_inputs_round_trip_in_both_modes() {
-    for (name, bytes) in hostile_inputs() {
+    for (name, bytes) in common::hostile::inputs() {
         for &variant in Variant::ALL {
             assert_lossless(name, &bytes, variant);
             // Strict mode answers too (accept or reject), without panicking.
@@ -273,11 +273,11 @@ fn collect_json_leaves<'v>(node: &'v serde_json::Value, out: &mut Vec<&'v serde_
 /// repository on development machines and in CI; a bare clone skips it).
 #[test]
 fn shared_real_corpus_round_trips_when_present() {
-    let Some(dir) = shared_real_corpus() else {
-        eprintln!("shared corpus not found: skipped");
+    let Some(dir) = shared_real_corpus("syntax::shared_real_corpus_round_trips_when_present")
+    else {
         return;
     };
-    let files = files_under(&dir);
+    let files = files_below(&dir);
     assert!(
         files.len() > 4000,
         "shared corpus incomplete: {}",

@@ -73,11 +73,12 @@ fn vendored_sample_gives_verdicts() {
 
 #[test]
 fn shared_corpus_gives_verdicts_when_present() {
-    let Some(dir) = common::shared_real_corpus() else {
-        eprintln!("shared corpus not found: skipped");
+    let Some(dir) =
+        common::shared_real_corpus("verdicts::shared_corpus_gives_verdicts_when_present")
+    else {
         return;
     };
-    let files = common::files_under(&dir);
+    let files = common::files_below(&dir);
     assert!(files.len() > 4000);
     files.iter().for_each(ask_everything);
 }

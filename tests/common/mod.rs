@@ -11,37 +11,69 @@ use std::path::{Path, PathBuf};
 
 use robotspec::Variant;
 
+pub mod hostile;
+
 /// `tests/` in this repository.
 pub fn tests_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests")
 }
 
-/// The files of `tests/<dir>`, sorted (empty when the folder does not exist).
-pub fn files_in(dir: &str) -> Vec<PathBuf> {
-    files_under(&tests_dir().join(dir))
+/// The one folder walker: every file under `dir`, at any depth, sorted (empty when the folder
+/// does not exist).
+pub fn files_below(dir: &Path) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    let mut pending = vec![dir.to_path_buf()];
+    while let Some(dir) = pending.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for path in entries.map(|e| e.expect("readable folder entry").path()) {
+            if path.is_dir() {
+                pending.push(path);
+            } else if path.is_file() {
+                found.push(path);
+            }
+        }
+    }
+    found.sort();
+    found
 }
 
-/// The files of any folder, sorted (empty when it does not exist).
-pub fn files_under(dir: &Path) -> Vec<PathBuf> {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return Vec::new();
-    };
-    let mut files: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.is_file())
-        .collect();
-    files.sort();
-    files
+/// The files under `tests/<dir>`, at any depth, sorted.
+pub fn files_in(dir: &str) -> Vec<PathBuf> {
+    files_below(&tests_dir().join(dir))
+}
+
+/// A path relative to `tests/`, with `/` separators, for test names and messages.
+pub fn relative(path: &Path) -> String {
+    let rel = path.strip_prefix(tests_dir()).unwrap_or(path);
+    rel.components()
+        .map(|c| c.as_os_str().to_string_lossy())
+        .collect::<Vec<_>>()
+        .join("/")
 }
 
 /// The shared material's real corpus (`../shared/corpus/real` next to the repository, or
-/// `$ROBOTSPEC_SHARED/corpus/real`), when it exists.
-pub fn shared_real_corpus() -> Option<PathBuf> {
+/// `$ROBOTSPEC_SHARED/corpus/real`), when it exists. When it does not, says so on standard
+/// error with [`skipped`], so that a run without it cannot pass for a run with it.
+pub fn shared_real_corpus(test: &str) -> Option<PathBuf> {
     let shared = std::env::var_os("ROBOTSPEC_SHARED")
         .map(PathBuf::from)
         .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared"));
     let dir = shared.join("corpus/real");
-    dir.is_dir().then_some(dir)
+    if dir.is_dir() {
+        Some(dir)
+    } else {
+        skipped(test, &format!("{} not found", dir.display()));
+        None
+    }
+}
+
+/// Prints `SKIPPED <test>: <why>` on standard error, past the test harness's output capture
+/// (which takes `print!`/`eprint!`, not direct writes), so the line shows in a normal run.
+pub fn skipped(test: &str, why: &str) {
+    use std::io::Write as _;
+    let _ = writeln!(std::io::stderr(), "SKIPPED {test}: {why}");
 }
 
 /// The value of a `# name: value` header line in a test file, if any.
@@ -61,42 +93,4 @@ pub fn variant_of(bytes: &[u8]) -> Variant {
         .first()
         .map(|name| name.parse().expect("known variant in test header"))
         .unwrap_or(Variant::Rfc9309)
-}
-
-/// Hostile inputs: pathological sizes and bytes. Each is (name, bytes).
-pub fn hostile_inputs() -> Vec<(&'static str, Vec<u8>)> {
-    let rules: Vec<u8> = b"User-agent: *\nDisallow: /a/b/c\nAllow: /a/*.html$\n# comment\n\n"
-        .iter()
-        .copied()
-        .cycle()
-        .take(5 << 20)
-        .collect();
-    let mut long_line = b"Disallow: /".to_vec();
-    long_line.resize(2 << 20, b'x');
-    vec![
-        ("empty", Vec::new()),
-        ("five-megabytes-of-rules", rules),
-        ("two-megabyte-line", long_line),
-        (
-            "nul-bytes",
-            b"User-agent: *\0\nDis\0allow: /\0a\n\0\0\0".to_vec(),
-        ),
-        (
-            "lone-crs",
-            b"User-agent: *\rDisallow: /\r\r\rAllow: /a\r".to_vec(),
-        ),
-        (
-            "bom-in-the-middle",
-            b"User-agent: *\n\xEF\xBB\xBFDisallow: /\n\xEF\xBB\xBF".to_vec(),
-        ),
-        ("only-line-ends", b"\r\n\n\r".repeat(100_000)),
-        (
-            "one-huge-comment",
-            [b"#".as_slice(), &[b'c'; 1 << 20]].concat(),
-        ),
-        ("colons", vec![b':'; 1 << 20]),
-        ("whitespace", b" \t".repeat(1 << 19)),
-        ("invalid-utf8", (0u8..=255).cycle().take(1 << 20).collect()),
-        ("words-without-colon", b"a b c d e f g ".repeat(50_000)),
-    ]
 }
