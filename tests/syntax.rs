@@ -1,6 +1,6 @@
 //! The syntax stage on files: strict acceptance of `corpus/ok`, rejection of `corpus/err` with
 //! the right code and position, warnings of `corpus/warn`, and the lossless round trip on every
-//! file we have, hostile inputs and random bytes.
+//! file we have and random bytes (hostile inputs: `tests/robustness.rs`).
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -187,17 +187,6 @@ fn every_vendored_file_round_trips_under_every_variant() {
         }
         let parsed = parse(&bytes, Variant::Google, Mode::Lenient).unwrap();
         assert_streams_as_built(&path.display().to_string(), &parsed, &parsed.tree());
-    }
-}
-
-#[test]
-fn hostile_inputs_round_trip_in_both_modes() {
-    for (name, bytes) in common::hostile::inputs() {
-        for &variant in Variant::ALL {
-            assert_lossless(name, &bytes, variant);
-            // Strict mode answers too (accept or reject), without panicking.
-            let _ = parse(&bytes, variant, Mode::Strict);
-        }
     }
 }
 

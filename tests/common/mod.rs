@@ -9,7 +9,9 @@
 
 use std::path::{Path, PathBuf};
 
-use robotspec::Variant;
+use robotspec::agent::AgentQuery;
+use robotspec::model::Rule;
+use robotspec::{Parsed, Robots, Variant};
 
 pub mod hostile;
 
@@ -93,4 +95,136 @@ pub fn variant_of(bytes: &[u8]) -> Variant {
         .first()
         .map(|name| name.parse().expect("known variant in test header"))
         .unwrap_or(Variant::Rfc9309)
+}
+
+/// Checks that the tree is lossless: its leaves tile the input in order, none empty, with no gap
+/// or overlap, and give the input back byte for byte.
+pub fn check_lossless(parsed: &Parsed<'_>, bytes: &[u8]) -> Result<(), String> {
+    let tree = parsed.tree();
+    let root = tree.root();
+    let mut at = 0;
+    for leaf in root.leaves() {
+        if std::ptr::eq(leaf, root) {
+            // Only the empty file's root has no children: it is its own (empty) leaf.
+            if !bytes.is_empty() || leaf.span.start != 0 || leaf.span.end != 0 {
+                return Err(format!(
+                    "childless root {:?} for {} bytes",
+                    leaf.span,
+                    bytes.len()
+                ));
+            }
+            continue;
+        }
+        if leaf.span.start != at {
+            return Err(format!("gap or overlap at byte {at}"));
+        }
+        if leaf.span.end <= leaf.span.start {
+            return Err(format!("empty leaf at byte {at}"));
+        }
+        at = leaf.span.end;
+    }
+    if at != bytes.len() {
+        return Err(format!("leaves stop at byte {at} of {}", bytes.len()));
+    }
+    if tree.reassemble() != bytes {
+        return Err("the leaves do not give the input back".to_owned());
+    }
+    Ok(())
+}
+
+/// Whether a rule allows (an Allow rule) or disallows. Read from the rule kind's name so that
+/// the tests do not depend on the module the kind lives in.
+pub fn is_allow(rule: &Rule<'_>) -> bool {
+    format!("{:?}", rule.kind()) == "Allow"
+}
+
+/// Characters for which every variant's pattern and target encodings are the identity and no
+/// variant gives a special meaning: a pattern made of them matches a target made of them
+/// exactly when it is a prefix of it.
+fn plain(bytes: &[u8]) -> bool {
+    bytes
+        .iter()
+        .all(|b| b.is_ascii_alphanumeric() || b"/._-?=&".contains(b))
+}
+
+/// Checks `explain` against `check` and against the variant's precedence, computed here from
+/// the rules `explain` lists (docs/variants.md), not by the code under test:
+///
+/// * every listed rule belongs to a group the verdict applied and has a pattern;
+/// * for plain patterns and targets (see [`plain`]), a rule of the applied groups is listed
+///   exactly when its pattern is a prefix of the target;
+/// * the list is in the variant's priority order — 1994: any matching Disallow decides (the
+///   first in file order is reported); 1996 draft: file order; the others: the longest pattern,
+///   Allow before Disallow at equal length, then file order — and its head decides;
+/// * `/robots.txt` is always allowed except by `google`;
+/// * `check` gives the same verdict and the same deciding rule.
+pub fn check_explained(robots: &Robots, agent: &str, url: &str) -> Result<(), String> {
+    let variant = robots.variant();
+    let at = |what: &str| format!("{variant} {agent:?} {url:?}: {what}");
+    let explanation = robots.explain(&AgentQuery::new(agent), url);
+    let verdict = &explanation.verdict;
+    let matching = &explanation.matching;
+    let applied: Vec<Rule<'_>> = verdict.groups().flat_map(|g| g.rules()).collect();
+    for rule in matching {
+        if !applied.contains(rule) {
+            return Err(at(&format!(
+                "line {} is not in an applied group",
+                rule.line()
+            )));
+        }
+        if rule.pattern().is_empty() {
+            return Err(at(&format!("line {} has an empty pattern", rule.line())));
+        }
+    }
+    if plain(&explanation.target) {
+        for rule in applied
+            .iter()
+            .filter(|r| !r.pattern().is_empty() && plain(r.pattern()))
+        {
+            let prefix = explanation.target.starts_with(rule.pattern());
+            if prefix != matching.contains(rule) {
+                return Err(at(&format!(
+                    "line {} (pattern {:?}) is a prefix of the target: {prefix}, listed: {}",
+                    rule.line(),
+                    String::from_utf8_lossy(rule.pattern()),
+                    !prefix
+                )));
+            }
+        }
+    }
+    // Smaller keys first: the variant's priority order.
+    let key = |rule: &Rule<'_>| -> (i64, bool, u32) {
+        match variant {
+            Variant::Convention1994 => (0, is_allow(rule), rule.line()),
+            Variant::Draft1996 => (0, false, rule.line()),
+            _ => (-(rule.pattern().len() as i64), !is_allow(rule), rule.line()),
+        }
+    };
+    if matching.windows(2).any(|w| key(&w[0]) > key(&w[1])) {
+        let lines: Vec<u32> = matching.iter().map(|r| r.line()).collect();
+        return Err(at(&format!(
+            "matching rules out of priority order: lines {lines:?}"
+        )));
+    }
+    let winner = match variant {
+        Variant::Convention1994 => matching.iter().find(|r| !is_allow(r)),
+        _ => matching.first(),
+    };
+    let robots_txt = variant != Variant::Google && explanation.target == b"/robots.txt";
+    let (allowed, rule) = if robots_txt {
+        (true, None)
+    } else {
+        (winner.is_none_or(|r| is_allow(r)), winner.copied())
+    };
+    if verdict.allowed() != allowed || verdict.rule() != rule {
+        return Err(at(&format!(
+            "explain says {verdict}, its matching rules say allowed={allowed} by {:?}",
+            rule.map(|r| r.line())
+        )));
+    }
+    let checked = robots.check(agent, url);
+    if checked.allowed() != allowed || checked.rule() != rule {
+        return Err(at(&format!("check says {checked}, explain {verdict}")));
+    }
+    Ok(())
 }
