@@ -26,9 +26,8 @@ use libtest_mimic::{Arguments, Failed, Trial};
 use robotspec::agent::is_valid_product_token;
 use robotspec::pattern::{normalise, PatternEncoding};
 use robotspec::report::{ParseReport, Tag};
-use robotspec::syntax::{parse, Mode};
 use robotspec::target::path_params_query;
-use robotspec::{Robots, Variant};
+use robotspec::{parse, Mode, Robots, Variant};
 use serde_json::Value;
 
 type Check = Box<dyn FnOnce() -> Result<(), Failed> + Send>;

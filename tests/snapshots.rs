@@ -10,7 +10,7 @@
 
 mod common;
 
-use robotspec::syntax::{parse, Mode};
+use robotspec::{parse, Mode};
 
 /// The snapshot text: variant, diagnostics, then the indented tree.
 fn render(bytes: &[u8]) -> String {
