@@ -1,7 +1,8 @@
 //! Verdicts on hostile inputs (`common/hostile.rs`): huge rule sets and groups, pathological
 //! wildcards, multi-megabyte files, lines and URLs. Only the answers are checked here; their
-//! cost is measured by `benches/hostile.rs`. (The lossless tree on hostile bytes is covered by
-//! `tests/syntax.rs`, the matcher alone by `src/pattern/tests.rs`.)
+//! cost is measured by `benches/hostile.rs`. (The hostile bytes of `common::hostile::inputs`
+//! through the parser, the tree and queries are in `tests/robustness.rs`; the matcher alone is
+//! in `src/pattern/tests.rs`.)
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -9,8 +10,9 @@
     clippy::panic
 )]
 
-#[path = "common/hostile.rs"]
-mod cases;
+mod common;
+
+use common::hostile as cases;
 
 use robotspec::Robots;
 

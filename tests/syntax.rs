@@ -1,6 +1,9 @@
-//! The syntax stage on files: strict acceptance of `corpus/ok`, rejection of `corpus/err` with
-//! the right code and position, warnings of `corpus/warn`, and the lossless round trip on every
-//! file we have, hostile inputs and random bytes.
+//! The syntax stage: diagnostics past their limit, the JSON leaves, the lossless tree on the
+//! shared corpus and on random bytes, strict ⇔ no violation through `parse` on random bytes.
+//!
+//! Elsewhere: every vendored corpus file under every variant and mode, with what its header
+//! states, in `tests/corpus.rs`; hostile inputs in `tests/robustness.rs`; the strict grammars
+//! run on their own against the line checks, both ways, in `src/syntax/grammar_tests.rs`.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -11,196 +14,9 @@
 mod common;
 
 use proptest::prelude::*;
-use robotspec::tree::Tree;
-use robotspec::{parse, Mode};
-use robotspec::{Code, Severity, Variant};
+use robotspec::{parse, Mode, Variant};
 
-use common::{files_in, files_under, header, hostile_inputs, shared_real_corpus, variant_of};
-
-/// A `# expect: CODE LINE:COL` header, parsed.
-fn expectations(bytes: &[u8]) -> Vec<(String, u32, u32)> {
-    header(bytes, "expect")
-        .iter()
-        .map(|e| {
-            let (code, at) = e.split_once(' ').expect("`code line:col`");
-            let (line, col) = at.split_once(':').expect("`line:col`");
-            (code.to_owned(), line.parse().unwrap(), col.parse().unwrap())
-        })
-        .collect()
-}
-
-#[test]
-fn ok_files_are_accepted_strictly_without_any_diagnostic() {
-    let files = files_in("corpus/ok");
-    assert!(files.len() >= 10, "expected the ok corpus, found {files:?}");
-    for path in files {
-        let bytes = std::fs::read(&path).unwrap();
-        let parsed = parse(&bytes, variant_of(&bytes), Mode::Strict)
-            .unwrap_or_else(|e| panic!("{} rejected: {e}", path.display()));
-        assert!(
-            parsed.diagnostics().is_empty(),
-            "{}: {:?}",
-            path.display(),
-            parsed.diagnostics()
-        );
-    }
-}
-
-#[test]
-fn err_files_are_rejected_with_their_code_at_their_position() {
-    let files = files_in("corpus/err");
-    let mut codes_covered = Vec::new();
-    for path in &files {
-        let bytes = std::fs::read(path).unwrap();
-        let expected = expectations(&bytes);
-        assert!(
-            !expected.is_empty(),
-            "{} has no `# expect:`",
-            path.display()
-        );
-        let error = parse(&bytes, variant_of(&bytes), Mode::Strict)
-            .expect_err(&format!("{} accepted", path.display()));
-        assert!(error
-            .diagnostics()
-            .iter()
-            .all(|d| d.severity == Severity::Error));
-        for (code, line, col) in expected {
-            assert!(
-                error
-                    .diagnostics()
-                    .iter()
-                    .any(|d| d.code.name() == code && d.line == line && d.col == col),
-                "{}: no {code} at {line}:{col} in {:#?}",
-                path.display(),
-                error.diagnostics()
-            );
-            codes_covered.push(code);
-        }
-    }
-    // One file per grammar-violation code. `syntax` is the strict grammar's own verdict, a
-    // safety net for anything the line checks miss: the property test below shows they miss
-    // nothing, so no file can produce it. `limit-exceeded` needs limits below the defaults,
-    // which these files are not read with: tests/limits.rs covers it.
-    for code in Code::ALL
-        .iter()
-        .filter(|c| c.is_violation() && !matches!(c, Code::Syntax | Code::LimitExceeded))
-    {
-        assert!(
-            codes_covered.iter().any(|c| c == code.name()),
-            "no err file for {code}"
-        );
-    }
-}
-
-#[test]
-fn warn_files_warn_in_lenient_mode_and_pass_strict_mode() {
-    for path in files_in("corpus/warn") {
-        let bytes = std::fs::read(&path).unwrap();
-        let variant = variant_of(&bytes);
-        let parsed = parse(&bytes, variant, Mode::Lenient).unwrap();
-        for (code, line, col) in expectations(&bytes) {
-            assert!(
-                parsed
-                    .diagnostics()
-                    .iter()
-                    .any(|d| d.code.name() == code && d.line == line && d.col == col),
-                "{}: no {code} at {line}:{col}",
-                path.display()
-            );
-        }
-        assert!(parse(&bytes, variant, Mode::Strict).is_ok());
-    }
-}
-
-#[test]
-fn lenient_mode_never_fails_and_reports_violations_as_warnings() {
-    for path in files_in("corpus/err") {
-        let bytes = std::fs::read(&path).unwrap();
-        let parsed = parse(&bytes, variant_of(&bytes), Mode::Lenient).unwrap();
-        assert!(!parsed.diagnostics().is_empty(), "{}", path.display());
-        assert!(parsed
-            .diagnostics()
-            .iter()
-            .all(|d| d.severity == Severity::Warning));
-    }
-}
-
-/// Asserts the tree is lossless: leaves tile the input, in order, with no gap or overlap, and
-/// so do the leaves of the JSON output.
-fn assert_lossless(name: &str, bytes: &[u8], variant: Variant) {
-    let parsed = parse(bytes, variant, Mode::Lenient).expect("lenient never fails");
-    let tree = parsed.tree();
-    assert_tiles(name, &tree, bytes);
-    assert_eq!(tree.reassemble(), bytes, "{name}: round trip");
-}
-
-/// The tree written one line at a time is byte for byte the tree built whole.
-fn assert_streams_as_built(name: &str, parsed: &robotspec::Parsed<'_>, tree: &Tree<'_>) {
-    let serde_pretty = serde_json::to_string_pretty(tree).unwrap();
-    assert!(tree.to_json() == serde_pretty, "{name}: JSON");
-    let mut pretty = Vec::new();
-    parsed.write_json(&mut pretty, true).unwrap();
-    assert!(pretty == serde_pretty.as_bytes(), "{name}: streamed JSON");
-    let mut compact = Vec::new();
-    parsed.write_json(&mut compact, false).unwrap();
-    assert!(
-        compact == serde_json::to_vec(tree).unwrap(),
-        "{name}: streamed compact JSON"
-    );
-    let mut dump = Vec::new();
-    parsed.write_dump(&mut dump).unwrap();
-    assert!(dump == tree.dump().as_bytes(), "{name}: streamed dump");
-}
-
-fn assert_tiles(name: &str, tree: &Tree<'_>, bytes: &[u8]) {
-    let mut at = 0;
-    for leaf in tree.root().leaves() {
-        if leaf.kind == robotspec::tree::NodeKind::RobotsTxt {
-            continue; // the empty file's root
-        }
-        assert_eq!(leaf.span.start, at, "{name}: gap or overlap at byte {at}");
-        assert!(
-            leaf.span.end > leaf.span.start,
-            "{name}: empty leaf at {at}"
-        );
-        at = leaf.span.end;
-    }
-    assert_eq!(at, bytes.len(), "{name}: leaves stop short");
-}
-
-#[test]
-fn every_vendored_file_round_trips_under_every_variant() {
-    let mut files = Vec::new();
-    for dir in [
-        "corpus/ok",
-        "corpus/err",
-        "corpus/warn",
-        "corpus/real",
-        "examples/bodies",
-    ] {
-        files.extend(files_in(dir));
-    }
-    assert!(files.len() > 30, "vendored corpus missing");
-    for path in files {
-        let bytes = std::fs::read(&path).unwrap();
-        for &variant in Variant::ALL {
-            assert_lossless(&path.display().to_string(), &bytes, variant);
-        }
-        let parsed = parse(&bytes, Variant::Google, Mode::Lenient).unwrap();
-        assert_streams_as_built(&path.display().to_string(), &parsed, &parsed.tree());
-    }
-}
-
-#[test]
-fn hostile_inputs_round_trip_in_both_modes() {
-    for (name, bytes) in hostile_inputs() {
-        for &variant in Variant::ALL {
-            assert_lossless(name, &bytes, variant);
-            // Strict mode answers too (accept or reject), without panicking.
-            let _ = parse(&bytes, variant, Mode::Strict);
-        }
-    }
-}
+use common::{check_lossless, files_below, shared_real_corpus};
 
 #[test]
 fn diagnostics_past_their_limit_are_counted_not_kept() {
@@ -268,11 +84,11 @@ fn collect_json_leaves<'v>(node: &'v serde_json::Value, out: &mut Vec<&'v serde_
 /// repository on development machines and in CI; a bare clone skips it).
 #[test]
 fn shared_real_corpus_round_trips_when_present() {
-    let Some(dir) = shared_real_corpus() else {
-        eprintln!("shared corpus not found: skipped");
+    let Some(dir) = shared_real_corpus("syntax::shared_real_corpus_round_trips_when_present")
+    else {
         return;
     };
-    let files = files_under(&dir);
+    let files = files_below(&dir);
     assert!(
         files.len() > 4000,
         "shared corpus incomplete: {}",
@@ -282,7 +98,9 @@ fn shared_real_corpus_round_trips_when_present() {
         let bytes = std::fs::read(&path).unwrap();
         for &variant in Variant::ALL {
             let parsed = parse(&bytes, variant, Mode::Lenient).unwrap();
-            assert_eq!(parsed.tree().reassemble(), bytes, "{}", path.display());
+            if let Err(e) = check_lossless(&parsed, &bytes) {
+                panic!("{} ({variant}): {e}", path.display());
+            }
         }
     }
 }
@@ -329,11 +147,13 @@ proptest! {
     fn any_bytes_round_trip(bytes in robots_like_bytes()) {
         for &variant in Variant::ALL {
             let parsed = parse(&bytes, variant, Mode::Lenient).unwrap();
-            let tree = parsed.tree();
-            prop_assert_eq!(tree.reassemble(), bytes.clone());
+            prop_assert_eq!(check_lossless(&parsed, &bytes), Ok(()));
         }
     }
 
+    /// Through `parse`, which runs the strict grammar only when the line checks find no
+    /// violation: this shows "no violation ⇒ accepted"; the other way needs the grammar run on
+    /// its own, in `src/syntax/grammar_tests.rs`.
     #[test]
     fn strict_acceptance_means_no_violation_in_lenient_mode(bytes in robots_like_bytes()) {
         for &variant in Variant::ALL {

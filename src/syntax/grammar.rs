@@ -59,3 +59,7 @@ pub mod rfc9309 {
     #[grammar = "../grammar/rfc9309.pest"]
     pub struct Rfc9309Parser;
 }
+
+#[cfg(test)]
+#[path = "grammar_tests.rs"]
+mod tests;

@@ -1,6 +1,10 @@
-//! Hostile robots.txt inputs for verdicts, at a chosen scale: shared by `tests/hostile.rs`
-//! (which asserts the verdicts) and `benches/hostile.rs` (which times them and measures peak
-//! memory, at scale 1 and 2). Each case says what grows with the scale.
+//! Hostile robots.txt inputs: the one set every test and benchmark takes them from.
+//!
+//! * [`inputs`]: pathological bytes and sizes (`tests/robustness.rs` runs each through every
+//!   variant, both modes, the tree, JSON and queries).
+//! * [`case`]: files with queries whose verdicts are known, at a chosen scale, shared by
+//!   `tests/hostile.rs` (which asserts the verdicts) and `benches/hostile.rs` (which times them
+//!   and measures peak memory, at scale 1 and 2). Each case says what grows with the scale.
 #![allow(dead_code)]
 
 use robotspec::Variant;
@@ -220,4 +224,96 @@ pub fn case(name: &str, scale: usize) -> Option<Case> {
         _ => return None,
     };
     Some(case)
+}
+
+/// Inputs made to hurt: sizes, bytes and repetitions no real file has. Each is (name, bytes).
+pub fn inputs() -> Vec<(&'static str, Vec<u8>)> {
+    let rules: Vec<u8> = b"User-agent: *\nDisallow: /a/b/c\nAllow: /a/*.html$\n# comment\n\n"
+        .iter()
+        .copied()
+        .cycle()
+        .take(5 << 20)
+        .collect();
+    let mut lone_long_line = b"Disallow: /".to_vec();
+    lone_long_line.resize(2 << 20, b'x');
+    let mut long_line = b"User-agent: *\nDisallow: /".to_vec();
+    long_line.resize(2 << 20, b'a');
+    long_line.extend(b"\nAllow: /b\n");
+    let mut many_agents: Vec<u8> = (0..30_000)
+        .flat_map(|i| format!("User-agent: bot{i}\n").into_bytes())
+        .collect();
+    many_agents.extend(b"Disallow: /shared\n");
+    let mut many_groups: Vec<u8> = (0..3_000)
+        .flat_map(|i| format!("User-agent: bot{}\nDisallow: /p{i}\n\n", i % 7).into_bytes())
+        .collect();
+    many_groups.extend(b"User-agent: *\nDisallow: /all\n");
+    let star_run = [
+        b"User-agent: *\nDisallow: /".as_slice(),
+        &[b'*'; 100_000],
+        b"$\nAllow: /*",
+    ]
+    .concat();
+    let star_words = [
+        b"User-agent: *\nDisallow: /".as_slice(),
+        &b"*a".repeat(2_000),
+        b"\n",
+    ]
+    .concat();
+    let every_byte_in_rules: Vec<u8> = (0u8..=255)
+        .flat_map(|b| [b"User-agent: *\nDisallow: /".as_slice(), &[b, b'\n']].concat())
+        .collect();
+    let boms =
+        b"\xEF\xBB\xBFUser-agent: *\n\xEF\xBB\xBFDisallow: /x\n\xEF\xBBAllow: /\xEF\xBB\xBF\n\xEF"
+            .repeat(200);
+    vec![
+        ("empty", Vec::new()),
+        ("five-megabytes-of-rules", rules),
+        ("two-megabyte-line", long_line),
+        ("two-megabyte-line-outside-any-group", lone_long_line),
+        ("nuls", vec![0; 100_000]),
+        (
+            "nuls-in-records",
+            b"User-agent: *\0\nDis\0allow: /\0a\n\0\0\0".to_vec(),
+        ),
+        ("lone-crs", vec![b'\r'; 50_000]),
+        (
+            "lone-crs-in-records",
+            b"User-agent: *\rDisallow: /\r\r\rAllow: /a\r".to_vec(),
+        ),
+        (
+            "crs-between-records",
+            b"User-agent: *\rDisallow: /a\r\rAllow: /a/b\r".repeat(2_000),
+        ),
+        ("only-line-ends", b"\r\n\n\r".repeat(100_000)),
+        (
+            "bom-in-the-middle",
+            b"User-agent: *\n\xEF\xBB\xBFDisallow: /\n\xEF\xBB\xBF".to_vec(),
+        ),
+        ("boms-mid-file", boms),
+        (
+            "one-huge-comment",
+            [b"#".as_slice(), &[b'c'; 1 << 20]].concat(),
+        ),
+        ("colons", vec![b':'; 1 << 20]),
+        ("whitespace", b" \t".repeat(1 << 19)),
+        ("words-without-colon", b"a b c d e f g ".repeat(50_000)),
+        ("every-byte", (0u8..=255).collect()),
+        (
+            "every-byte-a-megabyte",
+            (0u8..=255).cycle().take(1 << 20).collect(),
+        ),
+        ("every-byte-in-rules", every_byte_in_rules),
+        ("star-run", star_run),
+        ("star-words", star_words),
+        ("many-user-agents", many_agents),
+        ("many-groups", many_groups),
+        (
+            "misspellings",
+            b"useragent: *\ndissallow: /a\nuser agent: b\ndisalow: /b\nallow /c\n".repeat(500),
+        ),
+        (
+            "percent-escapes",
+            b"User-agent: *\nDisallow: /%2f%2F%25%zz%C3%A9%\nAllow: /%7E$\n".repeat(500),
+        ),
+    ]
 }

@@ -9,39 +9,73 @@
 
 use std::path::{Path, PathBuf};
 
-use robotspec::Variant;
+use robotspec::model::Rule;
+use robotspec::AgentQuery;
+use robotspec::{Parsed, Robots, Variant};
+
+pub mod hostile;
 
 /// `tests/` in this repository.
 pub fn tests_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests")
 }
 
-/// The files of `tests/<dir>`, sorted (empty when the folder does not exist).
-pub fn files_in(dir: &str) -> Vec<PathBuf> {
-    files_under(&tests_dir().join(dir))
+/// The one folder walker: every file under `dir`, at any depth, sorted (empty when the folder
+/// does not exist).
+pub fn files_below(dir: &Path) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    let mut pending = vec![dir.to_path_buf()];
+    while let Some(dir) = pending.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for path in entries.map(|e| e.expect("readable folder entry").path()) {
+            if path.is_dir() {
+                pending.push(path);
+            } else if path.is_file() {
+                found.push(path);
+            }
+        }
+    }
+    found.sort();
+    found
 }
 
-/// The files of any folder, sorted (empty when it does not exist).
-pub fn files_under(dir: &Path) -> Vec<PathBuf> {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return Vec::new();
-    };
-    let mut files: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.is_file())
-        .collect();
-    files.sort();
-    files
+/// The files under `tests/<dir>`, at any depth, sorted.
+pub fn files_in(dir: &str) -> Vec<PathBuf> {
+    files_below(&tests_dir().join(dir))
+}
+
+/// A path relative to `tests/`, with `/` separators, for test names and messages.
+pub fn relative(path: &Path) -> String {
+    let rel = path.strip_prefix(tests_dir()).unwrap_or(path);
+    rel.components()
+        .map(|c| c.as_os_str().to_string_lossy())
+        .collect::<Vec<_>>()
+        .join("/")
 }
 
 /// The shared material's real corpus (`../shared/corpus/real` next to the repository, or
-/// `$ROBOTSPEC_SHARED/corpus/real`), when it exists.
-pub fn shared_real_corpus() -> Option<PathBuf> {
+/// `$ROBOTSPEC_SHARED/corpus/real`), when it exists. When it does not, says so on standard
+/// error with [`skipped`], so that a run without it cannot pass for a run with it.
+pub fn shared_real_corpus(test: &str) -> Option<PathBuf> {
     let shared = std::env::var_os("ROBOTSPEC_SHARED")
         .map(PathBuf::from)
         .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared"));
     let dir = shared.join("corpus/real");
-    dir.is_dir().then_some(dir)
+    if dir.is_dir() {
+        Some(dir)
+    } else {
+        skipped(test, &format!("{} not found", dir.display()));
+        None
+    }
+}
+
+/// Prints `SKIPPED <test>: <why>` on standard error, past the test harness's output capture
+/// (which takes `print!`/`eprint!`, not direct writes), so the line shows in a normal run.
+pub fn skipped(test: &str, why: &str) {
+    use std::io::Write as _;
+    let _ = writeln!(std::io::stderr(), "SKIPPED {test}: {why}");
 }
 
 /// The value of a `# name: value` header line in a test file, if any.
@@ -63,40 +97,142 @@ pub fn variant_of(bytes: &[u8]) -> Variant {
         .unwrap_or(Variant::Rfc9309)
 }
 
-/// Hostile inputs: pathological sizes and bytes. Each is (name, bytes).
-pub fn hostile_inputs() -> Vec<(&'static str, Vec<u8>)> {
-    let rules: Vec<u8> = b"User-agent: *\nDisallow: /a/b/c\nAllow: /a/*.html$\n# comment\n\n"
+/// Checks that the tree is lossless: its leaves tile the input in order, none empty, with no gap
+/// or overlap, and give the input back byte for byte.
+pub fn check_lossless(parsed: &Parsed<'_>, bytes: &[u8]) -> Result<(), String> {
+    let tree = parsed.tree();
+    let root = tree.root();
+    let mut at = 0;
+    for leaf in root.leaves() {
+        if std::ptr::eq(leaf, root) {
+            // Only the empty file's root has no children: it is its own (empty) leaf.
+            if !bytes.is_empty() || leaf.span.start != 0 || leaf.span.end != 0 {
+                return Err(format!(
+                    "childless root {:?} for {} bytes",
+                    leaf.span,
+                    bytes.len()
+                ));
+            }
+            continue;
+        }
+        if leaf.span.start != at {
+            return Err(format!("gap or overlap at byte {at}"));
+        }
+        if leaf.span.end <= leaf.span.start {
+            return Err(format!("empty leaf at byte {at}"));
+        }
+        at = leaf.span.end;
+    }
+    if at != bytes.len() {
+        return Err(format!("leaves stop at byte {at} of {}", bytes.len()));
+    }
+    if tree.reassemble() != bytes {
+        return Err("the leaves do not give the input back".to_owned());
+    }
+    Ok(())
+}
+
+/// Whether a rule allows (an Allow rule) or disallows. Read from the rule kind's name so that
+/// the tests do not depend on the module the kind lives in.
+pub fn is_allow(rule: &Rule<'_>) -> bool {
+    format!("{:?}", rule.kind()) == "Allow"
+}
+
+/// Characters for which every variant's pattern and target encodings are the identity and no
+/// variant gives a special meaning: a pattern made of them matches a target made of them
+/// exactly when it is a prefix of it.
+fn plain(bytes: &[u8]) -> bool {
+    bytes
         .iter()
-        .copied()
-        .cycle()
-        .take(5 << 20)
-        .collect();
-    let mut long_line = b"Disallow: /".to_vec();
-    long_line.resize(2 << 20, b'x');
-    vec![
-        ("empty", Vec::new()),
-        ("five-megabytes-of-rules", rules),
-        ("two-megabyte-line", long_line),
-        (
-            "nul-bytes",
-            b"User-agent: *\0\nDis\0allow: /\0a\n\0\0\0".to_vec(),
-        ),
-        (
-            "lone-crs",
-            b"User-agent: *\rDisallow: /\r\r\rAllow: /a\r".to_vec(),
-        ),
-        (
-            "bom-in-the-middle",
-            b"User-agent: *\n\xEF\xBB\xBFDisallow: /\n\xEF\xBB\xBF".to_vec(),
-        ),
-        ("only-line-ends", b"\r\n\n\r".repeat(100_000)),
-        (
-            "one-huge-comment",
-            [b"#".as_slice(), &[b'c'; 1 << 20]].concat(),
-        ),
-        ("colons", vec![b':'; 1 << 20]),
-        ("whitespace", b" \t".repeat(1 << 19)),
-        ("invalid-utf8", (0u8..=255).cycle().take(1 << 20).collect()),
-        ("words-without-colon", b"a b c d e f g ".repeat(50_000)),
-    ]
+        .all(|b| b.is_ascii_alphanumeric() || b"/._-?=&".contains(b))
+}
+
+/// What a parsed file says — groups, rules, sitemaps, records — as its public summary, so two
+/// readings can be compared (diagnostics left out: they depend on how the file was read).
+pub fn model(robots: &Robots) -> serde_json::Value {
+    let mut summary = serde_json::to_value(robots).unwrap();
+    summary["diagnostics"] = serde_json::Value::Null;
+    summary
+}
+
+/// Checks `explain` against `check` and against the variant's precedence, computed here from
+/// the rules `explain` lists (docs/variants.md), not by the code under test:
+///
+/// * every listed rule belongs to a group the verdict applied and has a pattern;
+/// * for plain patterns and targets (see [`plain`]), a rule of the applied groups is listed
+///   exactly when its pattern is a prefix of the target;
+/// * the list is in the variant's priority order — 1994: any matching Disallow decides (the
+///   first in file order is reported); 1996 draft: file order; the others: the longest pattern,
+///   Allow before Disallow at equal length, then file order — and its head decides;
+/// * `/robots.txt` is always allowed except by `google`;
+/// * `check` gives the same verdict and the same deciding rule.
+pub fn check_explained(robots: &Robots, agent: &str, url: &str) -> Result<(), String> {
+    let variant = robots.variant();
+    let at = |what: &str| format!("{variant} {agent:?} {url:?}: {what}");
+    let explanation = robots.explain(&AgentQuery::new(agent), url);
+    let verdict = explanation.verdict();
+    let matching = explanation.matching();
+    let applied: Vec<Rule<'_>> = verdict.applicable().rules().collect();
+    for rule in matching {
+        if !applied.contains(rule) {
+            return Err(at(&format!(
+                "line {} is not in an applied group",
+                rule.line()
+            )));
+        }
+        if rule.pattern().is_empty() {
+            return Err(at(&format!("line {} has an empty pattern", rule.line())));
+        }
+    }
+    if plain(explanation.target()) {
+        for rule in applied
+            .iter()
+            .filter(|r| !r.pattern().is_empty() && plain(r.pattern()))
+        {
+            let prefix = explanation.target().starts_with(rule.pattern());
+            if prefix != matching.contains(rule) {
+                return Err(at(&format!(
+                    "line {} (pattern {:?}) is a prefix of the target: {prefix}, listed: {}",
+                    rule.line(),
+                    String::from_utf8_lossy(rule.pattern()),
+                    !prefix
+                )));
+            }
+        }
+    }
+    // Smaller keys first: the variant's priority order.
+    let key = |rule: &Rule<'_>| -> (i64, bool, u32) {
+        match variant {
+            Variant::Convention1994 => (0, is_allow(rule), rule.line()),
+            Variant::Draft1996 => (0, false, rule.line()),
+            _ => (-(rule.pattern().len() as i64), !is_allow(rule), rule.line()),
+        }
+    };
+    if matching.windows(2).any(|w| key(&w[0]) > key(&w[1])) {
+        let lines: Vec<u32> = matching.iter().map(|r| r.line()).collect();
+        return Err(at(&format!(
+            "matching rules out of priority order: lines {lines:?}"
+        )));
+    }
+    let winner = match variant {
+        Variant::Convention1994 => matching.iter().find(|r| !is_allow(r)),
+        _ => matching.first(),
+    };
+    let robots_txt = variant != Variant::Google && explanation.target() == b"/robots.txt";
+    let (allowed, rule) = if robots_txt {
+        (true, None)
+    } else {
+        (winner.is_none_or(|r| is_allow(r)), winner.copied())
+    };
+    if verdict.allowed() != allowed || verdict.rule() != rule {
+        return Err(at(&format!(
+            "explain says {verdict}, its matching rules say allowed={allowed} by {:?}",
+            rule.map(|r| r.line())
+        )));
+    }
+    let checked = robots.check(agent, url);
+    if checked.allowed() != allowed || checked.rule() != rule {
+        return Err(at(&format!("check says {checked}, explain {verdict}")));
+    }
+    Ok(())
 }
