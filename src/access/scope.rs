@@ -60,7 +60,7 @@ impl Error for TargetError {
 /// governed by `/robots.txt`, never by `/folder/robots.txt` (table E22).
 ///
 /// ```
-/// use robotspec::target::robots_txt_url;
+/// use robotspec::access::robots_txt_url;
 /// let url = robots_txt_url("HTTPS://user@WWW.Exämple.com:443/folder/page?q#f").unwrap();
 /// assert_eq!(url.as_str(), "https://www.xn--exmple-cua.com/robots.txt");
 /// ```
@@ -152,7 +152,7 @@ impl Origin {
     /// The origin of a parsed URL.
     ///
     /// ```
-    /// use robotspec::target::Origin;
+    /// use robotspec::access::Origin;
     /// let a = Origin::of(&url::Url::parse("https://Example.com:443/x").unwrap()).unwrap();
     /// let b = Origin::of(&url::Url::parse("https://example.com/y?z").unwrap()).unwrap();
     /// assert_eq!(a, b);

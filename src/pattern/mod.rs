@@ -33,9 +33,8 @@
 //! `docs/matcher.md` explains the construction in detail.
 //!
 //! ```
-//! use robotspec::pattern::{
-//!     MatcherLimits, PatternSyntax, Precedence, RuleKind, RuleMatcher,
-//! };
+//! use robotspec::internals::{MatcherLimits, PatternSyntax, Precedence, RuleMatcher};
+//! use robotspec::model::RuleKind;
 //!
 //! let rules: [(RuleKind, &[u8]); 2] =
 //!     [(RuleKind::Allow, b"/page"), (RuleKind::Disallow, b"/*.ph")];

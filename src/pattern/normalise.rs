@@ -39,7 +39,7 @@ pub enum PatternEncoding {
 /// Returns [`Cow::Borrowed`] when the pattern is already in normal form.
 ///
 /// ```
-/// use robotspec::pattern::{normalise, PatternEncoding};
+/// use robotspec::internals::{normalise, PatternEncoding};
 ///
 /// assert_eq!(&*normalise(b"/a%3cb", PatternEncoding::GoogleEscape), b"/a%3Cb");
 /// assert_eq!(&*normalise("/\u{e1}".as_bytes(), PatternEncoding::GoogleEscape), b"/%C3%A1");
@@ -61,7 +61,7 @@ pub fn normalise(pattern: &[u8], encoding: PatternEncoding) -> Cow<'_, [u8]> {
 /// targets: callers of that variant do not call this.
 ///
 /// ```
-/// use robotspec::pattern::{normalise_target, PatternEncoding};
+/// use robotspec::internals::{normalise_target, PatternEncoding};
 ///
 /// assert_eq!(&*normalise_target(b"/%7Ejoe/a*b", PatternEncoding::Rfc3986), b"/~joe/a%2Ab");
 /// assert_eq!(&*normalise_target(b"/a%3c", PatternEncoding::Decode1996), b"/a<");

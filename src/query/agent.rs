@@ -135,13 +135,7 @@ fn item_product(item: &str) -> Option<(&str, bool)> {
 /// Limitation: a crawler whose name is not a valid product token (`MJ12bot`, `360Spider`) is
 /// never found; neither can such a name be matched by Google's rules.
 ///
-/// ```
-/// use robotspec::agent::product_token_from_header;
-/// let googlebot = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
-/// assert_eq!(product_token_from_header(googlebot), Some("Googlebot"));
-/// assert_eq!(product_token_from_header("curl/8.0"), Some("curl"));
-/// assert_eq!(product_token_from_header(""), None);
-/// ```
+/// [`AgentQuery::from_header`] is its public form, with an example.
 pub fn product_token_from_header(header: &str) -> Option<&str> {
     let (words, comments) = split_header(header);
 
@@ -224,7 +218,7 @@ impl AgentQuery {
     /// only matches `user-agent:` values whose token is empty.
     ///
     /// ```
-    /// use robotspec::agent::AgentQuery;
+    /// use robotspec::AgentQuery;
     /// let query = AgentQuery::parse("Googlebot-Image, Googlebot");
     /// assert_eq!(query.tokens(), ["Googlebot-Image", "Googlebot"]);
     /// assert_eq!(query.rank(b"googlebot"), Some(1));
@@ -248,7 +242,7 @@ impl AgentQuery {
     /// empty ones kept).
     ///
     /// ```
-    /// use robotspec::agent::AgentQuery;
+    /// use robotspec::AgentQuery;
     /// let query = AgentQuery::from_tokens(["Googlebot-News", "Googlebot"]);
     /// assert_eq!(query.to_string(), "Googlebot-News,Googlebot");
     /// ```

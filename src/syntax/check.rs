@@ -8,7 +8,7 @@
 use crate::diagnostic::Code;
 use crate::limits::{Limit, LimitHit, Limits, LineLimit};
 use crate::source::{Source, Span};
-use crate::variant::{Directive, Spelling, StrictGrammar, Variant};
+use crate::variant::{Directive, Spelling, Variant};
 
 use super::lines::{Entry, Line, LineBody};
 use super::report::{Place, Report};
@@ -36,7 +36,8 @@ impl Finding {
 
 /// What a strict grammar asks of a file beyond the shared `key: value` line shape: the checks
 /// read this, never the variant.
-struct Demands {
+#[derive(Debug)]
+pub(crate) struct Demands {
     /// A key the variant does not define is a violation (not derivable); otherwise the line is
     /// ignored (1994: "unknown fields are ignored").
     unknown_keys_violate: bool,
@@ -55,7 +56,7 @@ struct Demands {
     structure: Structure,
 }
 
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Agents {
     /// ABNF `product-token = identifier / "*"` (2019, RFC 9309).
     Identifier,
@@ -65,7 +66,7 @@ enum Agents {
     AnyText,
 }
 
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Paths {
     /// ABNF `path-pattern = "/" *UTF8-char-noctl` or empty (2019, RFC 9309).
     Pattern,
@@ -75,7 +76,7 @@ enum Paths {
     AnyWord,
 }
 
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Structure {
     /// Rules need a user-agent line somewhere before them; blank lines mean nothing (ABNF
     /// `group`).
@@ -87,7 +88,7 @@ enum Structure {
 }
 
 /// The ABNF of draft-koster-rep-00 / RFC 9309 (grammar/rep-abnf.pest).
-const REP_ABNF: Demands = Demands {
+pub(crate) const REP_ABNF: Demands = Demands {
     unknown_keys_violate: true,
     glued_keys: false,
     comments_at_line_start: false,
@@ -98,7 +99,7 @@ const REP_ABNF: Demands = Demands {
 };
 
 /// The 1996 draft's BNF (grammar/1996-draft.pest).
-const DRAFT_1996: Demands = Demands {
+pub(crate) const DRAFT_1996: Demands = Demands {
     unknown_keys_violate: true,
     glued_keys: true,
     comments_at_line_start: true,
@@ -109,7 +110,7 @@ const DRAFT_1996: Demands = Demands {
 };
 
 /// The 1994 convention's derived sketch (grammar/1994.pest).
-const CONVENTION_1994: Demands = Demands {
+pub(crate) const CONVENTION_1994: Demands = Demands {
     unknown_keys_violate: false,
     glued_keys: true,
     comments_at_line_start: false,
@@ -118,14 +119,6 @@ const CONVENTION_1994: Demands = Demands {
     paths: Paths::AnyWord,
     structure: Structure::Records { separated: true },
 };
-
-fn demands(grammar: StrictGrammar) -> &'static Demands {
-    match grammar {
-        StrictGrammar::Convention1994 => &CONVENTION_1994,
-        StrictGrammar::Draft1996 => &DRAFT_1996,
-        StrictGrammar::RepDraft2019 | StrictGrammar::Rfc9309 => &REP_ABNF,
-    }
-}
 
 /// Where the lines stand with respect to groups or records.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -167,7 +160,7 @@ impl<'s, 'a> Checker<'s, 'a> {
         report: &mut Report<'_, '_>,
     ) -> Self {
         let profile = variant.profile();
-        let demands = demands(profile.strict_grammar);
+        let demands = &profile.strict_grammar.demands;
         if lint && demands.ascii_only && source.bom_len() > 0 {
             report.push(Finding::new(
                 Code::NonAscii,

@@ -11,7 +11,7 @@
 //!   diagnostics as errors.
 //!
 //! ```
-//! use robotspec::syntax::{parse, Mode};
+//! use robotspec::{parse, Mode};
 //! use robotspec::Variant;
 //!
 //! let parsed = parse(b"User-agent: *\nDisallow: /private\n", Variant::Rfc9309, Mode::Strict)?;
@@ -22,7 +22,7 @@
 //!     .unwrap_err();
 //! assert_eq!(err.diagnostics()[0].to_string(),
 //!            "2:9: error[missing-colon]: missing `:` between key and value");
-//! # Ok::<(), robotspec::syntax::StrictError>(())
+//! # Ok::<(), robotspec::StrictError>(())
 //! ```
 //!
 //! # One pass, one direction
@@ -38,7 +38,7 @@ mod lines;
 mod reference;
 mod report;
 mod scan;
-mod strict;
+pub(crate) mod strict;
 pub(crate) mod tree;
 
 pub(crate) use lines::{Entry, Line, LineBody};

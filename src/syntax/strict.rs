@@ -3,42 +3,69 @@
 use pest::error::{ErrorVariant, InputLocation};
 use pest::{Parser, RuleType};
 
-use super::check::Finding;
+use super::check::{self, Demands, Finding};
 use super::grammar::convention_1994::{Convention1994Parser, Rule as Rule1994};
 use super::grammar::draft_1996::{Draft1996Parser, Rule as Rule1996};
 use super::grammar::rep_draft_2019::{RepDraft2019Parser, Rule as Rule2019};
 use super::grammar::rfc9309::{Rfc9309Parser, Rule as Rfc9309Rule};
 use crate::diagnostic::Code;
 use crate::source::{Source, Span};
-use crate::variant::StrictGrammar;
+
+/// A strict grammar: the pest grammar a file must derive from, and what the line checks demand
+/// so that they find every place it does not (docs/diagnostics.md). The one table of the
+/// variants' grammars: a profile names one of the constants below.
+#[derive(Debug)]
+pub struct StrictGrammar {
+    /// Runs the grammar on the text after the byte order mark (which starts at the given
+    /// offset of the input).
+    validate: fn(&str, usize) -> Option<Finding>,
+    /// What the line checks demand.
+    pub(crate) demands: Demands,
+}
+
+/// The 1994 convention has no formal grammar: the shape its prose describes (grammar/1994.pest;
+/// docs/spec/VARIANTS.md §1.9).
+pub const CONVENTION_1994: StrictGrammar = StrictGrammar {
+    validate: |text, start| {
+        let first = Rule1994::convention_1994;
+        verdict::<Convention1994Parser, _>(first, text, start, "1994 (derived)")
+    },
+    demands: check::CONVENTION_1994,
+};
+
+/// The 1996 draft's BNF (grammar/1996-draft.pest; docs/spec/VARIANTS.md §2.11).
+pub const DRAFT_1996: StrictGrammar = StrictGrammar {
+    validate: |text, start| {
+        verdict::<Draft1996Parser, _>(Rule1996::draft_1996, text, start, "1996 draft")
+    },
+    demands: check::DRAFT_1996,
+};
+
+/// draft-koster-rep-00 §2.2 ABNF (grammar/rep-draft-2019.pest; docs/spec/VARIANTS.md §3.11).
+pub const REP_DRAFT_2019: StrictGrammar = StrictGrammar {
+    validate: |text, start| {
+        let first = Rule2019::rep_draft_2019;
+        verdict::<RepDraft2019Parser, _>(first, text, start, "draft-koster-rep-00")
+    },
+    demands: check::REP_ABNF,
+};
+
+/// RFC 9309 §2.2 ABNF (grammar/rfc9309.pest).
+pub const RFC9309: StrictGrammar = StrictGrammar {
+    validate: |text, start| {
+        verdict::<Rfc9309Parser, _>(Rfc9309Rule::rfc9309, text, start, "RFC 9309")
+    },
+    demands: check::REP_ABNF,
+};
 
 /// Runs the strict grammar; `Some` finding (code [`Code::Syntax`]) where it rejects the file.
 ///
 /// The byte order mark is skipped as in lenient mode; where a grammar refuses it (1996, ASCII
 /// only) the line checks report it.
-pub fn validate(source: &Source<'_>, grammar: StrictGrammar) -> Option<Finding> {
+pub fn validate(source: &Source<'_>, grammar: &StrictGrammar) -> Option<Finding> {
     let start = source.bom_len();
     let text = source.text().get(start..).unwrap_or_default();
-    match grammar {
-        StrictGrammar::Convention1994 => verdict::<Convention1994Parser, _>(
-            Rule1994::convention_1994,
-            text,
-            start,
-            "1994 (derived)",
-        ),
-        StrictGrammar::Draft1996 => {
-            verdict::<Draft1996Parser, _>(Rule1996::draft_1996, text, start, "1996 draft")
-        }
-        StrictGrammar::RepDraft2019 => verdict::<RepDraft2019Parser, _>(
-            Rule2019::rep_draft_2019,
-            text,
-            start,
-            "draft-koster-rep-00",
-        ),
-        StrictGrammar::Rfc9309 => {
-            verdict::<Rfc9309Parser, _>(Rfc9309Rule::rfc9309, text, start, "RFC 9309")
-        }
-    }
+    (grammar.validate)(text, start)
 }
 
 /// One grammar's verdict on `text` (which starts at byte `offset` of the input): the parser's

@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use super::Variant;
 use crate::pattern::{PatternEncoding, PatternSyntax, Precedence};
+use crate::syntax::strict::{self, StrictGrammar};
 
 /// What a key (field name) means.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
@@ -59,20 +60,6 @@ pub struct KeySpelling {
     pub typos: &'static [&'static str],
 }
 
-/// The strict grammar a variant is validated against.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum StrictGrammar {
-    /// The 1994 convention has no formal grammar: the shape its prose describes
-    /// (grammar/1994.pest; VARIANTS.md §1.9).
-    Convention1994,
-    /// The 1996 draft's BNF (grammar/1996-draft.pest; VARIANTS.md §2.11).
-    Draft1996,
-    /// draft-koster-rep-00 §2.2 ABNF (grammar/rep-draft-2019.pest; VARIANTS.md §3.11).
-    RepDraft2019,
-    /// RFC 9309 §2.2 ABNF (grammar/rfc9309.pest).
-    Rfc9309,
-}
-
 /// How a `user-agent` value names a crawler.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AgentMatching {
@@ -116,7 +103,7 @@ pub struct Profile {
     /// How keys are recognised.
     pub key_matching: KeyMatching,
     /// The grammar strict mode validates against.
-    pub strict_grammar: StrictGrammar,
+    pub strict_grammar: &'static StrictGrammar,
     /// Bytes of a line that are read; the rest of a longer line is ignored (`None`: no limit).
     pub max_line_bytes: Option<usize>,
     /// A NUL byte ends a line's content (Google's library reads lines as C strings).
@@ -343,7 +330,7 @@ const STANDARD_KEYS: &[KeySpelling] = &[USER_AGENT, ALLOW, DISALLOW, SITEMAP];
 const RFC9309: Profile = Profile {
     keys: STANDARD_KEYS,
     key_matching: KeyMatching::Exact,
-    strict_grammar: StrictGrammar::Rfc9309,
+    strict_grammar: &strict::RFC9309,
     max_line_bytes: None,
     nul_ends_line: false,
     pattern_encoding: PatternEncoding::GoogleEscape,
@@ -359,7 +346,7 @@ const RFC9309: Profile = Profile {
 };
 
 const REP_DRAFT_2019: Profile = Profile {
-    strict_grammar: StrictGrammar::RepDraft2019,
+    strict_grammar: &strict::REP_DRAFT_2019,
     pattern_encoding: PatternEncoding::Rfc3986,
     target_encoding: TargetEncoding::AsPatterns,
     agent_matching: AgentMatching::WholeValue,
@@ -381,7 +368,7 @@ const GOOGLE: Profile = Profile {
 const DRAFT_1996: Profile = Profile {
     keys: &[USER_AGENT, ALLOW, DISALLOW],
     key_matching: KeyMatching::Exact,
-    strict_grammar: StrictGrammar::Draft1996,
+    strict_grammar: &strict::DRAFT_1996,
     max_line_bytes: None,
     nul_ends_line: false,
     pattern_encoding: PatternEncoding::Decode1996,
@@ -398,7 +385,7 @@ const DRAFT_1996: Profile = Profile {
 
 const CONVENTION_1994: Profile = Profile {
     keys: &[USER_AGENT, DISALLOW],
-    strict_grammar: StrictGrammar::Convention1994,
+    strict_grammar: &strict::CONVENTION_1994,
     pattern_encoding: PatternEncoding::Verbatim,
     target_encoding: TargetEncoding::AsGiven,
     precedence: Precedence::AnyDisallow,
