@@ -26,6 +26,7 @@ pub mod report;
 
 pub use diagnostic::{Code, Diagnostic, Severity};
 pub use limits::{Limit, Limits};
+pub use pattern::Engine;
 pub use query::{AgentQuery, Decision, Explanation, Robots, Verdict};
 pub use source::Span;
 pub use syntax::{parse, parse_with, Collect, Mode, ParseOptions, Parsed, StrictError};

@@ -55,7 +55,7 @@ pub struct Limits {
     pub(crate) input_bytes: usize,
     /// Bytes of a line that are read; the rest of a longer line is ignored. `None` (the
     /// default): no limit beyond the variant's own (Google: 16,663 bytes, reported as
-    /// `line-too-long`); no text limits the line length for the others (VARIANTS.md A46).
+    /// `line-too-long`); no text limits the line length for the others (docs/spec/VARIANTS.md A46).
     pub(crate) line_bytes: Option<usize>,
     /// Groups that are kept; later groups and their rules are ignored. Default: 100,000
     /// ([`Limits::DEFAULT_GROUPS`]).

@@ -4,7 +4,7 @@
 //!   `google`; the `allowed` vectors of tests named `ID_*` (protocol requirements) for `rfc9309`.
 //! - `tests/conformance/ctc-{correctness,stress}.jsonl` (Google's compliance collection): every
 //!   case for `google`; the cases not marked `GOOGLE_SPECIFIC` for `rfc9309`.
-//! - `tests/examples/worked.jsonl` (VARIANTS.md E1–E29): the `google` column.
+//! - `tests/examples/worked.jsonl` (docs/spec/VARIANTS.md E1–E29): the `google` column.
 //!
 //! Vectors listed in `tests/conformance/expected-failures.txt` must still fail (so the list
 //! cannot go stale); each line there gives the reason. Vectors where RFC 9309 and Google's
@@ -361,7 +361,7 @@ fn compliance_collection(
     }
 }
 
-/// The worked examples E1–E29 (VARIANTS.md §6) for every variant, in both modes.
+/// The worked examples E1–E29 (docs/spec/VARIANTS.md §6) for every variant, in both modes.
 ///
 /// The data gives the 1994, 1996-draft, rep-draft-2019 and google columns. `rfc9309` has no
 /// column of its own: it reads these files as `google` does (same grouping, agent tokens and

@@ -1,5 +1,5 @@
 //! Order properties of grouping and precedence, stated per variant as docs/variants.md (and
-//! VARIANTS.md A4, A5, A10, A11, A13, A14, A17, A50) say them, on generated files:
+//! docs/spec/VARIANTS.md A4, A5, A10, A11, A13, A14, A17, A50) say them, on generated files:
 //!
 //! * groups (records) for different agents can be put in any order, in every variant, as long as
 //!   each ends with a blank line (1994/1996 records) and has a rule (2019+ groups);

@@ -1,4 +1,4 @@
-//! Which page URLs a robots.txt URL governs: Google's scope table (VARIANTS.md E22), row by row,
+//! Which page URLs a robots.txt URL governs: Google's scope table (docs/spec/VARIANTS.md E22), row by row,
 //! from the vendored `tests/examples/scope.jsonl`.
 #![allow(
     clippy::unwrap_used,

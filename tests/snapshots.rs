@@ -1,5 +1,5 @@
 //! Parse-tree snapshots (insta), stored in the top-level `snapshots/` folder: the tree and the
-//! lenient diagnostics of every worked example body (VARIANTS.md E1–E29) and of every file in
+//! lenient diagnostics of every worked example body (docs/spec/VARIANTS.md E1–E29) and of every file in
 //! `corpus/ok`, `corpus/err` and `corpus/warn`. Review changes with `cargo insta review`.
 #![allow(
     clippy::unwrap_used,

@@ -2,7 +2,7 @@
 //!
 //! [`RobotsCache::store`] records the result of a fetch ([`crate::access::evaluate`]) and
 //! returns the result to use, which is not always the new one: when a refresh fails, variants
-//! that allow it keep the last good copy (VARIANTS.md A33), and once errors have lasted longer
+//! that allow it keep the last good copy (docs/spec/VARIANTS.md A33), and once errors have lasted longer
 //! than the variant's outage limit (30 days for 2019, RFC 9309 and Google) the last good copy is
 //! used, else everything is allowed. [`RobotsCache::lookup`] says whether an entry is
 //! [`Lookup::Fresh`], [`Lookup::Stale`] (expired but usable while a refresh is under way) or must

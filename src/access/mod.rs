@@ -5,7 +5,7 @@
 //! parsed from the body, crawl everything, crawl nothing, or crawl nothing and try again soon;
 //! why; and for how long the answer holds. The per-variant decisions are data in
 //! [`AccessProfile`]; docs/access.md tabulates them with the
-//! sentence each rests on (VARIANTS.md A31–A36, A47, A49).
+//! sentence each rests on (docs/spec/VARIANTS.md A31–A36, A47, A49).
 //!
 //! Redirects are followed by the fetcher, one hop at a time: [`redirect_target`] says whether a
 //! response is a redirect to follow and where to, [`max_redirects`] how many hops are allowed.
@@ -178,42 +178,29 @@ impl fmt::Display for AccessReason {
     }
 }
 
-/// Where a lifetime came from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum LifetimeSource {
-    /// The variant's default.
-    Default,
-    /// `Cache-Control: max-age`, less `Age` (zero when the value is not a number).
-    MaxAge,
-    /// `Expires` (relative to `Date`, else to the time of evaluation), less `Age`.
-    Expires,
-    /// The header's value, cut to the variant's (or the caller's) ceiling.
-    Capped,
-    /// The retry interval of an unreachable result (or its `Retry-After`).
-    Retry,
-    /// `Cache-Control: no-store`: lifetime zero, and [`crate::access::cache::RobotsCache`] does not
-    /// keep the result.
-    NoStore,
-    /// `Cache-Control: no-cache`: lifetime zero (stale at once: fetch again before reuse).
-    NoCache,
-}
-
-/// Short names: `default`, `max-age`, `expires`, `capped`, `retry`, `no-store`, `no-cache`.
-impl fmt::Display for LifetimeSource {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            LifetimeSource::Default => "default",
-            LifetimeSource::MaxAge => "max-age",
-            LifetimeSource::Expires => "expires",
-            LifetimeSource::Capped => "capped",
-            LifetimeSource::Retry => "retry",
-            LifetimeSource::NoStore => "no-store",
-            LifetimeSource::NoCache => "no-cache",
-        })
+crate::names::stable_names! {
+    /// Where a lifetime came from. Names: `default`, `max-age`, `expires`, `capped`, `retry`,
+    /// `no-store`, `no-cache`.
+    pub enum LifetimeSource {
+        /// The variant's default.
+        Default = "default",
+        /// `Cache-Control: max-age`, less `Age` (zero when the value is not a number).
+        MaxAge = "max-age",
+        /// `Expires` (relative to `Date`, else to the time of evaluation), less `Age`.
+        Expires = "expires",
+        /// The header's value, cut to the variant's (or the caller's) ceiling.
+        Capped = "capped",
+        /// The retry interval of an unreachable result (or its `Retry-After`).
+        Retry = "retry",
+        /// `Cache-Control: no-store`: lifetime zero, and [`crate::access::cache::RobotsCache`] does not
+        /// keep the result.
+        NoStore = "no-store",
+        /// `Cache-Control: no-cache`: lifetime zero (stale at once: fetch again before reuse).
+        NoCache = "no-cache",
     }
 }
 
-/// The caller's test for a site that answers 5xx where it means 404 (VARIANTS.md A34: Google
+/// The caller's test for a site that answers 5xx where it means 404 (docs/spec/VARIANTS.md A34: Google
 /// treats a 5xx whose page says "not found" as a 404, without saying how it tells). Called
 /// with the status, the headers and the body (read up to the size limit); `true` turns the 5xx
 /// into the variant's 4xx outcome.
@@ -384,7 +371,7 @@ pub fn redirect_target(status: u16, location: Option<&str>, current: &Url) -> Op
 /// Whether the robots.txt at `robots_url` governs `page_url` under `variant`: same scheme,
 /// host (case-insensitive, IDN ≡ punycode, an IP address only itself) and effective port
 /// (default port ≡ none), the file at the top level (`/robots.txt`), and a scheme the variant
-/// defines (A47; VARIANTS.md E22).
+/// defines (A47; docs/spec/VARIANTS.md E22).
 pub fn governs(variant: Variant, robots_url: &Url, page_url: &str) -> bool {
     let Ok(page) = Url::parse(page_url) else {
         return false;

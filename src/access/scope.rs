@@ -126,7 +126,7 @@ fn normalised_host(url: &Url) -> Option<String> {
     }
 }
 
-/// The key a robots.txt file is scoped to: scheme, host and effective port (VARIANTS.md A47,
+/// The key a robots.txt file is scoped to: scheme, host and effective port (docs/spec/VARIANTS.md A47,
 /// table E22).
 ///
 /// Two URLs are governed by the same robots.txt file exactly when their origins are equal:
@@ -216,7 +216,7 @@ mod tests {
         robots_txt_url(url).unwrap().to_string()
     }
 
-    /// Table E22 of VARIANTS.md: (robots.txt URL, valid for, not valid for). Row 4 uses
+    /// Table E22 of docs/spec/VARIANTS.md: (robots.txt URL, valid for, not valid for). Row 4 uses
     /// `https://www.xn--exmple-cua.com/` as its punycode example (A41: the table's
     /// `https://xn--exmple-cua.com/` is a different host).
     const E22: &[(&str, &[&str], &[&str])] = &[

@@ -59,7 +59,7 @@ fn is_token_byte(byte: u8) -> bool {
     byte.is_ascii_alphabetic() || byte == b'_' || byte == b'-'
 }
 
-/// Reads a robots.txt `user-agent:` value the way Google's library does (VARIANTS.md A8).
+/// Reads a robots.txt `user-agent:` value the way Google's library does (docs/spec/VARIANTS.md A8).
 ///
 /// Surrounding whitespace is ignored. The value is `None` (the global agent) when it is `*`
 /// alone or `*` followed by whitespace (`* junk` is global, `*junk` is not). Otherwise it is the

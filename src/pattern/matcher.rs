@@ -94,43 +94,25 @@ impl Default for MatcherLimits {
     }
 }
 
-/// The engine a [`RuleMatcher`] answers queries with, chosen once at compile time.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Engine {
-    /// The rule set is empty: no automaton was built and every query answers "no rule".
-    NoRules,
-    /// Every rule is literal: the prefix table alone answers (see
-    /// [`MatcherLimits::prefix_table_min_rules`]). When a group has wildcard rules too, the engine
-    /// reported is the automaton's.
-    PrefixTable,
-    /// A fully built dense DFA: one table lookup per target byte, no allocation, no locking.
-    DenseDfa,
-    /// A lazy (hybrid) DFA whose states are built on demand into a bounded per-thread cache.
-    /// Should the cache thrash on a query, that query is answered by the glob matcher instead.
-    LazyDfa,
-    /// No automaton (both DFAs disabled, or the NFA over [`MatcherLimits::nfa_bytes`]): the
-    /// wildcard rules are tested one by one in priority order, each in time linear in the
-    /// target (literal segments found by substring search between the `*` runs).
-    Glob,
-}
-
-impl Engine {
-    /// A short human-readable name (`"dense DFA"`, `"lazy DFA"`, `"glob"`, `"none"`, …).
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            Engine::NoRules => "none",
-            Engine::PrefixTable => "prefix table",
-            Engine::DenseDfa => "dense DFA",
-            Engine::LazyDfa => "lazy DFA",
-            Engine::Glob => "glob",
-        }
-    }
-}
-
-impl fmt::Display for Engine {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+crate::names::stable_names! {
+    /// The engine a group's rules are answered with, chosen once when they are compiled
+    /// (docs/matcher.md).
+    pub enum Engine {
+        /// The rule set is empty: no automaton was built and every query answers "no rule".
+        NoRules = "none",
+        /// Every rule is literal: the prefix table alone answers (see
+        /// [`MatcherLimits::prefix_table_min_rules`]). When a group has wildcard rules too, the engine
+        /// reported is the automaton's.
+        PrefixTable = "prefix-table",
+        /// A fully built dense DFA: one table lookup per target byte, no allocation, no locking.
+        DenseDfa = "dense-dfa",
+        /// A lazy (hybrid) DFA whose states are built on demand into a bounded per-thread cache.
+        /// Should the cache thrash on a query, that query is answered by the glob matcher instead.
+        LazyDfa = "lazy-dfa",
+        /// No automaton (both DFAs disabled, or the NFA over [`MatcherLimits::nfa_bytes`]): the
+        /// wildcard rules are tested one by one in priority order, each in time linear in the
+        /// target (literal segments found by substring search between the `*` runs).
+        Glob = "glob",
     }
 }
 

@@ -58,7 +58,7 @@ mod prefix;
 #[cfg(test)]
 mod tests;
 
-pub use matcher::{MatcherLimits, RuleMatcher};
+pub use matcher::{Engine, MatcherLimits, RuleMatcher};
 pub use normalise::{normalise, normalise_target, PatternEncoding};
 
 /// Whether a rule allows or disallows the URLs its pattern matches.

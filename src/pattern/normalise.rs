@@ -25,7 +25,7 @@ pub enum PatternEncoding {
     /// only when written raw). Decoded bytes are never decoded again. The caller applies the same
     /// function to the target.
     Decode1996,
-    /// draft-koster-rep-00 as VARIANTS.md A19 reads it (RFC 3986 normalisation), applied the
+    /// draft-koster-rep-00 as docs/spec/VARIANTS.md A19 reads it (RFC 3986 normalisation), applied the
     /// same way to patterns and targets: an escape of an unreserved character
     /// (`A–Z a–z 0–9 - . _ ~`) is decoded, every other escape is kept with upper-case hex, and
     /// every byte ≥ 0x80, and every `%` that starts no escape, is written as `%XX`. In targets ([`normalise_target`]) a raw `*` or `$`
@@ -279,7 +279,7 @@ mod tests {
 
     #[test]
     fn decode_1996_details() {
-        // The E9 table of VARIANTS.md: decoding, %2F kept, hex case-insensitive.
+        // The E9 table of docs/spec/VARIANTS.md: decoding, %2F kept, hex case-insensitive.
         assert_eq!(d96(b"/tmp"), b"/tmp");
         assert_eq!(d96(b"/a%3cd.html"), b"/a<d.html");
         assert_eq!(d96(b"/a%3Cd.html"), b"/a<d.html");

@@ -244,7 +244,7 @@ fn matches(pattern: &[u8], syntax: PatternSyntax, target: &[u8]) -> bool {
 #[test]
 fn prefix_semantics() {
     for syntax in [WILD, LITERAL] {
-        // VARIANTS.md 1.6.
+        // docs/spec/VARIANTS.md 1.6.
         assert!(matches(b"/aide", syntax, b"/aide.html"));
         assert!(matches(b"/aide", syntax, b"/aide/index.html"));
         assert!(matches(b"/aide", syntax, b"/aide"));
@@ -268,7 +268,7 @@ fn prefix_semantics() {
 
 #[test]
 fn star_matches_any_run() {
-    // Google's documentation table (VARIANTS.md E20).
+    // Google's documentation table (docs/spec/VARIANTS.md E20).
     for target in [&b"/fish.php"[..], b"/fishheads/catfish.php?parameters"] {
         assert!(matches(b"/fish*.php", WILD, target));
     }
@@ -375,10 +375,10 @@ fn literal_mode_for_legacy_variants() {
 #[test]
 fn longest_match_examples() {
     let lm = Precedence::LongestMatch;
-    // GOOGLE-BEHAVIOUR.md "Precedence": `*` counts, `/a**` (4) beats `/ab` (3).
+    // docs/spec/GOOGLE-BEHAVIOUR.md "Precedence": `*` counts, `/a**` (4) beats `/ab` (3).
     let rules: [(RuleKind, &[u8]); 2] = [(ALLOW, b"/ab"), (DISALLOW, b"/a**")];
     assert_eq!(decide(&rules, WILD, lm, b"/ab"), Some(1));
-    // VARIANTS.md 4.11: equal length (5) → allow.
+    // docs/spec/VARIANTS.md 4.11: equal length (5) → allow.
     let rules: [(RuleKind, &[u8]); 2] = [(ALLOW, b"/page"), (DISALLOW, b"/*.ph")];
     assert_eq!(decide(&rules, WILD, lm, b"/page.php5"), Some(0));
     let rules: [(RuleKind, &[u8]); 2] = [(DISALLOW, b"/*.ph"), (ALLOW, b"/page")];
@@ -417,7 +417,7 @@ fn longest_match_examples() {
 #[test]
 fn first_match_ordering() {
     let fm = Precedence::FirstMatch;
-    // VARIANTS.md E8: order decides, not length.
+    // docs/spec/VARIANTS.md E8: order decides, not length.
     let rules: [(RuleKind, &[u8]); 2] = [(ALLOW, b"/tmp/a"), (DISALLOW, b"/tmp")];
     assert_eq!(decide(&rules, LITERAL, fm, b"/tmp/a.html"), Some(0));
     assert_eq!(decide(&rules, LITERAL, fm, b"/tmp/b.html"), Some(1));

@@ -174,7 +174,7 @@ pub fn product_token_from_header(header: &str) -> Option<&str> {
 }
 
 /// The tokens a crawler answers to, most specific first — e.g. `Googlebot-Image`, then
-/// `Googlebot` (VARIANTS.md A7).
+/// `Googlebot` (docs/spec/VARIANTS.md A7).
 ///
 /// A matcher tries the tokens in order: the first token that some group of the file names
 /// ([`AgentToken::names`]) wins, and all groups naming that token are used; less specific

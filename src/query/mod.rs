@@ -34,7 +34,7 @@ use std::sync::OnceLock;
 
 use crate::diagnostic::Diagnostic;
 use crate::model::{Agent, Group, Model, ModelBuilder, Record, Rule, Sitemap};
-use crate::pattern::{normalise_target, RuleKind, RuleMatcher};
+use crate::pattern::{normalise_target, Engine, RuleKind, RuleMatcher};
 use crate::query::target::target_of;
 use crate::source::Source;
 use crate::syntax::{self, Collect, Mode, ParseOptions, Parsed, StrictError};
@@ -250,14 +250,17 @@ impl Robots {
     pub fn explain(&self, agents: &AgentQuery, url: &str) -> Explanation<'_> {
         let target = target_of(url).into_owned();
         let (verdict, selection) = self.decide(agents.iter().map(str::as_bytes), &target);
-        let matching = match selection.map(|s| self.compiled(s)) {
-            Some(Compiled { rules, matcher }) => matcher
-                .matching(&self.prepared(&target))
-                .into_iter()
-                .filter_map(|i| rules.get(i))
-                .filter_map(|&id| self.model.rule(id as usize))
-                .collect(),
-            _ => Vec::new(),
+        let (matching, engine) = match selection.map(|s| self.compiled(s)) {
+            Some(Compiled { rules, matcher }) => {
+                let matching = matcher
+                    .matching(&self.prepared(&target))
+                    .into_iter()
+                    .filter_map(|i| rules.get(i))
+                    .filter_map(|&id| self.model.rule(id as usize))
+                    .collect();
+                (matching, matcher.engine())
+            }
+            None => (Vec::new(), Engine::NoRules),
         };
         Explanation {
             url: url.to_owned(),
@@ -267,6 +270,7 @@ impl Robots {
             precedence: self.variant.profile().precedence,
             target,
             matching,
+            engine,
         }
     }
 

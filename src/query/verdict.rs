@@ -13,7 +13,7 @@ use serde::Serialize;
 
 use super::{AgentQuery, Robots};
 use crate::model::{Agent, Group, Record, Rule, RuleOrigin};
-use crate::pattern::{Precedence, RuleKind};
+use crate::pattern::{Engine, Precedence, RuleKind};
 use crate::syntax::tree::escape;
 use crate::variant::Variant;
 
@@ -240,6 +240,7 @@ pub struct Explanation<'r> {
     pub(super) precedence: Precedence,
     pub(super) target: Vec<u8>,
     pub(super) matching: Vec<Rule<'r>>,
+    pub(super) engine: Engine,
 }
 
 impl<'r> Explanation<'r> {
@@ -258,6 +259,13 @@ impl<'r> Explanation<'r> {
     /// decides, unless the target is `/robots.txt` where the variant always allows it.
     pub fn matching(&self) -> &[Rule<'r>] {
         &self.matching
+    }
+
+    /// The engine the applied groups' rules are answered with (docs/matcher.md): `glob` where
+    /// the automaton limit ([`Limit::NfaBytes`](crate::Limit::NfaBytes)) left wildcard rules
+    /// without an automaton, `none` where no group applies.
+    pub fn engine(&self) -> Engine {
+        self.engine
     }
 
     /// Why the verdict is what it is, in the variant's terms: which precedence made the first
@@ -343,15 +351,17 @@ impl fmt::Display for Explanation<'_> {
 }
 
 impl Serialize for Explanation<'_> {
-    /// `{"url", "variant", "verdict": Verdict, "target": text, "matching": [Rule…], "why"}`.
+    /// `{"url", "variant", "verdict": Verdict, "target": text, "matching": [Rule…], "why",
+    /// "engine"}`.
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut s = serializer.serialize_struct("Explanation", 6)?;
+        let mut s = serializer.serialize_struct("Explanation", 7)?;
         s.serialize_field("url", &self.url)?;
         s.serialize_field("variant", &self.variant)?;
         s.serialize_field("verdict", &self.verdict)?;
         s.serialize_field("target", &String::from_utf8_lossy(&self.target))?;
         s.serialize_field("matching", &self.matching)?;
         s.serialize_field("why", &self.why())?;
+        s.serialize_field("engine", &self.engine)?;
         s.end()
     }
 }

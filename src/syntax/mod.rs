@@ -15,7 +15,7 @@
 //! use robotspec::Variant;
 //!
 //! let parsed = parse(b"User-agent: *\nDisallow: /private\n", Variant::Rfc9309, Mode::Strict)?;
-//! assert_eq!(parsed.lines().count(), 2);
+//! assert_eq!(parsed.tree().root().children.len(), 2);
 //! assert_eq!(parsed.tree().reassemble(), b"User-agent: *\nDisallow: /private\n");
 //!
 //! let err = parse(b"User-agent: *\nDisallow private\n", Variant::Rfc9309, Mode::Strict)

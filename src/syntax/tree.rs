@@ -17,71 +17,45 @@ use super::lines::{Line, LineBody};
 use crate::source::{Source, Span};
 use crate::variant::Directive;
 
-/// What a node is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum NodeKind {
-    /// The whole file (root).
-    RobotsTxt,
-    /// A line holding only whitespace, or nothing.
-    BlankLine,
-    /// A line holding only a comment.
-    CommentLine,
-    /// `user-agent: …`
-    UserAgentLine,
-    /// `allow: …`
-    AllowLine,
-    /// `disallow: …`
-    DisallowLine,
-    /// `sitemap: …`
-    SitemapLine,
-    /// Any other `key: value` record (crawl-delay, host, …).
-    RecordLine,
-    /// A line the grammar cannot read.
-    InvalidLine,
-    /// Leaf: a byte order mark at the start of the file (possibly truncated).
-    Bom,
-    /// Leaf: spaces and tabs.
-    Whitespace,
-    /// Leaf: a record's key.
-    Key,
-    /// Leaf: the `:` after a key.
-    Colon,
-    /// Leaf: a record's value.
-    Value,
-    /// Leaf: `#` to the end of the line.
-    Comment,
-    /// Leaf: the content of an invalid line.
-    Text,
-    /// Leaf: CR LF, CR or LF.
-    Newline,
-    /// Leaf: the input past [`Limits::input_bytes`](crate::Limits::input_bytes), not read.
-    Ignored,
-}
-
-impl NodeKind {
-    /// The snake_case name used in JSON and in the dump.
-    pub fn name(self) -> &'static str {
-        match self {
-            NodeKind::RobotsTxt => "robots_txt",
-            NodeKind::BlankLine => "blank_line",
-            NodeKind::CommentLine => "comment_line",
-            NodeKind::UserAgentLine => "user_agent_line",
-            NodeKind::AllowLine => "allow_line",
-            NodeKind::DisallowLine => "disallow_line",
-            NodeKind::SitemapLine => "sitemap_line",
-            NodeKind::RecordLine => "record_line",
-            NodeKind::InvalidLine => "invalid_line",
-            NodeKind::Bom => "bom",
-            NodeKind::Whitespace => "whitespace",
-            NodeKind::Key => "key",
-            NodeKind::Colon => "colon",
-            NodeKind::Value => "value",
-            NodeKind::Comment => "comment",
-            NodeKind::Text => "text",
-            NodeKind::Newline => "newline",
-            NodeKind::Ignored => "ignored",
-        }
+crate::names::stable_names! {
+    /// What a node is. Its name (snake_case, as in JSON and the dump) is stable.
+    pub enum NodeKind {
+        /// The whole file (root).
+        RobotsTxt = "robots_txt",
+        /// A line holding only whitespace, or nothing.
+        BlankLine = "blank_line",
+        /// A line holding only a comment.
+        CommentLine = "comment_line",
+        /// `user-agent: …`
+        UserAgentLine = "user_agent_line",
+        /// `allow: …`
+        AllowLine = "allow_line",
+        /// `disallow: …`
+        DisallowLine = "disallow_line",
+        /// `sitemap: …`
+        SitemapLine = "sitemap_line",
+        /// Any other `key: value` record (crawl-delay, host, …).
+        RecordLine = "record_line",
+        /// A line the grammar cannot read.
+        InvalidLine = "invalid_line",
+        /// Leaf: a byte order mark at the start of the file (possibly truncated).
+        Bom = "bom",
+        /// Leaf: spaces and tabs.
+        Whitespace = "whitespace",
+        /// Leaf: a record's key.
+        Key = "key",
+        /// Leaf: the `:` after a key.
+        Colon = "colon",
+        /// Leaf: a record's value.
+        Value = "value",
+        /// Leaf: `#` to the end of the line.
+        Comment = "comment",
+        /// Leaf: the content of an invalid line.
+        Text = "text",
+        /// Leaf: CR LF, CR or LF.
+        Newline = "newline",
+        /// Leaf: the input past [`Limits::input_bytes`](crate::Limits::input_bytes), not read.
+        Ignored = "ignored",
     }
 }
 

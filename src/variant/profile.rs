@@ -64,7 +64,7 @@ pub struct KeySpelling {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AgentMatching {
     /// Google's library: `*` alone or followed by whitespace is global; otherwise the leading
-    /// `[A-Za-z_-]` run is the token (VARIANTS.md A8).
+    /// `[A-Za-z_-]` run is the token (docs/spec/VARIANTS.md A8).
     LeadingToken,
     /// draft-koster-rep-00: the whole trimmed value is the token; `*` exactly is global (A9).
     WholeValue,
@@ -154,7 +154,7 @@ pub enum CacheHeaders {
 }
 
 /// The access policy of a variant: what each fetch outcome means and how long it holds
-/// (VARIANTS.md A31–A36, A47). Read by [`crate::access`] and [`crate::access::cache`].
+/// (docs/spec/VARIANTS.md A31–A36, A47). Read by [`crate::access`] and [`crate::access::cache`].
 #[derive(Debug, Clone, Copy)]
 pub struct AccessProfile {
     /// URL schemes whose robots.txt the variant defines (A47); `None`: any scheme with an
@@ -210,7 +210,7 @@ impl Variant {
 
 const HOUR: u64 = 3600;
 const DAY: u64 = 24 * HOUR;
-/// 500 KiB, as VARIANTS.md A36 counts it.
+/// 500 KiB, as docs/spec/VARIANTS.md A36 counts it.
 const KIB_500: usize = 512_000;
 
 /// 1994 has no access rules at all; A31 and A35 give it the 1996 recommendations.

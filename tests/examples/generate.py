@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Generate worked.jsonl, scope.jsonl and bodies/ from the worked examples E1-E29 of
-VARIANTS.md section 6 (the project's variant specification digest).
+docs/spec/VARIANTS.md section 6 (the project's variant specification digest).
 
 Self-contained: every body and every table cell is transcribed below, cells verbatim as
 printed in the doc, so that the mapping from the doc to the vectors can be reviewed here.
@@ -247,7 +247,7 @@ def cols(a, b, c, d):
 
 
 LIB_ROBOTS_TXT = ("Google's open-source library has no /robots.txt special case "
-                  "(GOOGLE-BEHAVIOUR.md; CTC stress 327748#0.5 expects /robots.txt disallowed); "
+                  "(docs/spec/GOOGLE-BEHAVIOUR.md; CTC stress 327748#0.5 expects /robots.txt disallowed); "
                   "the documented reading A30 would give A")
 
 # --------------------------------------------------------------------------- E1

@@ -39,7 +39,7 @@ pub struct Args {
     #[arg(long, value_name = "BYTES")]
     size_limit: Option<usize>,
     /// A 5xx whose body contains TEXT (ASCII case-insensitive) counts as a 404: the site is
-    /// misconfigured (VARIANTS.md A34).
+    /// misconfigured (docs/spec/VARIANTS.md A34).
     #[arg(long = "5xx-not-found", value_name = "TEXT")]
     not_found_5xx: Option<String>,
     /// Output format.

@@ -36,7 +36,7 @@ pub struct ReadingArgs {
     /// Diagnostics kept; past it they are counted and reported as one `limit-exceeded`.
     #[arg(long, value_name = "N", default_value_t = default(Limit::Diagnostics))]
     max_diagnostics: usize,
-    /// Leave bytes that are not UTF-8 out of every value (VARIANTS.md A45; Google "may drop
+    /// Leave bytes that are not UTF-8 out of every value (docs/spec/VARIANTS.md A45; Google "may drop
     /// non-UTF-8 characters"). Default: keep and percent-encode them.
     #[arg(long)]
     drop_invalid_utf8: bool,
