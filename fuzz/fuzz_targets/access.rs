@@ -73,8 +73,13 @@ fuzz_target!(|input: Input| {
     let _ = access.reason.to_string();
     let _ = access.allows(&AgentQuery::new("foobot"), "/a");
 
-    match (&outcome, &access.state) {
-        (FetchOutcome::Response { status, body, .. }, AccessState::Rules(robots))
+    assert_eq!(
+        access.robots().is_some(),
+        access.state == AccessState::Rules,
+        "rules exactly in the rules state"
+    );
+    match (&outcome, access.robots()) {
+        (FetchOutcome::Response { status, body, .. }, Some(robots))
             if (200..=299).contains(status) =>
         {
             assert_eq!(access.reason, AccessReason::Success(*status));
@@ -106,17 +111,17 @@ fuzz_target!(|input: Input| {
                 );
             }
         }
-        (FetchOutcome::Response { status, .. }, state) => {
+        (FetchOutcome::Response { status, .. }, robots) => {
             assert!(
                 !(200..=299).contains(status),
                 "a 2xx response without rules: {}",
-                state.name()
+                access.state
             );
-            assert!(state.robots().is_none(), "rules from a {status} response");
+            assert!(robots.is_none(), "rules from a {status} response");
             assert!(access.diagnostics.is_empty());
         }
-        (_, state) => {
-            assert!(state.robots().is_none(), "rules without a response");
+        (_, robots) => {
+            assert!(robots.is_none(), "rules without a response");
             assert!(access.diagnostics.is_empty());
         }
     }

@@ -155,14 +155,12 @@ impl RobotsCache {
                     AccessReason::KeptAfterError(Box::new(reason)),
                 ),
                 None if over => {
-                    let allow = Access {
-                        variant: self.variant,
-                        state: AccessState::AllowAll,
-                        reason: AccessReason::OutageWithoutCopy(Box::new(reason.clone())),
-                        lifetime,
-                        lifetime_source: LifetimeSource::Retry,
-                        diagnostics: Vec::new(),
-                    };
+                    let allow = Access::without_rules(
+                        self.variant,
+                        AccessState::AllowAll,
+                        AccessReason::OutageWithoutCopy(Box::new(reason.clone())),
+                        (lifetime, LifetimeSource::Retry),
+                    );
                     cached(
                         Arc::new(allow),
                         AccessReason::OutageWithoutCopy(Box::new(reason)),

@@ -71,7 +71,7 @@ impl Default for FetchOptions {
 }
 
 /// A redirect that was followed (or, last in a too-long chain, refused).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Hop {
     /// The URL requested.
     pub url: Url,
@@ -81,21 +81,38 @@ pub struct Hop {
     pub location: Url,
 }
 
-/// Everything a fetch found out.
-#[derive(Debug)]
+/// Everything a fetch found out. Serialised as `{"robots_url", "final_url", "redirects":
+/// [Hop…], "failure"}` and the fields of its [`Access`], flattened.
+#[non_exhaustive]
+#[derive(Debug, serde::Serialize)]
 pub struct Fetched {
     /// The robots.txt URL of the page URL.
     pub robots_url: Url,
     /// The origin the result applies to: the first URL's, wherever redirects led (A32).
+    #[serde(skip)]
     pub origin: Origin,
     /// The redirects, in order.
     pub redirects: Vec<Hop>,
     /// The URL of the last request.
     pub final_url: Url,
     /// What happened.
+    #[serde(rename = "failure", serialize_with = "failure")]
     pub outcome: FetchOutcome,
     /// What it means.
+    #[serde(flatten)]
     pub access: Access,
+}
+
+impl Fetched {
+    /// Why nothing was fetched — too many redirects, a timeout, a network error — or `None`
+    /// when a response came (whatever its status).
+    pub fn failure(&self) -> Option<String> {
+        self.outcome.failure()
+    }
+}
+
+fn failure<S: serde::Serializer>(outcome: &FetchOutcome, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_some(&outcome.failure())
 }
 
 /// Why nothing could be fetched.

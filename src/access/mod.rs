@@ -20,11 +20,11 @@ use std::time::{Duration, SystemTime};
 use url::Url;
 
 use crate::diagnostic::{Code, Diagnostic, Severity};
-use crate::limits::Limits;
+use crate::limits::{Limit, Limits};
 use crate::query::AgentQuery;
 use crate::query::Robots;
 use crate::syntax::ParseOptions;
-use crate::variant::{StateKind, Variant};
+use crate::variant::Variant;
 use http::{header, lifetime, parse_seconds};
 
 pub mod cache;
@@ -64,54 +64,51 @@ pub enum FetchOutcome {
     },
 }
 
-/// What a crawler may do.
-#[derive(Debug)]
-pub enum AccessState {
-    /// Obey these rules.
-    Rules(Box<Robots>),
-    /// No restrictions.
-    AllowAll,
-    /// The whole site is off limits.
-    DisallowAll,
-    /// No definite answer: crawl nothing, fetch again after the lifetime.
-    Unreachable,
+impl FetchOutcome {
+    /// Why nothing was fetched, or `None` when a response came (whatever its status).
+    pub fn failure(&self) -> Option<String> {
+        match self {
+            FetchOutcome::Response { .. } => None,
+            FetchOutcome::TooManyRedirects { hops } => Some(format!("more than {hops} redirects")),
+            FetchOutcome::Timeout => Some("timed out".to_owned()),
+            FetchOutcome::NetworkError { message } => Some(message.clone()),
+        }
+    }
 }
 
-impl AccessState {
-    /// The state without its rules (`None` for [`AccessState::Rules`]).
-    pub fn kind(&self) -> Option<StateKind> {
-        match self {
-            AccessState::Rules(_) => None,
-            AccessState::AllowAll => Some(StateKind::AllowAll),
-            AccessState::DisallowAll => Some(StateKind::DisallowAll),
-            AccessState::Unreachable => Some(StateKind::Unreachable),
-        }
+crate::names::stable_names! {
+    /// What a crawler may do. The variant's policy maps each fetch outcome to one of these
+    /// (docs/access.md); only a 2xx response gives [`AccessState::Rules`].
+    pub enum AccessState {
+        /// Obey the rules parsed from the body ([`Access::robots`]).
+        Rules = "rules",
+        /// No restrictions: every URL may be crawled.
+        AllowAll = "allow-all",
+        /// The whole site is off limits (a definite answer, cached like a file).
+        DisallowAll = "disallow-all",
+        /// No definite answer: crawl nothing, fetch again after the lifetime ("temporary
+        /// failure", "unreachable").
+        Unreachable = "unreachable",
     }
+}
 
-    /// The rules, when there are any.
-    pub fn robots(&self) -> Option<&Robots> {
-        match self {
-            AccessState::Rules(robots) => Some(robots),
-            _ => None,
-        }
-    }
-
-    /// Short name: `rules`, `allow-all`, `disallow-all`, `unreachable`.
-    pub fn name(&self) -> &'static str {
-        match self {
-            AccessState::Rules(_) => "rules",
-            AccessState::AllowAll => "allow-all",
-            AccessState::DisallowAll => "disallow-all",
-            AccessState::Unreachable => "unreachable",
-        }
-    }
-
-    fn from_kind(kind: StateKind) -> AccessState {
-        match kind {
-            StateKind::AllowAll => AccessState::AllowAll,
-            StateKind::DisallowAll => AccessState::DisallowAll,
-            StateKind::Unreachable => AccessState::Unreachable,
-        }
+impl serde::Serialize for Access {
+    /// `{"variant", "state", "reason": text, "lifetime": {"seconds", "source"},
+    /// "diagnostics": [Diagnostic…]}` (every diagnostic: the access stage's, then the parse's).
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let diagnostics: Vec<&Diagnostic> = self.all_diagnostics().collect();
+        let lifetime = serde_json::json!({
+            "seconds": self.lifetime.as_secs(),
+            "source": self.lifetime_source,
+        });
+        let mut s = serializer.serialize_struct("Access", 5)?;
+        s.serialize_field("variant", &self.variant)?;
+        s.serialize_field("state", &self.state)?;
+        s.serialize_field("reason", &self.reason.to_string())?;
+        s.serialize_field("lifetime", &lifetime)?;
+        s.serialize_field("diagnostics", &diagnostics)?;
+        s.end()
     }
 }
 
@@ -305,12 +302,15 @@ impl AccessOptions {
 }
 
 /// The result of [`evaluate`].
+#[non_exhaustive]
 #[derive(Debug)]
 pub struct Access {
     /// The variant whose policy decided.
     pub variant: Variant,
     /// What a crawler may do.
     pub state: AccessState,
+    /// The rules, exactly when the state is [`AccessState::Rules`].
+    robots: Option<Box<Robots>>,
     /// Why.
     pub reason: AccessReason,
     /// How long the result may be used from the time of evaluation.
@@ -325,10 +325,39 @@ impl Access {
     /// May `agents` crawl `url` under this result? Unreachable and disallow-all say no,
     /// allow-all yes, rules decide otherwise.
     pub fn allows(&self, agents: &AgentQuery, url: &str) -> bool {
-        match &self.state {
-            AccessState::Rules(robots) => robots.check_query(agents, url).allowed(),
-            AccessState::AllowAll => true,
-            AccessState::DisallowAll | AccessState::Unreachable => false,
+        match (self.state, &self.robots) {
+            (AccessState::Rules, Some(robots)) => robots.check_query(agents, url).allowed(),
+            (AccessState::AllowAll, _) => true,
+            _ => false,
+        }
+    }
+
+    /// The rules, when the state is [`AccessState::Rules`].
+    pub fn robots(&self) -> Option<&Robots> {
+        self.robots.as_deref()
+    }
+
+    /// Every diagnostic: the access stage's (`size-limit`), then the parse's.
+    pub fn all_diagnostics(&self) -> impl Iterator<Item = &Diagnostic> + '_ {
+        let parse = self.robots().map(Robots::diagnostics).unwrap_or_default();
+        self.diagnostics.iter().chain(parse)
+    }
+
+    /// A result without rules (a state the policy gives to a response or an error).
+    pub(crate) fn without_rules(
+        variant: Variant,
+        state: AccessState,
+        reason: AccessReason,
+        (lifetime, lifetime_source): (Duration, LifetimeSource),
+    ) -> Access {
+        Access {
+            variant,
+            state,
+            robots: None,
+            reason,
+            lifetime,
+            lifetime_source,
+            diagnostics: Vec::new(),
         }
     }
 }
@@ -439,20 +468,13 @@ pub fn evaluate(
         ),
     };
     let (lifetime, lifetime_source) = match kind {
-        StateKind::Unreachable => match header(headers, "retry-after").and_then(parse_seconds) {
+        AccessState::Unreachable => match header(headers, "retry-after").and_then(parse_seconds) {
             Some(seconds) => (Duration::from_secs(seconds), LifetimeSource::Retry),
             None => (profile.retry_interval, LifetimeSource::Retry),
         },
         _ => lifetime(profile, headers, now, options),
     };
-    Access {
-        variant,
-        state: AccessState::from_kind(kind),
-        reason,
-        lifetime,
-        lifetime_source,
-        diagnostics: Vec::new(),
-    }
+    Access::without_rules(variant, kind, reason, (lifetime, lifetime_source))
 }
 
 fn parse_body(
@@ -468,13 +490,8 @@ fn parse_body(
     // A36: the first `limit` bytes, without the line the limit cuts through: the syntax stage's
     // input limit, whose cut it reports (and positions) like any other; here it is the access
     // stage's `size-limit`.
-    let parse_options = ParseOptions {
-        limits: Limits {
-            input_bytes: limit,
-            ..Limits::default()
-        },
-        ..ParseOptions::default()
-    };
+    let limits = Limits::default().with(Limit::InputBytes, limit);
+    let parse_options = ParseOptions::default().with_limits(limits);
     let mut robots = Robots::parse_with(body, variant, &parse_options)
         .unwrap_or_else(|_| Robots::parse(b"", variant));
     let diagnostics = robots
@@ -485,7 +502,8 @@ fn parse_body(
     let (lifetime, lifetime_source) = lifetime(profile, headers, now, options);
     Access {
         variant,
-        state: AccessState::Rules(Box::new(robots)),
+        state: AccessState::Rules,
+        robots: Some(Box::new(robots)),
         reason: AccessReason::Success(status),
         lifetime,
         lifetime_source,

@@ -148,7 +148,7 @@ fn size_limit_cuts_at_a_line_end_and_is_configurable() {
     };
     // Google accepts any limit: the first 30 bytes end inside `Disallow: /b`, which goes.
     let google = evaluate(Variant::Google, &response(200, &[], &body), now(), &options);
-    let robots = google.state.robots().unwrap();
+    let robots = google.robots().unwrap();
     let kept: Vec<&[u8]> = robots.rules().map(|r| r.pattern()).collect();
     assert_eq!(kept, [b"/a"]);
     assert!(
@@ -165,7 +165,7 @@ fn size_limit_cuts_at_a_line_end_and_is_configurable() {
         now(),
         &options,
     );
-    assert_eq!(rfc.state.robots().unwrap().rules().len(), 2);
+    assert_eq!(rfc.robots().unwrap().rules().len(), 2);
     assert!(rfc.diagnostics.is_empty());
     assert_eq!(
         size_limit(Variant::Rfc9309, &AccessOptions::default()),

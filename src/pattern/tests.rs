@@ -570,7 +570,8 @@ fn accessors_and_debug() {
         debug.contains("rules: 2") && debug.contains("DenseDfa"),
         "{debug}"
     );
-    assert_eq!(Engine::LazyDfa.to_string(), "lazy DFA");
+    assert_eq!(Engine::LazyDfa.to_string(), "lazy-dfa");
+    assert_eq!(Engine::from_name("prefix-table"), Some(Engine::PrefixTable));
     let literal_only = RuleMatcher::compile(
         &rules[1..],
         WILD,

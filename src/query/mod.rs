@@ -36,7 +36,7 @@ use crate::diagnostic::Diagnostic;
 use crate::model::{Agent, Group, Model, ModelBuilder, Record, Rule, Sitemap};
 use crate::pattern::{normalise_target, Engine, RuleKind, RuleMatcher};
 use crate::query::target::target_of;
-use crate::source::Source;
+use crate::source::{Source, Span};
 use crate::syntax::{self, Collect, Mode, ParseOptions, Parsed, StrictError};
 use crate::variant::{GroupSelection, TargetEncoding, Variant};
 
@@ -47,6 +47,8 @@ pub struct Robots {
     options: ParseOptions,
     pub(crate) model: Model,
     diagnostics: Vec<Diagnostic>,
+    /// The input past the input limit, never read (its `limit-exceeded` covers exactly it).
+    input_cut: Option<Span>,
     index: AgentIndex,
 }
 
@@ -82,10 +84,7 @@ impl Robots {
     /// [`Robots::diagnostics`] holds only what a limit cut ([`Collect::Limits`]); for every
     /// finding, use [`Robots::parse_with`] with the default options, or [`crate::parse`].
     pub fn parse(input: &[u8], variant: Variant) -> Robots {
-        let options = ParseOptions {
-            collect: Collect::Limits,
-            ..ParseOptions::default()
-        };
+        let options = ParseOptions::default().with_collect(Collect::Limits);
         match Robots::parse_with(input, variant, &options) {
             Ok(robots) => robots,
             // Lenient parsing has no failure; an empty file is the safe reading if it ever did.
@@ -114,7 +113,12 @@ impl Robots {
         });
         let model = builder.finish(Some(&mut report));
         let diagnostics = syntax::conclude(&source, variant, options, report)?;
-        Ok(Robots::new(variant, options, model, diagnostics))
+        Ok(Robots::new(
+            variant,
+            options,
+            model,
+            (diagnostics, source.ignored()),
+        ))
     }
 
     /// Builds the queryable object from a parsed file (with the options it was parsed with and
@@ -124,7 +128,7 @@ impl Robots {
             parsed.variant(),
             parsed.options(),
             Model::build(parsed),
-            parsed.diagnostics().to_vec(),
+            (parsed.diagnostics().to_vec(), parsed.source().ignored()),
         )
     }
 
@@ -132,7 +136,7 @@ impl Robots {
         variant: Variant,
         options: &ParseOptions,
         model: Model,
-        diagnostics: Vec<Diagnostic>,
+        (diagnostics, input_cut): (Vec<Diagnostic>, Option<Span>),
     ) -> Robots {
         let index = AgentIndex::of(&model, variant.profile().group_selection);
         Robots {
@@ -140,6 +144,7 @@ impl Robots {
             options: *options,
             model,
             diagnostics,
+            input_cut,
             index,
         }
     }
@@ -190,11 +195,11 @@ impl Robots {
     /// Removes and returns the diagnostic of the input limit's cut, if it cut: the access stage
     /// reports that cut as its own size limit.
     pub(crate) fn take_input_cut(&mut self) -> Option<Diagnostic> {
-        let at = self.diagnostics.iter().position(|d| {
-            d.code == crate::Code::LimitExceeded
-                && d.message
-                    .ends_with(&format!("(limit `{}`)", crate::limits::Limit::InputBytes))
-        })?;
+        let cut = self.input_cut?;
+        let at = self
+            .diagnostics
+            .iter()
+            .position(|d| d.code == crate::Code::LimitExceeded && d.span == cut)?;
         Some(self.diagnostics.remove(at))
     }
 

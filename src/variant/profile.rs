@@ -8,6 +8,7 @@
 use std::time::Duration;
 
 use super::Variant;
+use crate::access::AccessState;
 use crate::pattern::{PatternEncoding, PatternSyntax, Precedence};
 use crate::syntax::strict::{self, StrictGrammar};
 
@@ -131,19 +132,6 @@ pub struct Profile {
     pub access: AccessProfile,
 }
 
-/// What a fetch result means for crawling, as a state without its rules.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum StateKind {
-    /// No restrictions: every URL may be crawled.
-    AllowAll,
-    /// The whole site is off limits (a definite answer, cached like a file).
-    DisallowAll,
-    /// No definite answer: crawl nothing and fetch again soon ("temporary failure",
-    /// "unreachable").
-    Unreachable,
-}
-
 /// How `Cache-Control`/`Expires` set the lifetime of a fetched result.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CacheHeaders {
@@ -163,19 +151,19 @@ pub struct AccessProfile {
     /// Redirects followed before the file is given up (A32).
     pub max_redirects: usize,
     /// What more redirects than that mean (A32: unavailable, as 404).
-    pub too_many_redirects: StateKind,
+    pub too_many_redirects: AccessState,
     /// 401 and 403 (A31: 1996 restricts the site, 2019/Google do not).
-    pub unauthorized: StateKind,
+    pub unauthorized: AccessState,
     /// 429 Too Many Requests (A31: a 4xx for 2019, a server error for Google).
-    pub too_many_requests: StateKind,
+    pub too_many_requests: AccessState,
     /// Every other 4xx (404, 410, …).
-    pub client_error: StateKind,
+    pub client_error: AccessState,
     /// 5xx.
-    pub server_error: StateKind,
+    pub server_error: AccessState,
     /// Timeouts, DNS and connection errors, bodies cut short.
-    pub network_error: StateKind,
+    pub network_error: AccessState,
     /// Any other status: 1xx, 3xx that cannot be followed (no `Location`, 304), ≥ 600.
-    pub other_status: StateKind,
+    pub other_status: AccessState,
     /// Lifetime of a result without cache headers.
     pub default_lifetime: Duration,
     /// Which cache headers change the lifetime.
@@ -217,13 +205,13 @@ const KIB_500: usize = 512_000;
 const ACCESS_1996: AccessProfile = AccessProfile {
     schemes: Some(&["http"]),
     max_redirects: 5,
-    too_many_redirects: StateKind::AllowAll,
-    unauthorized: StateKind::DisallowAll,
-    too_many_requests: StateKind::Unreachable,
-    client_error: StateKind::AllowAll,
-    server_error: StateKind::Unreachable,
-    network_error: StateKind::Unreachable,
-    other_status: StateKind::Unreachable,
+    too_many_redirects: AccessState::AllowAll,
+    unauthorized: AccessState::DisallowAll,
+    too_many_requests: AccessState::Unreachable,
+    client_error: AccessState::AllowAll,
+    server_error: AccessState::Unreachable,
+    network_error: AccessState::Unreachable,
+    other_status: AccessState::Unreachable,
     default_lifetime: Duration::from_secs(7 * DAY),
     cache_headers: CacheHeaders::MaxAgeOrExpires,
     max_lifetime: None,
@@ -237,13 +225,13 @@ const ACCESS_1996: AccessProfile = AccessProfile {
 const ACCESS_2019: AccessProfile = AccessProfile {
     schemes: None,
     max_redirects: 5,
-    too_many_redirects: StateKind::AllowAll,
-    unauthorized: StateKind::AllowAll,
-    too_many_requests: StateKind::AllowAll,
-    client_error: StateKind::AllowAll,
-    server_error: StateKind::Unreachable,
-    network_error: StateKind::Unreachable,
-    other_status: StateKind::Unreachable,
+    too_many_redirects: AccessState::AllowAll,
+    unauthorized: AccessState::AllowAll,
+    too_many_requests: AccessState::AllowAll,
+    client_error: AccessState::AllowAll,
+    server_error: AccessState::Unreachable,
+    network_error: AccessState::Unreachable,
+    other_status: AccessState::Unreachable,
     default_lifetime: Duration::from_secs(DAY),
     cache_headers: CacheHeaders::MaxAge,
     max_lifetime: Some(Duration::from_secs(DAY)),
@@ -256,7 +244,7 @@ const ACCESS_2019: AccessProfile = AccessProfile {
 
 const ACCESS_GOOGLE: AccessProfile = AccessProfile {
     schemes: Some(&["http", "https", "ftp"]),
-    too_many_requests: StateKind::Unreachable,
+    too_many_requests: AccessState::Unreachable,
     max_lifetime: None,
     min_size_limit: 0,
     ..ACCESS_2019

@@ -41,7 +41,7 @@ fn failed_refresh_keeps_the_last_good_copy_where_the_variant_allows() {
     let google = RobotsCache::new(Variant::Google);
     google.store(origin(), result(Variant::Google, 200), t0);
     let used = google.store(origin(), result(Variant::Google, 503), t0 + DAY);
-    assert!(matches!(used.access.state, AccessState::Rules(_)));
+    assert!(matches!(used.access.state, AccessState::Rules));
     assert!(matches!(used.reason, AccessReason::KeptAfterError(_)));
     assert_eq!(used.expires_at, t0 + DAY + Duration::from_secs(3600));
 
@@ -65,7 +65,7 @@ fn outage_beyond_thirty_days_without_a_copy_allows_everything() {
     assert!(matches!(day31.reason, AccessReason::OutageWithoutCopy(_)));
     // A success ends the outage.
     let ok = cache.store(origin(), result(Variant::Google, 200), t0 + 32 * DAY);
-    assert!(matches!(ok.access.state, AccessState::Rules(_)));
+    assert!(matches!(ok.access.state, AccessState::Rules));
     assert_eq!(cache.len(), 1);
 }
 
@@ -141,7 +141,7 @@ fn strict_unreachable_disallows_despite_a_copy_for_thirty_days() {
         // Errors since day 1: past 30 days the last good copy is used again.
         let day32 = cache.store(origin(), result(variant, 500), t0 + 32 * DAY);
         assert!(
-            matches!(day32.access.state, AccessState::Rules(_)),
+            matches!(day32.access.state, AccessState::Rules),
             "{variant}"
         );
         assert!(matches!(day32.reason, AccessReason::KeptAfterError(_)));
@@ -150,7 +150,7 @@ fn strict_unreachable_disallows_despite_a_copy_for_thirty_days() {
     let lenient = RobotsCache::new(Variant::Google);
     lenient.store(origin(), result(Variant::Google, 200), t0);
     let day1 = lenient.store(origin(), result(Variant::Google, 503), t0 + DAY);
-    assert!(matches!(day1.access.state, AccessState::Rules(_)));
+    assert!(matches!(day1.access.state, AccessState::Rules));
 }
 
 #[test]
@@ -174,7 +174,7 @@ fn no_store_results_are_used_once_and_not_kept() {
     cache.store(origin(), result(Variant::Google, 200), t0);
     let fresh = with_headers(Variant::Google, 200, &[("Cache-Control", "no-store")]);
     let used = cache.store(origin(), fresh, t0 + DAY);
-    assert!(matches!(used.access.state, AccessState::Rules(_)));
+    assert!(matches!(used.access.state, AccessState::Rules));
     assert_eq!(used.expires_at, t0 + DAY);
     // The older copy went too: nothing is left to fall back on.
     assert!(cache.is_empty());
@@ -196,7 +196,7 @@ fn no_cache_results_are_stale_at_once() {
         // Unlike no-store, the copy stays as the last good one.
         let failed = cache.store(origin(), result(variant, 503), t0 + DAY);
         assert_eq!(
-            matches!(failed.access.state, AccessState::Rules(_)),
+            matches!(failed.access.state, AccessState::Rules),
             stale_usable
         );
     }

@@ -6,16 +6,15 @@
 //! `check`: 1 when a `--check` page is disallowed, 0 otherwise. A server that answers, even with
 //! a 5xx, has been fetched: its answer is the result.
 //!
-//! `--format json` prints the same report as one document ([`Report`]). The library's access
-//! results are not `Serialize`, so the report is composed here from their fields and names;
-//! each page's verdict is the library's serialisation of it.
+//! `--format json` prints the same report as one document ([`Report`]): the library's
+//! serialisation of what the fetch found, and one result per `--check` page.
 
 use std::fmt::Write as _;
 use std::process::ExitCode;
 use std::time::Duration;
 
 use robotspec::access::fetch::{fetch, FetchOptions, Fetched};
-use robotspec::access::{Access, AccessOptions, AccessState, FetchOutcome, Misconfigured5xx};
+use robotspec::access::{Access, AccessOptions, Misconfigured5xx};
 use robotspec::{AgentQuery, Diagnostic, Variant, Verdict};
 use serde::Serialize;
 
@@ -54,35 +53,13 @@ pub struct Args {
     check: Vec<String>,
 }
 
-/// `--format json`: what the text report says, whole (every diagnostic, not the first five).
+/// The JSON report: what the fetch found (robots_url, final_url, redirects, failure, variant,
+/// state, reason, lifetime, diagnostics — docs/cli.md) and one result per `--check` page.
 #[derive(Serialize)]
 struct Report<'a> {
-    robots_url: &'a str,
-    variant: Variant,
-    redirects: Vec<Redirect<'a>>,
-    /// `rules`, `allow-all`, `disallow-all` or `unreachable`.
-    state: &'static str,
-    reason: String,
-    lifetime: Lifetime,
-    diagnostics: Vec<&'a Diagnostic>,
-    /// Why no answer came (exit status 2), or null.
-    failure: Option<String>,
+    #[serde(flatten)]
+    fetched: &'a Fetched,
     results: Vec<Page<'a>>,
-}
-
-/// A redirect followed (or, last in a chain too long, refused).
-#[derive(Serialize)]
-struct Redirect<'a> {
-    status: u16,
-    url: &'a str,
-    location: &'a str,
-}
-
-/// How long the result holds, and where that comes from.
-#[derive(Serialize)]
-struct Lifetime {
-    seconds: u64,
-    source: String,
 }
 
 /// One `--check` page: its verdict when there are rules; without rules the state decides
@@ -106,10 +83,13 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         .map(|url| check_page(&fetched.access, &agents, url))
         .collect();
     let all_allowed = pages.iter().all(|page| page.allowed);
-    let failure = failure(&fetched.outcome);
+    let failure = fetched.failure();
     match args.format {
         Format::Text => crate::write_out(text(&fetched, variant, &pages))?,
-        Format::Json => crate::write_json(&report(&fetched, variant, pages, failure.clone()))?,
+        Format::Json => crate::write_json(&Report {
+            fetched: &fetched,
+            results: pages,
+        })?,
     }
     if let Some(failure) = failure {
         return Err(format!("could not fetch {}: {failure}", fetched.robots_url));
@@ -134,26 +114,6 @@ fn fetch_options(args: &Args) -> Result<FetchOptions, String> {
         .with_access(access))
 }
 
-/// Why nothing was fetched (no response came), or `None` when a response did.
-fn failure(outcome: &FetchOutcome) -> Option<String> {
-    match outcome {
-        FetchOutcome::Response { .. } => None,
-        FetchOutcome::TooManyRedirects { hops } => Some(format!("more than {hops} redirects")),
-        FetchOutcome::Timeout => Some("timed out".to_owned()),
-        FetchOutcome::NetworkError { message } => Some(message.clone()),
-    }
-}
-
-/// Every diagnostic: the access stage's (`size-limit`), then the parse's.
-fn diagnostics(access: &Access) -> Vec<&Diagnostic> {
-    let parse = access
-        .state
-        .robots()
-        .map(|r| r.diagnostics())
-        .unwrap_or_default();
-    access.diagnostics.iter().chain(parse).collect()
-}
-
 /// The text report: the robots.txt URL, the hops, the state, reason and lifetime, the
 /// diagnostics (the first five), then `PAGE<TAB>verdict` per page.
 fn text(fetched: &Fetched, variant: Variant, pages: &[Page<'_>]) -> String {
@@ -176,7 +136,7 @@ fn text(fetched: &Fetched, variant: Variant, pages: &[Page<'_>]) -> String {
         access.lifetime.as_secs(),
         access.lifetime_source
     );
-    let all = diagnostics(access);
+    let all: Vec<&Diagnostic> = access.all_diagnostics().collect();
     let _ = writeln!(out, "diagnostics: {}", all.len());
     for diagnostic in all.iter().take(SHOWN_DIAGNOSTICS) {
         let _ = writeln!(out, "  {diagnostic}");
@@ -201,47 +161,14 @@ fn text(fetched: &Fetched, variant: Variant, pages: &[Page<'_>]) -> String {
     out
 }
 
-/// The JSON report.
-fn report<'a>(
-    fetched: &'a Fetched,
-    variant: Variant,
-    results: Vec<Page<'a>>,
-    failure: Option<String>,
-) -> Report<'a> {
-    let access = &fetched.access;
-    Report {
-        robots_url: fetched.robots_url.as_str(),
-        variant,
-        redirects: fetched
-            .redirects
-            .iter()
-            .map(|hop| Redirect {
-                status: hop.status,
-                url: hop.url.as_str(),
-                location: hop.location.as_str(),
-            })
-            .collect(),
-        state: access.state.name(),
-        reason: access.reason.to_string(),
-        lifetime: Lifetime {
-            seconds: access.lifetime.as_secs(),
-            source: access.lifetime_source.to_string(),
-        },
-        diagnostics: diagnostics(access),
-        failure,
-        results,
-    }
-}
-
 /// The answer for one page.
 fn check_page<'a>(access: &'a Access, agents: &AgentQuery, url: &'a str) -> Page<'a> {
-    let (allowed, verdict) = match &access.state {
-        AccessState::Rules(robots) => {
+    let (allowed, verdict) = match access.robots() {
+        Some(robots) => {
             let verdict = robots.check_query(agents, url);
             (verdict.allowed(), Some(verdict))
         }
-        AccessState::AllowAll => (true, None),
-        AccessState::DisallowAll | AccessState::Unreachable => (false, None),
+        None => (access.allows(agents, url), None),
     };
     Page {
         url,
