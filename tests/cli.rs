@@ -1466,6 +1466,8 @@ fn explain_json_has_the_matching_rules_and_why() {
     assert_eq!(matching[0]["text"], "Disallow: /org/plans.html");
     assert_eq!(matching[0]["origin"], "written");
     assert_eq!(result["why"], "longest match: 15 bytes beat 5 (line 13)");
+    // Literal rules only: the prefix table answers.
+    assert_eq!(result["engine"], "prefix-table");
 }
 
 #[test]
@@ -1572,6 +1574,7 @@ fn fetch_json_reports_the_state_and_each_page() {
     assert_eq!(hop["status"], 301);
     assert_eq!(hop["url"], format!("{base}/robots.txt"));
     assert_eq!(hop["location"], format!("{base}/real.txt"));
+    assert_eq!(json["final_url"], format!("{base}/real.txt"));
     assert_eq!(json["state"], "rules");
     assert_eq!(json["reason"], "200: the file is obeyed");
     assert_eq!(json["lifetime"]["seconds"], 86400);

@@ -54,27 +54,20 @@ use crate::limits::Limits;
 use crate::source::Source;
 use crate::variant::Variant;
 
-/// Strict or lenient parsing.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Mode {
-    /// Validate against the variant's formal grammar; fail with every problem found.
-    Strict,
-    /// Never fail (Postel's law); problems are warnings.
-    #[default]
-    Lenient,
+crate::names::stable_names! {
+    /// Strict or lenient parsing.
+    pub enum Mode {
+        /// Validate against the variant's formal grammar; fail with every problem found.
+        Strict = "strict",
+        /// Never fail (Postel's law); problems are warnings.
+        Lenient = "lenient",
+    }
 }
 
-impl std::str::FromStr for Mode {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s {
-            "strict" => Ok(Mode::Strict),
-            "lenient" => Ok(Mode::Lenient),
-            other => Err(format!(
-                "unknown mode `{other}` (expected strict or lenient)"
-            )),
-        }
+impl Default for Mode {
+    /// Lenient.
+    fn default() -> Self {
+        Mode::Lenient
     }
 }
 

@@ -8,7 +8,7 @@ use robotspec::diff::{Answer, Comparer, Comparison, Summary, Tally};
 use robotspec::{Decision, Limit, Limits, Variant};
 
 use crate::queries::{Line, Query};
-use crate::values::{Format, VariantParser};
+use crate::values::{variants, Format};
 
 /// Example lines kept per pair and reason in corpus mode.
 const EXAMPLES: usize = 3;
@@ -18,7 +18,7 @@ const EXAMPLES: usize = 3;
 pub struct Args {
     /// The variants to compare, comma-separated, at least two, each once [default: all, in the
     /// order listed].
-    #[arg(long, value_delimiter = ',', value_parser = VariantParser)]
+    #[arg(long, value_delimiter = ',', value_parser = variants())]
     variants: Vec<Variant>,
     /// Corpus mode: read `FILE<TAB>AGENT<TAB>URL` queries from standard input, FILE relative to
     /// this folder, and print a summary.

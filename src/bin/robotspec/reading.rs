@@ -2,16 +2,16 @@
 //! shares (see `robotspec::ParseOptions` and docs/robustness.md). Each limit's default is the
 //! library's (`Limits::default()`), shown by `--help`.
 
-use robotspec::{Limit, Limits, ParseOptions};
+use robotspec::{Limit, Limits, Mode, ParseOptions};
 
-use crate::values::ModeArg;
+use crate::values::modes;
 
 /// Flags that set the `ParseOptions`.
 #[derive(clap::Args)]
 pub struct ReadingArgs {
     /// How problems in the file are treated.
-    #[arg(long, value_enum, default_value_t = ModeArg::Lenient)]
-    pub mode: ModeArg,
+    #[arg(long, value_parser = modes(), default_value_t = Mode::Lenient)]
+    pub mode: Mode,
     /// Bytes of input read; the rest is ignored (`limit-exceeded`) and never read, even from
     /// standard input or a pipe.
     #[arg(long, value_name = "BYTES", default_value_t = default(Limit::InputBytes))]
@@ -66,7 +66,7 @@ impl ReadingArgs {
                 limits.with(limit, value)
             });
         ParseOptions::default()
-            .with_mode(self.mode.into())
+            .with_mode(self.mode)
             .with_limits(limits)
             .with_drop_invalid_utf8(self.drop_invalid_utf8)
     }

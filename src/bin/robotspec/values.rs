@@ -20,52 +20,62 @@ pub const DEFAULT_VARIANT: Variant = Variant::Google;
 #[derive(clap::Args)]
 pub struct VariantArg {
     /// The variant whose reading (grammar, matching, access policy) is used.
-    #[arg(long, value_parser = VariantParser, default_value_t = DEFAULT_VARIANT)]
+    #[arg(long, value_parser = variants(), default_value_t = DEFAULT_VARIANT)]
     pub variant: Variant,
 }
 
-/// Parses a variant name with the library's `FromStr` (which also takes the older spellings)
-/// and offers the library's names as the possible values, each with its description.
-#[derive(Clone, Copy)]
-pub struct VariantParser;
+/// The values of `--variant`: the library's names and descriptions; parsed with the library's
+/// `FromStr`, which also takes the older spellings.
+pub fn variants() -> Named<Variant> {
+    Named {
+        all: Variant::ALL,
+        name: Variant::name,
+        description: Variant::description,
+        parse: |text| {
+            text.parse()
+                .map_err(|e: robotspec::UnknownVariant| e.to_string())
+        },
+    }
+}
 
-impl TypedValueParser for VariantParser {
-    type Value = Variant;
+/// The values of `--mode`: the library's names and descriptions.
+pub fn modes() -> Named<Mode> {
+    Named {
+        all: Mode::ALL,
+        name: Mode::name,
+        description: Mode::description,
+        parse: |text| Mode::from_name(text).ok_or_else(|| format!("unknown mode `{text}`")),
+    }
+}
+
+/// A flag's value that is one of a library enum's stable names: clap parses it with the
+/// library's parser and lists the library's names, each with its description, in `--help` and
+/// in shell completions. One parser for every such enum, and no second list of names here.
+#[derive(Clone, Copy)]
+pub struct Named<T: 'static> {
+    all: &'static [T],
+    name: fn(T) -> &'static str,
+    description: fn(T) -> &'static str,
+    parse: fn(&str) -> Result<T, String>,
+}
+
+impl<T: Copy + Send + Sync + 'static> TypedValueParser for Named<T> {
+    type Value = T;
 
     fn parse_ref(
         &self,
         cmd: &clap::Command,
         _arg: Option<&clap::Arg>,
         value: &OsStr,
-    ) -> Result<Variant, clap::Error> {
-        let text = value.to_string_lossy();
-        text.parse::<Variant>()
+    ) -> Result<T, clap::Error> {
+        (self.parse)(&value.to_string_lossy())
             .map_err(|e| clap::Error::raw(ErrorKind::InvalidValue, format!("{e}\n")).with_cmd(cmd))
     }
 
     fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
-        Some(Box::new(Variant::ALL.iter().map(|variant| {
-            PossibleValue::new(variant.name()).help(variant.description())
+        Some(Box::new(self.all.iter().map(|&value| {
+            PossibleValue::new((self.name)(value)).help((self.description)(value))
         })))
-    }
-}
-
-/// `--mode`: the library's `Mode`, as a closed set of values for `--help`.
-#[derive(Clone, Copy, Default, clap::ValueEnum)]
-pub enum ModeArg {
-    /// Never fail (Postel's law); problems are warnings.
-    #[default]
-    Lenient,
-    /// Validate against the variant's formal grammar and the limits; fail with every problem.
-    Strict,
-}
-
-impl From<ModeArg> for Mode {
-    fn from(mode: ModeArg) -> Mode {
-        match mode {
-            ModeArg::Lenient => Mode::Lenient,
-            ModeArg::Strict => Mode::Strict,
-        }
     }
 }
 
