@@ -76,15 +76,15 @@ pub struct Limits {
 }
 
 impl Limits {
-    /// Default for [`Limits::input_bytes`]: 64 MiB.
+    /// Default for [`Limit::InputBytes`]: 64 MiB.
     pub const DEFAULT_INPUT_BYTES: usize = 64 << 20;
-    /// Default for [`Limits::groups`].
+    /// Default for [`Limit::Groups`].
     pub const DEFAULT_GROUPS: usize = 100_000;
-    /// Default for [`Limits::rules_per_group`].
+    /// Default for [`Limit::RulesPerGroup`].
     pub const DEFAULT_RULES_PER_GROUP: usize = 200_000;
-    /// Default for [`Limits::pattern_bytes`]: 64 KiB.
+    /// Default for [`Limit::PatternBytes`]: 64 KiB.
     pub const DEFAULT_PATTERN_BYTES: usize = 64 << 10;
-    /// Default for [`Limits::diagnostics`].
+    /// Default for [`Limit::Diagnostics`].
     pub const DEFAULT_DIAGNOSTICS: usize = 10_000;
 
     /// The value of `limit` (`usize::MAX` for an unset [`Limit::LineBytes`]).

@@ -1,10 +1,30 @@
 //! The access policy: what a fetch of robots.txt means for crawling, per variant. No I/O.
 //!
+//! Use it when you crawl. [`fetch::fetch`] does it all for one site (the only network I/O of
+//! the crate, cargo feature `fetch`); a crawler that fetches with its own client hands what
+//! happened ([`FetchOutcome`]) to [`evaluate`]; [`cache::RobotsCache`] keeps the results per
+//! [`Origin`] and applies the variant's rules for errors and staleness. To parse a body you
+//! already hold, you need none of this: [`Robots::parse`](crate::Robots::parse).
+//!
+//! ```
+//! use std::time::SystemTime;
+//! use robotspec::access::{evaluate, AccessOptions, AccessState, FetchOutcome};
+//! use robotspec::{AgentQuery, Variant};
+//!
+//! let not_found = FetchOutcome::Response { status: 404, headers: vec![], body: vec![] };
+//! let access = evaluate(Variant::Rfc9309, &not_found, SystemTime::now(), &AccessOptions::default());
+//! assert_eq!(access.state, AccessState::AllowAll);
+//! assert!(access.allows(&AgentQuery::new("bot"), "/anything"));
+//! let down = FetchOutcome::Response { status: 503, headers: vec![], body: vec![] };
+//! let access = evaluate(Variant::Rfc9309, &down, SystemTime::now(), &AccessOptions::default());
+//! assert_eq!(access.state, AccessState::Unreachable); // crawl nothing, try again soon
+//! ```
+//!
 //! Given what happened — a status code, headers and a body, a redirect chain that went on too
 //! long, a timeout or a network error — [`evaluate`] says what a crawler may do: obey the rules
 //! parsed from the body, crawl everything, crawl nothing, or crawl nothing and try again soon;
 //! why; and for how long the answer holds. The per-variant decisions are data in
-//! [`AccessProfile`]; docs/access.md tabulates them with the
+//! the profile (`src/variant/profile.rs`); docs/access.md tabulates them with the
 //! sentence each rests on (docs/spec/VARIANTS.md A31–A36, A47, A49).
 //!
 //! Redirects are followed by the fetcher, one hop at a time: [`redirect_target`] says whether a

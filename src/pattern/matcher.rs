@@ -48,7 +48,8 @@ pub struct MatcherLimits {
     /// Largest Thompson NFA to build. Both DFAs are built from this NFA, so when the wildcard
     /// rules' NFA would exceed the limit no automaton is built: those rules are answered by the
     /// glob matcher (each rule tested in time linear in the target) and
-    /// [`RuleMatcher::automaton_error`] says why. The NFA takes a few tens of bytes per byte of
+    /// `RuleMatcher::automaton_error` says why ([`Explanation::engine`](crate::Explanation::engine)
+    /// is then `glob`). The NFA takes a few tens of bytes per byte of
     /// pattern. Default: 32 MiB
     /// ([`MatcherLimits::DEFAULT_NFA_BYTES`]), about a megabyte of patterns in one group —
     /// twice what fits in the 500 KiB that Google reads of a robots.txt file.

@@ -177,7 +177,7 @@ pub fn product_token_from_header(header: &str) -> Option<&str> {
 /// `Googlebot` (docs/spec/VARIANTS.md A7).
 ///
 /// A matcher tries the tokens in order: the first token that some group of the file names
-/// ([`AgentToken::names`]) wins, and all groups naming that token are used; less specific
+/// wins, and all groups naming that token are used; less specific
 /// tokens are then ignored. Only when no token names any group do the global (`*`) groups
 /// apply. There is no implicit prefix or substring fall-back: `Googlebot-Image` alone does not
 /// fall back to a `Googlebot` group unless `Googlebot` is in the list. [`AgentQuery::rank`]
@@ -279,7 +279,7 @@ impl AgentQuery {
         self.tokens.is_empty()
     }
 
-    /// The position of the first caller token that a file token (from [`agent_token`]) names,
+    /// The position of the first caller token that a file token (as the file's `user-agent` line names it) names,
     /// or `None` when it names none. Lower is more specific: a matcher uses the groups with the
     /// lowest rank present in the file.
     pub fn rank(&self, file_token: &[u8]) -> Option<usize> {

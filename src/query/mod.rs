@@ -40,7 +40,33 @@ use crate::source::{Source, Span};
 use crate::syntax::{self, Collect, Mode, ParseOptions, Parsed, StrictError};
 use crate::variant::{GroupSelection, TargetEncoding, Variant};
 
-/// A parsed robots.txt file, ready to answer queries.
+/// A parsed robots.txt file, ready to answer queries: parse once, ask many times, and know why.
+///
+/// It keeps what answers need (the model), not the input; each group's rules are compiled into
+/// one matcher the first time a query needs them. It is `Send + Sync`: share it between threads.
+/// Serialised (`serde`), it is a summary of the file as the variant reads it.
+///
+/// ```
+/// use robotspec::{AgentQuery, Decision, Robots, Variant};
+///
+/// let robots = Robots::parse(
+///     b"User-agent: FooBot\nDisallow: /private\nAllow: /private/ok\n\nSitemap: https://example.com/s.xml\n",
+///     Variant::Google,
+/// );
+/// let verdict = robots.check("FooBot", "https://example.com/private/x?y=1");
+/// assert!(!verdict.allowed());
+/// assert_eq!(verdict.decision(), Decision::Rule);
+/// assert_eq!(verdict.rule().map(|r| r.line()), Some(2));
+/// assert_eq!(verdict.to_string(), "disallowed by line 2: Disallow: /private [group for `foobot` at line 1]");
+/// assert!(robots.is_allowed("FooBot", "/private/ok"));
+/// assert!(robots.is_allowed("OtherBot", "/private/x"));
+/// // A crawler known by several tokens, most specific first.
+/// let query = AgentQuery::parse("FooBot-Image,FooBot");
+/// assert!(!robots.check_query(&query, "/private/x").allowed());
+/// assert_eq!(robots.sitemaps().next().map(|s| s.url), Some(&b"https://example.com/s.xml"[..]));
+/// let summary = serde_json::to_value(&robots).unwrap();
+/// assert_eq!(summary["groups"][0]["rules"][1]["kind"], "allow");
+/// ```
 #[derive(Debug)]
 pub struct Robots {
     variant: Variant,

@@ -168,11 +168,27 @@ impl ParseOptions {
     }
 }
 
-/// A parsed file: its diagnostics, and its lines and tree on demand.
+/// A parsed file: its diagnostics, and its lossless tree on demand.
 ///
-/// The lines are not stored: [`Parsed::lines`] reads them again from the source each time it is
-/// called, one at a time, so a parsed file holds its input, its options and its diagnostics —
-/// nothing that grows with the number of lines.
+/// The lines are not stored: the tree and its JSON are made from the source when asked, one
+/// line at a time, so a parsed file holds its input, its options and its diagnostics — nothing
+/// that grows with the number of lines.
+///
+/// ```
+/// use robotspec::tree::NodeKind;
+/// use robotspec::{parse, Code, Mode, Variant};
+///
+/// let input = b"User-agent: *\nDisalow: /x\n";
+/// let parsed = parse(input, Variant::Google, Mode::Lenient)?;
+/// assert_eq!(parsed.diagnostics()[0].code, Code::TypoDirective);
+/// let tree = parsed.tree();
+/// assert_eq!(tree.root().children[1].kind, NodeKind::DisallowLine);
+/// assert_eq!(tree.reassemble(), input); // every byte, in order
+/// let mut json = Vec::new();
+/// parsed.write_json(&mut json, false)?;
+/// assert!(json.starts_with(br#"{"kind":"robots_txt""#));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone)]
 pub struct Parsed<'a> {
     source: Source<'a>,
@@ -265,6 +281,17 @@ impl std::error::Error for StrictError {}
 ///
 /// Lenient mode always returns `Ok`. Strict mode returns `Err` with every problem when the file
 /// does not conform to the variant's grammar.
+///
+/// ```
+/// use robotspec::{parse, Code, Mode, Severity, Variant};
+///
+/// let rejected = parse(b"User-agent: *\nDisallow /x\n", Variant::Rfc9309, Mode::Strict)
+///     .unwrap_err();
+/// let first = &rejected.diagnostics()[0];
+/// assert_eq!((first.code, first.severity), (Code::MissingColon, Severity::Error));
+/// assert_eq!((first.line, first.col), (2, 9));
+/// assert_eq!(first.to_string(), "2:9: error[missing-colon]: missing `:` between key and value");
+/// ```
 pub fn parse(input: &[u8], variant: Variant, mode: Mode) -> Result<Parsed<'_>, StrictError> {
     parse_with(input, variant, &ParseOptions::new(mode))
 }

@@ -54,7 +54,7 @@ crate::names::stable_names! {
         Text = "text",
         /// Leaf: CR LF, CR or LF.
         Newline = "newline",
-        /// Leaf: the input past [`Limits::input_bytes`](crate::Limits::input_bytes), not read.
+        /// Leaf: the input past [`Limit::InputBytes`](crate::Limit::InputBytes), not read.
         Ignored = "ignored",
     }
 }

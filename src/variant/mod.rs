@@ -16,6 +16,15 @@ crate::names::stable_names! {
     /// A reading of robots.txt. The names (`rfc9309`, `draft-1996`, …) are the Rust names in
     /// kebab case, as the command line and JSON write them; parsing also accepts the older
     /// spellings `1994` and `1996-draft`, and any ASCII case.
+    ///
+    /// ```
+    /// use robotspec::Variant;
+    /// assert_eq!(Variant::Draft1996.name(), "draft-1996");
+    /// assert_eq!("1996-draft".parse::<Variant>(), Ok(Variant::Draft1996));
+    /// assert_eq!("RFC9309".parse::<Variant>(), Ok(Variant::Rfc9309));
+    /// assert!("rfc9310".parse::<Variant>().is_err());
+    /// assert_eq!(Variant::ALL.len(), 5);
+    /// ```
     pub enum Variant {
         /// The 1994 convention, "A Standard for Robot Exclusion" (records, Disallow only).
         Convention1994 = "convention-1994",
