@@ -1,197 +1,24 @@
-//! Compilation of a group's rules into one automaton, and the queries on it.
+//! The matcher of one group's rules: literal rules in a prefix table, wildcard rules in one
+//! automaton (`automaton.rs`) with the linear glob matcher behind it, and the priority order
+//! that decides between their answers.
 //!
-//! The construction (a Thompson NFA assembled straight from the pattern bytes), the choice of
-//! match semantics and the fallback to the linear glob matcher are described in
-//! `docs/matcher.md`; the comments here say what each piece does.
+//! How the pieces fit and why: `docs/matcher.md`; the comments here say what each piece does.
 
 use std::cmp::Reverse;
 use std::collections::hash_map::{Entry, HashMap};
 use std::fmt;
-use std::panic::{RefUnwindSafe, UnwindSafe};
 
-use regex_automata::dfa::{dense, Automaton as _, StartKind};
-use regex_automata::hybrid;
-use regex_automata::nfa::thompson::{self, Transition, NFA};
-use regex_automata::util::look::Look;
-use regex_automata::util::pool::Pool;
-use regex_automata::util::primitives::StateID;
-use regex_automata::{Anchored, Input, MatchKind};
-
-use super::glob::{split_end_anchor, star_runs, GlobSet};
+use super::automaton::{
+    build_nfa, choose_automaton, Automaton, Engine, MatcherLimits, PatternError,
+};
+use super::glob::{star_runs, GlobSet};
 use super::prefix::PrefixTable;
 use super::{PatternSyntax, Precedence, RuleKind};
-/// Memory bounds for compiling one rule set.
-///
-/// All values are bytes of heap memory. The defaults were chosen by measurement on 4,231 real
-/// robots.txt files (see `docs/matcher.md`): the dense DFA only where it is cheap to build, the
-/// lazy DFA — nearly as fast once warm and almost free to build — everywhere else, and a
-/// hostile file held to tens of megabytes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct MatcherLimits {
-    /// Largest dense DFA to build, and the most scratch memory its construction may use. When
-    /// determinization would exceed it, it stops and the lazy DFA is used instead; the time
-    /// spent before stopping grows with this limit (up to about a second per MiB for groups
-    /// full of wildcards), so raise it only for groups queried very often. `0` disables the
-    /// dense DFA. Default: 0 ([`MatcherLimits::DEFAULT_DENSE_DFA_BYTES`]): the automaton holds
-    /// only wildcard rules, on which the lazy DFA is as fast once warm; a crawler asking
-    /// millions of questions of one group may set it (16 KiB fits a few dozen rules).
-    pub dense_dfa_bytes: usize,
-    /// Capacity of the lazy DFA's state cache. There is one cache per thread searching the same
-    /// matcher concurrently, and it only grows as states are built, so the memory used is at
-    /// most this times the number of such threads. A cache must be able to hold a handful of
-    /// states; when this capacity is below that minimum (which is proportional to the size of
-    /// the NFA, so itself bounded by [`nfa_bytes`](Self::nfa_bytes)) the minimum is used
-    /// instead. `0` disables the lazy DFA (with the dense DFA also off, no automaton is built
-    /// and the glob matcher answers). Default: 8 MiB
-    /// ([`MatcherLimits::DEFAULT_LAZY_CACHE_BYTES`]).
-    pub lazy_cache_bytes: usize,
-    /// Largest Thompson NFA to build. Both DFAs are built from this NFA, so when the wildcard
-    /// rules' NFA would exceed the limit no automaton is built: those rules are answered by the
-    /// glob matcher (each rule tested in time linear in the target) and
-    /// `RuleMatcher::automaton_error` says why ([`Explanation::engine`](crate::Explanation::engine)
-    /// is then `glob`). The NFA takes a few tens of bytes per byte of
-    /// pattern. Default: 32 MiB
-    /// ([`MatcherLimits::DEFAULT_NFA_BYTES`]), about a megabyte of patterns in one group —
-    /// twice what fits in the 500 KiB that Google reads of a robots.txt file.
-    pub nfa_bytes: usize,
-    /// From how many literal rules (no `*`, no end anchor) in a group on they are answered from
-    /// a sorted prefix table instead of the automaton: no NFA to build for them, memory
-    /// proportional to their bytes, so groups of hundreds of thousands of plain rules compile
-    /// at once. `0` or `1`: always (the default, [`MatcherLimits::DEFAULT_PREFIX_TABLE_MIN_RULES`];
-    /// measured faster both to build and to query than the automaton on real files);
-    /// `usize::MAX`: never, every rule in the automaton.
-    pub prefix_table_min_rules: usize,
-}
-
-impl MatcherLimits {
-    /// Default for [`MatcherLimits::dense_dfa_bytes`]: 0, no dense DFA (see `docs/matcher.md`
-    /// §3.1: with literal rules in the prefix table, the lazy DFA answers as fast and costs
-    /// nothing to build).
-    pub const DEFAULT_DENSE_DFA_BYTES: usize = 0;
-    /// Default for [`MatcherLimits::lazy_cache_bytes`]: 8 MiB.
-    pub const DEFAULT_LAZY_CACHE_BYTES: usize = 8 << 20;
-    /// Default for [`MatcherLimits::nfa_bytes`]: 32 MiB.
-    pub const DEFAULT_NFA_BYTES: usize = 32 << 20;
-    /// Default for [`MatcherLimits::prefix_table_min_rules`].
-    pub const DEFAULT_PREFIX_TABLE_MIN_RULES: usize = 1;
-}
-
-impl MatcherLimits {
-    /// Whether any automaton is wanted at all (else the wildcard rules go to the glob matcher
-    /// and no NFA is built).
-    fn wants_automaton(&self) -> bool {
-        self.dense_dfa_bytes > 0 || self.lazy_cache_bytes > 0
-    }
-}
-
-impl Default for MatcherLimits {
-    fn default() -> Self {
-        MatcherLimits {
-            dense_dfa_bytes: Self::DEFAULT_DENSE_DFA_BYTES,
-            lazy_cache_bytes: Self::DEFAULT_LAZY_CACHE_BYTES,
-            nfa_bytes: Self::DEFAULT_NFA_BYTES,
-            prefix_table_min_rules: Self::DEFAULT_PREFIX_TABLE_MIN_RULES,
-        }
-    }
-}
-
-crate::names::stable_names! {
-    /// The engine a group's rules are answered with, chosen once when they are compiled
-    /// (docs/matcher.md).
-    pub enum Engine {
-        /// The rule set is empty: no automaton was built and every query answers "no rule".
-        NoRules = "none",
-        /// Every rule is literal: the prefix table alone answers (see
-        /// [`MatcherLimits::prefix_table_min_rules`]). When a group has wildcard rules too, the engine
-        /// reported is the automaton's.
-        PrefixTable = "prefix-table",
-        /// A fully built dense DFA: one table lookup per target byte, no allocation, no locking.
-        DenseDfa = "dense-dfa",
-        /// A lazy (hybrid) DFA whose states are built on demand into a bounded per-thread cache.
-        /// Should the cache thrash on a query, that query is answered by the glob matcher instead.
-        LazyDfa = "lazy-dfa",
-        /// No automaton (both DFAs disabled, or the NFA over [`MatcherLimits::nfa_bytes`]): the
-        /// wildcard rules are tested one by one in priority order, each in time linear in the
-        /// target (literal segments found by substring search between the `*` runs).
-        Glob = "glob",
-    }
-}
-
-/// Why a rule set could not be compiled.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PatternError {
-    kind: PatternErrorKind,
-    detail: String,
-}
-
-/// The category of a [`PatternError`].
-#[non_exhaustive]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum PatternErrorKind {
-    /// The rules' NFA would exceed [`MatcherLimits::nfa_bytes`] (the value is that limit).
-    NfaSizeLimit {
-        /// The configured limit, in bytes.
-        limit: usize,
-    },
-    /// The automaton library refused the rule set for another reason (for instance more rules
-    /// or NFA states than it can number).
-    Build,
-}
-
-impl PatternError {
-    /// The category of the error, including the limit that was hit.
-    #[cfg(test)]
-    #[must_use]
-    pub fn kind(&self) -> PatternErrorKind {
-        self.kind
-    }
-
-    fn from_nfa(err: &thompson::BuildError) -> PatternError {
-        let kind = match err.size_limit() {
-            Some(limit) => PatternErrorKind::NfaSizeLimit { limit },
-            None => PatternErrorKind::Build,
-        };
-        PatternError {
-            kind,
-            detail: err.to_string(),
-        }
-    }
-}
-
-impl fmt::Display for PatternError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.kind {
-            PatternErrorKind::NfaSizeLimit { limit } => write!(
-                f,
-                "the rules are too large to compile: their automaton would exceed the NFA \
-                 size limit of {limit} bytes (MatcherLimits::nfa_bytes)"
-            ),
-            PatternErrorKind::Build => {
-                write!(f, "the rules could not be compiled: {}", self.detail)
-            }
-        }
-    }
-}
-
-impl std::error::Error for PatternError {}
-
-/// The lazy DFA gives up on a search (which then goes to the glob matcher) once its cache has
-/// been cleared this many times…
-const LAZY_MIN_CACHE_CLEARS: usize = 3;
-/// …and fewer than this many target bytes were searched per DFA state built since the last
-/// clear: building states then costs more than testing the rules one by one would.
-const LAZY_MIN_BYTES_PER_STATE: usize = 10;
-
 /// A wildcard pattern with more runs of `*` than this is left out of the automaton and always
 /// answered by the glob matcher: each run keeps a thread alive at every target byte, so such a
 /// pattern makes every DFA state large, and the lazy DFA would spend long building states
 /// before giving up (0.6 s for one rule of 30,000 `*a`). Real patterns have a handful.
 const AUTOMATON_MAX_STAR_RUNS: usize = 16;
-
-/// How per-search scratch space is created for the pool.
-type CacheFn<T> = Box<dyn Fn() -> T + Send + Sync + UnwindSafe + RefUnwindSafe>;
-/// A thread-safe pool of per-search scratch space.
-type CachePool<T> = Pool<T, CacheFn<T>>;
 
 /// What pattern ID `i` of the automaton stands for.
 #[derive(Debug, Clone, Copy)]
@@ -199,17 +26,6 @@ struct Slot {
     /// Index of the rule in the slice given to [`RuleMatcher::compile`].
     rule: usize,
     kind: RuleKind,
-}
-
-/// The automaton that answers [`RuleMatcher::decide`] for the wildcard rules.
-enum Automaton {
-    Dense(dense::DFA<Vec<u32>>),
-    Lazy {
-        dfa: hybrid::dfa::DFA,
-        caches: CachePool<hybrid::dfa::Cache>,
-        /// The NFA the lazy DFA builds its states from (shared with it, counted once).
-        nfa_bytes: usize,
-    },
 }
 
 /// The rules of one group compiled for queries.
@@ -404,11 +220,7 @@ impl RuleMatcher {
     #[must_use]
     pub fn memory_usage(&self) -> usize {
         let table = self.literals.as_ref().map_or(0, PrefixTable::memory_usage);
-        let automaton = match &self.automaton {
-            None => 0,
-            Some(Automaton::Dense(dfa)) => dfa.memory_usage(),
-            Some(Automaton::Lazy { dfa, nfa_bytes, .. }) => dfa.memory_usage() + nfa_bytes,
-        };
+        let automaton = self.automaton.as_ref().map_or(0, Automaton::memory_usage);
         table + self.globs.memory_usage() + automaton
     }
 
@@ -452,19 +264,8 @@ impl RuleMatcher {
     /// gave up, `Some(None)` when no pattern of the automaton matches.
     #[allow(clippy::option_option)]
     fn automaton_winner(&self, target: &[u8]) -> Option<Option<usize>> {
-        let input = Input::new(target).anchored(Anchored::Yes);
-        let searched = match &self.automaton {
-            None => return None,
-            Some(Automaton::Dense(dfa)) => dfa.try_search_fwd(&input),
-            Some(Automaton::Lazy { dfa, caches, .. }) => {
-                let mut cache = caches.get();
-                dfa.try_search_fwd(&mut cache, &input)
-            }
-        };
-        match searched {
-            Ok(found) => {
-                Some(found.and_then(|m| self.automaton_ids.get(m.pattern().as_usize()).copied()))
-            }
+        match self.automaton.as_ref()?.search(target) {
+            Ok(found) => Some(found.and_then(|id| self.automaton_ids.get(id).copied())),
             // The lazy DFA gave up (its cache thrashed); the dense DFA cannot fail with our
             // configuration (no quit bytes), but a fallback costs nothing and keeps the
             // answer right.
@@ -487,108 +288,6 @@ impl fmt::Debug for RuleMatcher {
             .field("memory_usage", &self.memory_usage())
             .finish()
     }
-}
-
-/// Assembles the Thompson NFA of `patterns` straight from their bytes, in their order. Each pattern is a chain: one state per literal byte, one
-/// non-greedy any-byte loop per run of `*` (the loop's exit preferred), an end-of-target
-/// assertion for a final `$`, then the pattern's match state. The NFA is only ever searched
-/// anchored, so its unanchored start is its anchored one, and it has no capture states.
-// The error is regex-automata's own, built once per failed compile: its size does not matter.
-#[allow(clippy::result_large_err)]
-fn build_nfa<'p>(
-    patterns: impl Iterator<Item = &'p [u8]>,
-    syntax: PatternSyntax,
-    limit: usize,
-) -> Result<NFA, thompson::BuildError> {
-    let mut builder = thompson::Builder::new();
-    builder.set_size_limit(Some(limit))?;
-    let mut starts = Vec::new();
-    for pattern in patterns {
-        builder.start_pattern()?;
-        let start = builder.add_empty()?;
-        // The state whose exit the next piece is patched onto.
-        let mut end = start;
-        let (body, end_anchor) = split_end_anchor(pattern, syntax);
-        let mut in_star_run = false;
-        for &byte in body {
-            let next = if syntax.wildcards && byte == b'*' {
-                if in_star_run {
-                    continue;
-                }
-                in_star_run = true;
-                // A reverse union prefers its last alternate: the exit, patched on later.
-                let star = builder.add_union_reverse(Vec::new())?;
-                let any = builder.add_range(Transition {
-                    start: 0x00,
-                    end: 0xFF,
-                    next: star,
-                })?;
-                builder.patch(star, any)?;
-                star
-            } else {
-                in_star_run = false;
-                builder.add_range(Transition {
-                    start: byte,
-                    end: byte,
-                    next: StateID::ZERO,
-                })?
-            };
-            builder.patch(end, next)?;
-            end = next;
-        }
-        if end_anchor {
-            let look = builder.add_look(StateID::ZERO, Look::End)?;
-            builder.patch(end, look)?;
-            end = look;
-        }
-        let matched = builder.add_match()?;
-        builder.patch(end, matched)?;
-        builder.finish_pattern(start)?;
-        starts.push(start);
-    }
-    // Alternates in pattern-ID order: leftmost-first prefers the earliest (see docs).
-    let start = builder.add_union(starts)?;
-    builder.build(start, start)
-}
-
-/// The fastest DFA that fits the limits (see [`MatcherLimits`]), or none.
-fn choose_automaton(nfa: NFA, limits: &MatcherLimits) -> Option<Automaton> {
-    if limits.dense_dfa_bytes > 0 {
-        let built = dense::Builder::new()
-            .configure(
-                dense::Config::new()
-                    .match_kind(MatchKind::LeftmostFirst)
-                    .start_kind(StartKind::Anchored)
-                    .dfa_size_limit(Some(limits.dense_dfa_bytes))
-                    .determinize_size_limit(Some(limits.dense_dfa_bytes)),
-            )
-            .build_from_nfa(&nfa);
-        if let Ok(dfa) = built {
-            return Some(Automaton::Dense(dfa));
-        }
-    }
-    if limits.lazy_cache_bytes == 0 {
-        return None;
-    }
-    let nfa_bytes = nfa.memory_usage();
-    let built = hybrid::dfa::Builder::new()
-        .configure(
-            hybrid::dfa::Config::new()
-                .match_kind(MatchKind::LeftmostFirst)
-                .cache_capacity(limits.lazy_cache_bytes)
-                .skip_cache_capacity_check(true)
-                .minimum_cache_clear_count(Some(LAZY_MIN_CACHE_CLEARS))
-                .minimum_bytes_per_state(Some(LAZY_MIN_BYTES_PER_STATE)),
-        )
-        .build_from_nfa(nfa)
-        .ok()?;
-    let for_pool = built.clone();
-    let create: CacheFn<hybrid::dfa::Cache> = Box::new(move || for_pool.create_cache());
-    Some(Automaton::Lazy {
-        dfa: built,
-        caches: Pool::new(create),
-        nfa_bytes,
-    })
 }
 
 /// The rules in priority order: `(rule index, kind, pattern)`, highest priority first.
@@ -651,26 +350,9 @@ fn is_literal(pattern: &[u8], syntax: PatternSyntax) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pattern::automaton::PatternErrorKind;
 
     const WILD: PatternSyntax = PatternSyntax { wildcards: true };
-    const LITERAL: PatternSyntax = PatternSyntax { wildcards: false };
-
-    /// The NFA assembled from bytes: one pattern per distinct pattern, a run of `*` one loop.
-    #[test]
-    fn nfa_from_bytes() {
-        let nfa = |patterns: &[&[u8]], syntax| {
-            build_nfa(patterns.iter().copied(), syntax, 1 << 20).unwrap()
-        };
-        let three = nfa(&[b"/a*b$", b"/a$b", b""], WILD);
-        assert_eq!(three.pattern_len(), 3);
-        assert_eq!(
-            nfa(&[b"/a**b"], WILD).states().len(),
-            nfa(&[b"/a*b"], WILD).states().len()
-        );
-        assert!(nfa(&[b"/a$"], WILD).look_set_any().contains(Look::End));
-        assert!(!nfa(&[b"/a$b"], WILD).look_set_any().contains(Look::End));
-        assert!(!nfa(&[b"/a$"], LITERAL).look_set_any().contains(Look::End));
-    }
 
     #[test]
     fn priority_orders() {

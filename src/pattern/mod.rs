@@ -50,6 +50,7 @@
 //! assert_eq!(matcher.decide(b"/other"), None);
 //! ```
 
+mod automaton;
 mod glob;
 mod matcher;
 mod normalise;
@@ -58,7 +59,8 @@ mod prefix;
 #[cfg(test)]
 mod tests;
 
-pub use matcher::{Engine, MatcherLimits, RuleMatcher};
+pub use automaton::{Engine, MatcherLimits};
+pub use matcher::RuleMatcher;
 pub use normalise::{normalise, normalise_target, PatternEncoding};
 
 /// Whether a rule allows or disallows the URLs its pattern matches.

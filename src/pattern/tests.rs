@@ -5,7 +5,7 @@ use proptest::collection::vec;
 use proptest::prelude::*;
 use proptest::sample::select;
 
-use super::matcher::{Engine, PatternError, PatternErrorKind};
+use super::automaton::{Engine, PatternError, PatternErrorKind};
 use super::*;
 
 const WILD: PatternSyntax = PatternSyntax { wildcards: true };
