@@ -182,6 +182,9 @@ fn lenient_trial(bytes: &[u8], variant: Variant, expect: Option<Expect>) -> Resu
     }
     check_lossless(&parsed, bytes)?;
     check_streams_as_built(&parsed)?;
+    if !robotspec::internals::grammar_agrees(bytes, variant) {
+        return Err("the line reader and the lenient grammar read different lines".to_owned());
+    }
     let lenient = Robots::from_parsed(&parsed);
     if common::model(&Robots::parse(bytes, variant)) != common::model(&lenient) {
         return Err("the one-pass model is not the model of the parsed lines".to_owned());

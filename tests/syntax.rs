@@ -83,9 +83,10 @@ fn collect_json_leaves<'v>(node: &'v serde_json::Value, out: &mut Vec<&'v serde_
 /// Runs over the 4,231 files of the shared corpus when it is present (it is next to the
 /// repository on development machines and in CI; a bare clone skips it).
 #[test]
-fn shared_real_corpus_round_trips_when_present() {
-    let Some(dir) = shared_real_corpus("syntax::shared_real_corpus_round_trips_when_present")
-    else {
+fn shared_real_corpus_round_trips_and_reads_as_the_grammar_when_present() {
+    let Some(dir) = shared_real_corpus(
+        "syntax::shared_real_corpus_round_trips_and_reads_as_the_grammar_when_present",
+    ) else {
         return;
     };
     let files = files_below(&dir);
@@ -101,6 +102,12 @@ fn shared_real_corpus_round_trips_when_present() {
             if let Err(e) = check_lossless(&parsed, &bytes) {
                 panic!("{} ({variant}): {e}", path.display());
             }
+            // The line reader is held to its definition, the lenient grammar run with pest.
+            assert!(
+                robotspec::internals::grammar_agrees(&bytes, variant),
+                "{} ({variant}): the line reader and the grammar disagree",
+                path.display()
+            );
         }
     }
 }

@@ -461,11 +461,15 @@ impl<'s, 'a> LineChecks<'_, 's, 'a, '_, '_, '_> {
             .slice(entry.key)
             .starts_with(crate::source::UTF8_BOM)
         {
-            self.push(
-                Code::MisplacedBom,
-                entry.key,
-                "a byte order mark is only allowed at the start of the file",
-            );
+            // Where unknown keys are allowed (1994), the mark makes the key an unknown one,
+            // ignored like any other: the grammar accepts the line.
+            if self.demands().unknown_keys_violate {
+                self.push(
+                    Code::MisplacedBom,
+                    entry.key,
+                    "a byte order mark is only allowed at the start of the file",
+                );
+            }
             return;
         }
         match (entry.directive, entry.spelling) {

@@ -60,10 +60,15 @@ pub const RFC9309: StrictGrammar = StrictGrammar {
 
 /// Runs the strict grammar; `Some` finding (code [`Code::Syntax`]) where it rejects the file.
 ///
-/// The byte order mark is skipped as in lenient mode; where a grammar refuses it (1996, ASCII
-/// only) the line checks report it.
+/// A whole byte order mark is skipped as in lenient mode; where a grammar refuses it (1996,
+/// ASCII only) the line checks report it.
 pub fn validate(source: &Source<'_>, grammar: &StrictGrammar) -> Option<Finding> {
-    let start = source.bom_len();
+    // Only a whole mark is skipped: a truncated one (`EF`, `EF BB`) is bytes that are not
+    // UTF-8, which the grammar must see (and refuse, as the checks do).
+    let start = match source.bom_len() {
+        whole if whole == crate::source::UTF8_BOM.len() => whole,
+        _ => 0,
+    };
     let text = source.text().get(start..).unwrap_or_default();
     (grammar.validate)(text, start)
 }
