@@ -36,7 +36,9 @@ use std::sync::Arc;
 use libtest_mimic::{Arguments, Failed, Trial};
 use robotspec::{parse, Code, Diagnostic, Mode, Parsed, Robots, Severity, Variant};
 
-use common::{check_explained, check_lossless, files_in, header, relative, variant_of};
+use common::{
+    check_explained, check_lossless, files_in, header, relative, variant_of, AGENTS, URLS,
+};
 
 fn main() {
     let args = Arguments::from_args();
@@ -160,17 +162,6 @@ fn add_trials(trials: &mut Vec<Trial>, file: &Arc<File>) {
         }
     }
 }
-
-/// Agents and URLs asked of every file, besides targets made from its own rules.
-const AGENTS: &[&str] = &["Googlebot", "foobot", "*", ""];
-const URLS: &[&str] = &[
-    "/",
-    "/private/x.html",
-    "https://example.com/a/b?c=d",
-    "/robots.txt",
-    "/%7Ejoe/caf%C3%A9",
-    "/zz?x#y",
-];
 
 fn lenient_trial(bytes: &[u8], variant: Variant, expect: Option<Expect>) -> Result<(), String> {
     let parsed =

@@ -13,17 +13,7 @@ mod common;
 
 use robotspec::{parse, Mode, Robots, Severity, Variant};
 
-use common::{check_explained, check_lossless, files_in, hostile};
-
-/// The queries asked of every file.
-const AGENTS: &[&str] = &["Googlebot", "foobot", "*", ""];
-const URLS: &[&str] = &[
-    "/",
-    "/private/x.html",
-    "https://example.com/a/b?c=d",
-    "/robots.txt",
-    "/%7Ejoe/caf%C3%A9",
-];
+use common::{check_explained, check_lossless, files_in, hostile, AGENTS, URLS};
 
 /// Everything that must hold of one input under one variant.
 fn assert_robust(name: &str, bytes: &[u8], variant: Variant) {

@@ -16,6 +16,7 @@ mod common;
 use proptest::prelude::*;
 use robotspec::{parse, Mode, Variant};
 
+use common::strategies::robots_like_bytes;
 use common::{check_lossless, files_below, shared_real_corpus};
 
 #[test]
@@ -112,41 +113,6 @@ fn shared_real_corpus_round_trips_and_reads_as_the_grammar_when_present() {
     }
 }
 
-fn robots_like_bytes() -> impl Strategy<Value = Vec<u8>> {
-    let pieces = prop::sample::select(vec![
-        &b"User-agent"[..],
-        b"Disallow",
-        b"allow",
-        b"Sitemap",
-        b":",
-        b" ",
-        b"\t",
-        b"\n",
-        b"\r",
-        b"\r\n",
-        b"#",
-        b"*",
-        b"$",
-        b"/",
-        b"a",
-        b"%2F",
-        b"\xEF\xBB\xBF",
-        b"\xEF",
-        b"\xFF",
-        b"\0",
-        b"\xE3\x83\x84",
-        b"foo bar",
-    ]);
-    prop::collection::vec(
-        prop_oneof![
-            pieces.prop_map(|p| p.to_vec()),
-            prop::collection::vec(any::<u8>(), 0..4)
-        ],
-        0..40,
-    )
-    .prop_map(|parts| parts.concat())
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(2000))]
 
@@ -155,18 +121,6 @@ proptest! {
         for &variant in Variant::ALL {
             let parsed = parse(&bytes, variant, Mode::Lenient).unwrap();
             prop_assert_eq!(check_lossless(&parsed, &bytes), Ok(()));
-        }
-    }
-
-    /// Through `parse`, which runs the strict grammar only when the line checks find no
-    /// violation: this shows "no violation ⇒ accepted"; the other way needs the grammar run on
-    /// its own, in `src/syntax/grammar_tests.rs`.
-    #[test]
-    fn strict_acceptance_means_no_violation_in_lenient_mode(bytes in robots_like_bytes()) {
-        for &variant in Variant::ALL {
-            let lenient = parse(&bytes, variant, Mode::Lenient).unwrap();
-            let violations = lenient.diagnostics().iter().any(|d| d.code.is_violation());
-            prop_assert_eq!(parse(&bytes, variant, Mode::Strict).is_ok(), !violations);
         }
     }
 }

@@ -506,6 +506,9 @@ fn strict_entry_rules_accept_the_same_abnf() {
 // Strict ⇔ no violation, both ways, with the strict grammar run on its own
 // ---------------------------------------------------------------------------------------------
 
+#[path = "../../tests/common/strategies.rs"]
+mod strategies;
+
 mod strict_property {
     use pest::Parser;
     use proptest::prelude::*;
@@ -518,6 +521,8 @@ mod strict_property {
     use crate::source::Source;
     use crate::syntax::{parse, Mode};
     use crate::variant::Variant;
+
+    use super::strategies::robots_like_bytes;
 
     /// The formal grammar each variant is validated by (grammar/README.md): google has none of
     /// its own and is held to RFC 9309's. A leading byte order mark is not part of the file's
@@ -558,51 +563,6 @@ mod strict_property {
 
     fn violates(variant: Variant, bytes: &[u8]) -> bool {
         !violations(variant, bytes).is_empty()
-    }
-
-    fn robots_like_bytes() -> impl Strategy<Value = Vec<u8>> {
-        let pieces = prop::sample::select(vec![
-            &b"User-agent"[..],
-            b"user-agent: *\n",
-            b"Disallow",
-            b"allow",
-            b"Sitemap",
-            b"Crawl-delay",
-            b":",
-            b": /",
-            b" ",
-            b"\t",
-            b"\n",
-            b"\n\n",
-            b"\r",
-            b"\r\n",
-            b"#",
-            b"*",
-            b"$",
-            b"/",
-            b"a",
-            b"bot",
-            b"2",
-            b"%2F",
-            b"%zz",
-            b"?",
-            b"\xEF\xBB\xBF",
-            b"\xEF",
-            b"\xFF",
-            b"\xC3\xA9",
-            b"\0",
-            b"\x7F",
-            b"\xE3\x83\x84",
-            b"foo bar",
-        ]);
-        prop::collection::vec(
-            prop_oneof![
-                6 => pieces.prop_map(|p| p.to_vec()),
-                1 => prop::collection::vec(any::<u8>(), 0..3)
-            ],
-            0..30,
-        )
-        .prop_map(|parts| parts.concat())
     }
 
     /// Files made of well-formed lines, so that acceptance is common and both directions are

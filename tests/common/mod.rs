@@ -14,6 +14,7 @@ use robotspec::AgentQuery;
 use robotspec::{Parsed, Robots, Variant};
 
 pub mod hostile;
+pub mod strategies;
 
 /// `tests/` in this repository.
 pub fn tests_dir() -> PathBuf {
@@ -236,3 +237,14 @@ pub fn check_explained(robots: &Robots, agent: &str, url: &str) -> Result<(), St
     }
     Ok(())
 }
+
+/// Agents and URLs asked of every file, besides targets made from its own rules.
+pub const AGENTS: &[&str] = &["Googlebot", "foobot", "*", ""];
+pub const URLS: &[&str] = &[
+    "/",
+    "/private/x.html",
+    "https://example.com/a/b?c=d",
+    "/robots.txt",
+    "/%7Ejoe/caf%C3%A9",
+    "/zz?x#y",
+];
