@@ -14,7 +14,7 @@ use std::thread::{self, JoinHandle};
 use std::time::Duration;
 
 use robotspec::access::cache::RobotsCache;
-use robotspec::access::fetch::{fetch, FetchOptions, Fetched};
+use robotspec::access::fetch::{fetch, FetchError, FetchOptions, Fetched};
 use robotspec::access::{
     AccessOptions, AccessReason, AccessState, FetchOutcome, LifetimeSource, Misconfigured5xx,
 };
@@ -474,5 +474,36 @@ fn age_shortens_max_age() {
     let server = single(Reply::Status(200, RULES.as_bytes().to_vec(), headers));
     for f in fetch_all(&server.url("/"), &options()) {
         assert_eq!(f.access.lifetime, Duration::from_secs(450));
+    }
+}
+
+/// A user agent that cannot be a header value is an error before any request, never a panic.
+#[test]
+fn a_user_agent_with_a_control_character_is_an_error() {
+    for bad in [
+        "robot\nspec",
+        "robot\0",
+        "robot\x7f",
+        "robot\r\nX-Injected: 1",
+    ] {
+        let options = FetchOptions::default().with_user_agent(bad);
+        let error = fetch("http://127.0.0.1:9/", Variant::Google, &options).unwrap_err();
+        assert_eq!(
+            error,
+            FetchError::UserAgent {
+                user_agent: bad.to_owned()
+            }
+        );
+        assert!(error.to_string().contains("User-Agent"), "{error}");
+    }
+    // A tab is allowed in a header value (RFC 9110 §5.5), and non-ASCII is sent as its bytes.
+    for fine in ["robot\tspec", "robotspec-é"] {
+        let options = FetchOptions::default()
+            .with_user_agent(fine)
+            .with_timeout(Duration::from_millis(200));
+        assert!(
+            fetch("http://127.0.0.1:9/", Variant::Google, &options).is_ok(),
+            "{fine:?}"
+        );
     }
 }

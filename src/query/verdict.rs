@@ -17,19 +17,31 @@ use crate::pattern::{Engine, Precedence, RuleKind};
 use crate::syntax::tree::escape;
 use crate::variant::Variant;
 
-/// What decided a verdict.
-#[non_exhaustive]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Decision {
-    /// A rule won: [`Verdict::rule`].
-    Rule,
-    /// Groups apply but none of their rules matches: allowed.
-    NoMatchingRule,
-    /// No group applies: allowed.
-    NoGroup,
-    /// The target is `/robots.txt`, which the variant always allows.
-    RobotsTxt,
+crate::names::stable_names! {
+    /// What decided a verdict.
+    pub enum Decision {
+        /// A rule won: [`Verdict::rule`].
+        Rule = "rule",
+        /// Groups apply but none of their rules matches: allowed.
+        NoMatchingRule = "no-matching-rule",
+        /// No group applies: allowed.
+        NoGroup = "no-group",
+        /// The target is `/robots.txt`, which the variant always allows.
+        RobotsTxt = "robots-txt",
+    }
+}
+
+impl Decision {
+    /// Why a URL is allowed when no rule decided, in a few words (`no rule matches`, …); `None`
+    /// for [`Decision::Rule`], where the rule says why.
+    pub fn without_rule(self) -> Option<&'static str> {
+        match self {
+            Decision::NoMatchingRule => Some("no rule matches"),
+            Decision::NoGroup => Some("no group applies"),
+            Decision::RobotsTxt => Some("/robots.txt is always allowed"),
+            _ => None,
+        }
+    }
 }
 
 /// The groups that apply to a crawler: the groups naming the first of its tokens that some
@@ -191,11 +203,9 @@ impl fmt::Display for Verdict<'_> {
         } else {
             "disallowed"
         })?;
-        match (self.decision, self.rule) {
-            (Decision::Rule, Some(rule)) => write!(f, " by line {}: {}", rule.line(), rule)?,
-            (Decision::Rule | Decision::NoMatchingRule, _) => f.write_str(": no rule matches")?,
-            (Decision::NoGroup, _) => f.write_str(": no group applies")?,
-            (Decision::RobotsTxt, _) => f.write_str(": /robots.txt is always allowed")?,
+        match (self.rule, self.decision.without_rule()) {
+            (Some(rule), _) => write!(f, " by line {}: {}", rule.line(), rule)?,
+            (None, why) => write!(f, ": {}", why.unwrap_or("no rule matches"))?,
         }
         let applicable = &self.applicable;
         let lines: Vec<String> = applicable.groups().map(|g| g.line().to_string()).collect();
@@ -271,11 +281,10 @@ impl<'r> Explanation<'r> {
     /// Why the verdict is what it is, in the variant's terms: which precedence made the first
     /// matching rule win over the next one, or why no rule decided.
     pub fn why(&self) -> String {
-        match self.verdict.decision {
-            Decision::Rule => self.why_the_winner_won(),
-            Decision::NoMatchingRule => "nothing matches: allowed".to_owned(),
-            Decision::NoGroup => "no group applies: allowed".to_owned(),
-            Decision::RobotsTxt => "/robots.txt is always allowed".to_owned(),
+        match self.verdict.decision.without_rule() {
+            None => self.why_the_winner_won(),
+            Some(why) if self.verdict.decision == Decision::RobotsTxt => why.to_owned(),
+            Some(why) => format!("{why}: allowed"),
         }
     }
 

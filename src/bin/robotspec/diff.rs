@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use robotspec::diff::{Answer, Comparer, Comparison, Summary, Tally};
-use robotspec::{Decision, Limit, Limits, Variant};
+use robotspec::{Limit, Limits, Variant};
 
 use crate::queries::{Line, Query};
 use crate::values::{variants, Format};
@@ -148,13 +148,10 @@ fn describe(comparison: &Comparison) -> String {
     out
 }
 
-fn why(outcome: &Answer) -> String {
-    match (&outcome.rule, outcome.decision) {
+fn why(answer: &Answer) -> String {
+    match (&answer.rule, answer.decision.without_rule()) {
         (Some(rule), _) => rule.to_string(),
-        (None, Decision::NoMatchingRule) => "no rule matches".to_owned(),
-        (None, Decision::NoGroup) => "no group applies".to_owned(),
-        (None, Decision::RobotsTxt) => "/robots.txt is always allowed".to_owned(),
-        (None, _) => String::new(),
+        (None, why) => why.unwrap_or_default().to_owned(),
     }
 }
 
