@@ -1229,7 +1229,9 @@ fn an_agent_that_names_no_crawler_is_an_error() {
             let stderr = String::from_utf8(output.stderr).unwrap();
             assert!(!stderr.contains("panicked"), "{stderr}");
             assert!(
-                stderr.contains(&format!("for '--agent <AGENT>': agent {agent:?} {why}")),
+                stderr.contains(&format!(
+                    "for '--agent <AGENT>': the agent {why}: {agent:?}"
+                )),
                 "{stderr}"
             );
         }
@@ -1240,10 +1242,10 @@ fn an_agent_that_names_no_crawler_is_an_error() {
 fn batch_and_diff_corpus_take_a_blank_or_control_agent_for_a_malformed_line() {
     let queries = "E08.txt\twebcrawler\t/tmp/x\nE08.txt\t\t/tmp/x\nE08.txt\t \t/tmp/x\n\
                    E08.txt\tbot\u{1}\t/tmp/x\nE08.txt\tnobody\t/tmp/x\n";
-    let expected_errors = "robotspec: line 2: agent \"\" names no crawler (ignored)\n\
-                           robotspec: line 3: agent \" \" names no crawler (ignored)\n\
-                           robotspec: line 4: agent \"bot\\u{1}\" holds a control character \
-                           (U+0001 at byte 3) (ignored)\n\
+    let expected_errors = "robotspec: line 2: the agent names no crawler: \"\" (ignored)\n\
+                           robotspec: line 3: the agent names no crawler: \" \" (ignored)\n\
+                           robotspec: line 4: the agent holds a control character \
+                           (U+0001 at byte 3): \"bot\\u{1}\" (ignored)\n\
                            robotspec: 3 query lines ignored\n";
     let batch = robotspec_with_input(&["batch", "--corpus", "tests/examples/bodies"], queries);
     assert_eq!(batch.status.code(), Some(2));
@@ -1505,7 +1507,7 @@ fn batch_json_is_one_object_per_input_line() {
     assert_eq!(lines[2]["line"], 3);
     assert_eq!(lines[2]["verdict"]["allowed"], true);
     assert_eq!(lines[2]["verdict"]["decision"], "no-group");
-    assert_eq!(lines[3]["error"], "agent \"\" names no crawler");
+    assert_eq!(lines[3]["error"], "the agent names no crawler: \"\"");
     // Standard error says the same as in text mode.
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(
@@ -1612,4 +1614,55 @@ fn fetch_json_reports_the_state_and_each_page() {
     );
     assert_eq!(json["results"][0]["allowed"], false);
     assert_eq!(json["results"][0]["verdict"], serde_json::Value::Null);
+}
+
+/// One reading of the agent everywhere: a comma list and a User-Agent header give the same
+/// verdict through `check`, `explain`, `batch` and `diff --corpus` (issue: `batch` used to pass
+/// `download,ninja` on as one token and answer allowed).
+#[test]
+fn every_command_reads_the_agent_the_same_way() {
+    let dir = std::env::temp_dir().join(format!("robotspec-agents-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("ninja.txt"),
+        "User-agent: Download Ninja\nDisallow: /index.html\n",
+    )
+    .unwrap();
+    let file = dir.join("ninja.txt");
+    let file = file.to_str().unwrap();
+    let corpus = dir.to_str().unwrap();
+    for agent in ["download,ninja", "Mozilla/5.0 (compatible; Download/1.0)"] {
+        let check = robotspec(&["check", "--agent", agent, file, "/index.html"]);
+        assert_eq!(check.status.code(), Some(1), "check {agent}");
+        let explain = robotspec(&["explain", "--agent", agent, file, "/index.html"]);
+        assert_eq!(explain.status.code(), Some(1), "explain {agent}");
+        let query = format!("ninja.txt\t{agent}\t/index.html\n");
+        let batch = robotspec_with_input(&["batch", "--corpus", corpus], &query);
+        assert_eq!(
+            String::from_utf8(batch.stdout).unwrap(),
+            "0\n",
+            "batch {agent}"
+        );
+        let corpus_diff = robotspec_with_input(&["diff", "--corpus", corpus], &query);
+        assert_ne!(corpus_diff.status.code(), Some(2), "diff --corpus {agent}");
+        assert!(corpus_diff.stderr.is_empty(), "diff --corpus {agent}");
+        let diff = robotspec(&[
+            "diff",
+            "--format",
+            "json",
+            "--agent",
+            agent,
+            file,
+            "/index.html",
+        ]);
+        let json: serde_json::Value = serde_json::from_slice(&diff.stdout).unwrap();
+        let google = json[0]["answers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|a| a["variant"] == "google")
+            .unwrap();
+        assert_eq!(google["allowed"], false, "diff {agent}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -28,9 +28,12 @@ pub enum PatternEncoding {
     /// draft-koster-rep-00 as docs/spec/VARIANTS.md A19 reads it (RFC 3986 normalisation), applied the
     /// same way to patterns and targets: an escape of an unreserved character
     /// (`A–Z a–z 0–9 - . _ ~`) is decoded, every other escape is kept with upper-case hex, and
-    /// every byte ≥ 0x80, and every `%` that starts no escape, is written as `%XX`. In targets ([`normalise_target`]) a raw `*` or `$`
-    /// is also escaped (`%2A`, `%24`), so that a pattern can match them literally only by writing
-    /// the escape (A29), while in patterns they stay operators.
+    /// every byte ≥ 0x80, and every `%` that starts no escape, is written as `%XX`. In targets
+    /// ([`normalise_target`]) a raw `*` or `$` is also escaped (`%2A`, `%24`), so that a pattern
+    /// can match them literally only by writing the escape (A29), while in patterns they stay
+    /// operators — except a `$` that is not the pattern's last byte, a literal, written `%24`
+    /// so that it matches the target's. RFC 9309 §2.2.2 prescribes the same treatment, so
+    /// `rfc9309` uses it too (docs/variants.md A20).
     Rfc3986,
 }
 
@@ -148,8 +151,20 @@ fn google_escape(pattern: &[u8]) -> Cow<'_, [u8]> {
 
 /// RFC 3986 normalisation (see [`PatternEncoding::Rfc3986`]); `target` also escapes `*`, `$`.
 fn rfc3986(bytes: &[u8], target: bool) -> Cow<'_, [u8]> {
-    let plain = |b: &u8| *b < 0x80 && *b != b'%' && !(target && (*b == b'*' || *b == b'$'));
-    if bytes.iter().all(plain) {
+    // A byte written as an escape whatever its place: in targets `*` and `$` (matched
+    // literally only by an escape, A29); in patterns a `$` that is not the last byte, which
+    // is a literal `$` there, and must meet the target's `%24`.
+    let escaped = |byte: u8, last: bool| match byte {
+        b'*' => target,
+        b'$' => target || !last,
+        _ => byte >= 0x80 || byte == b'%',
+    };
+    let last = bytes.len().saturating_sub(1);
+    if !bytes
+        .iter()
+        .enumerate()
+        .any(|(at, &b)| escaped(b, at == last))
+    {
         return Cow::Borrowed(bytes);
     }
     let mut out = Vec::with_capacity(bytes.len() + bytes.len() / 2);
@@ -167,7 +182,7 @@ fn rfc3986(bytes: &[u8], target: bool) -> Cow<'_, [u8]> {
             // A `%` that starts no escape is written `%25`: left raw, it could form an escape
             // with the bytes a decoding puts after it (`%%333` → `%33`), and a second
             // normalisation would then change the result again.
-            if byte >= 0x80 || byte == b'%' || (target && (byte == b'*' || byte == b'$')) {
+            if escaped(byte, tail.is_empty()) {
                 push_escaped(&mut out, byte);
             } else {
                 out.push(byte);

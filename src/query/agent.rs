@@ -9,7 +9,6 @@
 //! `crate::model::agent`.
 
 use serde::{Deserialize, Serialize};
-use std::convert::Infallible;
 use std::fmt;
 use std::str::FromStr;
 
@@ -185,11 +184,26 @@ pub fn product_token_from_header(header: &str) -> Option<&str> {
 ///
 /// Tokens are kept as given (no validation); [`is_valid_product_token`] tells which ones can
 /// match. The [`Display`](fmt::Display) form is the comma-separated list, which
-/// [`AgentQuery::parse`] reads back when no token contains a comma or surrounding whitespace.
+/// [`AgentQuery::read`] reads back when no token contains a comma or surrounding whitespace.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(transparent)]
+#[serde(from = "Vec<String>", into = "Vec<String>")]
 pub struct AgentQuery {
     tokens: Vec<String>,
+    /// Read from a `User-Agent` header (not serialised: the tokens are the query).
+    from_header: bool,
+}
+
+impl From<Vec<String>> for AgentQuery {
+    /// The tokens, in order of preference, as given.
+    fn from(tokens: Vec<String>) -> AgentQuery {
+        AgentQuery::from_tokens(tokens)
+    }
+}
+
+impl From<AgentQuery> for Vec<String> {
+    fn from(query: AgentQuery) -> Vec<String> {
+        query.tokens
+    }
 }
 
 impl AgentQuery {
@@ -209,33 +223,66 @@ impl AgentQuery {
     pub fn new(token: impl Into<String>) -> AgentQuery {
         AgentQuery {
             tokens: vec![token.into()],
+            from_header: false,
         }
     }
 
-    /// A query from a comma-separated list such as `"Googlebot-Image, Googlebot"`: each entry is
-    /// trimmed of whitespace and empty entries are dropped. A list that is empty or blank as a
-    /// whole is the single empty token, which (like Google's library given an empty user agent)
-    /// only matches `user-agent:` values whose token is empty.
+    /// Reads a crawler as a caller names it — the one reading every entry point uses (the
+    /// library's callers, every command of the CLI, the bindings):
+    ///
+    /// * a **whole `User-Agent` header** (it holds `/`, `(` or `;`, or inner spaces, and no
+    ///   comma): its product token ([`AgentQuery::from_header`]), e.g.
+    ///   `Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)` →
+    ///   `Googlebot`; [`AgentQuery::is_from_header`] says so;
+    /// * otherwise a **comma-separated list of product tokens**, most specific first
+    ///   (`Googlebot-Image, Googlebot`): each entry trimmed, empty entries dropped — as Google's
+    ///   library called with several user agents, except that the first token some group names
+    ///   wins (docs/google.md);
+    ///
+    /// # Errors
+    ///
+    /// [`AgentError::NoToken`] when the text names no crawler (empty, blank, only commas): read
+    /// as the empty token it would quietly get the `*` groups; [`AgentError::ControlCharacter`]
+    /// when it holds one (a tab, a line end, NUL, DEL): no `user-agent:` line can name it, and
+    /// it cannot be sent as a header.
     ///
     /// ```
-    /// use robotspec::AgentQuery;
-    /// let query = AgentQuery::parse("Googlebot-Image, Googlebot");
+    /// use robotspec::{AgentError, AgentQuery};
+    /// let query = AgentQuery::read("Googlebot-Image, Googlebot")?;
     /// assert_eq!(query.tokens(), ["Googlebot-Image", "Googlebot"]);
-    /// assert_eq!(query.rank(b"googlebot"), Some(1));
-    /// assert_eq!(AgentQuery::parse("").tokens(), [""]);
+    /// let header = AgentQuery::read("Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)")?;
+    /// assert_eq!((header.tokens(), header.is_from_header()), (&["Googlebot".to_owned()][..], true));
+    /// assert_eq!(AgentQuery::read(" , "), Err(AgentError::NoToken));
+    /// assert!(matches!(AgentQuery::read("a\tb"), Err(AgentError::ControlCharacter { at: 1, .. })));
+    /// # Ok::<(), AgentError>(())
     /// ```
-    pub fn parse(list: &str) -> AgentQuery {
-        if list.trim().is_empty() {
-            return AgentQuery::new("");
+    pub fn read(text: &str) -> Result<AgentQuery, AgentError> {
+        if let Some((at, found)) = text.char_indices().find(|(_, c)| c.is_control()) {
+            return Err(AgentError::ControlCharacter { at, found });
         }
-        AgentQuery {
-            tokens: list
-                .split(',')
-                .map(str::trim)
-                .filter(|token| !token.is_empty())
-                .map(str::to_owned)
-                .collect(),
+        let looks_like_header =
+            !text.contains(',') && (text.contains(['/', '(', ';']) || text.trim().contains(' '));
+        if let Some(query) = AgentQuery::from_header(text).filter(|_| looks_like_header) {
+            return Ok(AgentQuery {
+                from_header: true,
+                ..query
+            });
         }
+        let tokens: Vec<String> = text
+            .split(',')
+            .map(str::trim)
+            .filter(|token| !token.is_empty())
+            .map(str::to_owned)
+            .collect();
+        if tokens.is_empty() {
+            return Err(AgentError::NoToken);
+        }
+        Ok(AgentQuery::from_tokens(tokens))
+    }
+
+    /// Whether [`AgentQuery::read`] took the token from a `User-Agent` header.
+    pub fn is_from_header(&self) -> bool {
+        self.from_header
     }
 
     /// A query from tokens in order of preference, each kept exactly as given (not trimmed,
@@ -256,6 +303,7 @@ impl AgentQuery {
                 .into_iter()
                 .map(|token| token.as_ref().to_owned())
                 .collect(),
+            from_header: false,
         }
     }
 
@@ -290,13 +338,43 @@ impl AgentQuery {
 }
 
 impl FromStr for AgentQuery {
-    type Err = Infallible;
+    type Err = AgentError;
 
-    /// Same as [`AgentQuery::parse`].
-    fn from_str(list: &str) -> Result<AgentQuery, Infallible> {
-        Ok(AgentQuery::parse(list))
+    /// Same as [`AgentQuery::read`].
+    fn from_str(text: &str) -> Result<AgentQuery, AgentError> {
+        AgentQuery::read(text)
     }
 }
+
+/// Why a caller's text names no crawler ([`AgentQuery::read`]).
+#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AgentError {
+    /// Empty, blank, or only commas.
+    NoToken,
+    /// A control character (a tab, a line end, NUL, DEL…) at byte `at`.
+    ControlCharacter {
+        /// Byte offset in the text.
+        at: usize,
+        /// The character.
+        found: char,
+    },
+}
+
+impl fmt::Display for AgentError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AgentError::NoToken => f.write_str("the agent names no crawler"),
+            AgentError::ControlCharacter { at, found } => write!(
+                f,
+                "the agent holds a control character (U+{:04X} at byte {at})",
+                u32::from(*found)
+            ),
+        }
+    }
+}
+
+impl std::error::Error for AgentError {}
 
 impl<S: AsRef<str>> From<&[S]> for AgentQuery {
     fn from(tokens: &[S]) -> AgentQuery {
@@ -479,9 +557,10 @@ mod tests {
         assert_eq!(query.len(), 2);
         assert!(!query.is_empty());
         assert_eq!(query.to_string(), "Googlebot-Image,Googlebot");
-        assert_eq!(AgentQuery::parse(" a , ,b,, ").tokens(), ["a", "b"]);
-        assert_eq!(AgentQuery::parse(" \t").tokens(), [""]);
-        assert_eq!(AgentQuery::parse(",").tokens(), Vec::<String>::new());
+        assert_eq!(AgentQuery::read(" a , ,b,, ").unwrap().tokens(), ["a", "b"]);
+        assert_eq!(AgentQuery::read(" "), Err(AgentError::NoToken));
+        assert_eq!(AgentQuery::read(","), Err(AgentError::NoToken));
+        assert!(AgentQuery::read(" \t").is_err());
         assert!(AgentQuery::default().is_empty());
     }
 
@@ -490,7 +569,10 @@ mod tests {
         let tokens = ["Googlebot-News", "Googlebot"];
         let from_slice = AgentQuery::from(&tokens[..]);
         assert_eq!(from_slice, AgentQuery::from_tokens(tokens));
-        assert_eq!(from_slice, AgentQuery::parse("Googlebot-News, Googlebot"));
+        assert_eq!(
+            from_slice,
+            AgentQuery::read("Googlebot-News, Googlebot").unwrap()
+        );
         let owned = vec![String::from(" x ")];
         assert_eq!(AgentQuery::from_tokens(&owned).tokens(), [" x "]);
         assert_eq!(AgentQuery::new("Foo").tokens(), ["Foo"]);
@@ -498,7 +580,7 @@ mod tests {
 
     #[test]
     fn agent_query_rank_is_the_order_of_preference() {
-        let query = AgentQuery::parse("Googlebot-Image,Googlebot");
+        let query = AgentQuery::read("Googlebot-Image,Googlebot").unwrap();
         assert_eq!(query.rank(b"googlebot-image"), Some(0));
         assert_eq!(query.rank(b"GOOGLEBOT"), Some(1));
         assert_eq!(query.rank(b"Googlebot-News"), None);
@@ -512,7 +594,7 @@ mod tests {
 
     #[test]
     fn agent_query_serde_is_a_list() {
-        let query = AgentQuery::parse("a,b");
+        let query = AgentQuery::read("a,b").unwrap();
         let json = serde_json::to_string(&query).unwrap();
         assert_eq!(json, r#"["a","b"]"#);
         assert_eq!(serde_json::from_str::<AgentQuery>(&json).unwrap(), query);
@@ -540,7 +622,7 @@ mod tests {
         #[test]
         fn agent_query_round_trips(tokens in proptest::collection::vec("[A-Za-z_-]{1,10}", 1..5)) {
             let query = AgentQuery::from_tokens(&tokens);
-            prop_assert_eq!(AgentQuery::parse(&query.to_string()), query);
+            prop_assert_eq!(AgentQuery::read(&query.to_string()).unwrap(), query);
         }
     }
 }

@@ -26,7 +26,7 @@ pub(crate) mod target;
 
 mod verdict;
 
-pub use agent::AgentQuery;
+pub use agent::{AgentError, AgentQuery};
 pub use verdict::{Applicable, Decision, Explanation, Verdict};
 
 use std::collections::HashMap;
@@ -61,7 +61,7 @@ use crate::variant::{GroupSelection, TargetEncoding, Variant};
 /// assert!(robots.is_allowed("FooBot", "/private/ok"));
 /// assert!(robots.is_allowed("OtherBot", "/private/x"));
 /// // A crawler known by several tokens, most specific first.
-/// let query = AgentQuery::parse("FooBot-Image,FooBot");
+/// let query = AgentQuery::read("FooBot-Image,FooBot").unwrap();
 /// assert!(!robots.check_query(&query, "/private/x").allowed());
 /// assert_eq!(robots.sitemaps().next().map(|s| s.url), Some(&b"https://example.com/s.xml"[..]));
 /// let summary = serde_json::to_value(&robots).unwrap();

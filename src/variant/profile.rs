@@ -321,8 +321,10 @@ const RFC9309: Profile = Profile {
     strict_grammar: &strict::RFC9309,
     max_line_bytes: None,
     nul_ends_line: false,
-    pattern_encoding: PatternEncoding::GoogleEscape,
-    target_encoding: TargetEncoding::AsGiven,
+    // §2.2.2: unreserved escapes decoded, octets outside ASCII percent-encoded, in the rules
+    // and the URI alike (docs/variants.md A20).
+    pattern_encoding: PatternEncoding::Rfc3986,
+    target_encoding: TargetEncoding::AsPatterns,
     agent_matching: AgentMatching::LeadingToken,
     group_selection: GroupSelection::MergeAll,
     blank_line_ends_group: false,
@@ -335,8 +337,6 @@ const RFC9309: Profile = Profile {
 
 const REP_DRAFT_2019: Profile = Profile {
     strict_grammar: &strict::REP_DRAFT_2019,
-    pattern_encoding: PatternEncoding::Rfc3986,
-    target_encoding: TargetEncoding::AsPatterns,
     agent_matching: AgentMatching::WholeValue,
     group_selection: GroupSelection::MergeNamedFirstGlobal,
     ..RFC9309
@@ -347,6 +347,8 @@ const GOOGLE: Profile = Profile {
     // 2083 × 8 − 1: Google's library cuts every line to this many bytes.
     max_line_bytes: Some(16_663),
     nul_ends_line: true,
+    pattern_encoding: PatternEncoding::GoogleEscape,
+    target_encoding: TargetEncoding::AsGiven,
     robots_txt_always_allowed: false,
     index_htm_allows_directory: true,
     access: ACCESS_GOOGLE,

@@ -12,8 +12,8 @@ import os
 import re
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-V = ["1994", "1996-draft", "rep-draft-2019", "google"]
-DOC_COL = {"1994": "1994", "1996-draft": "1996", "rep-draft-2019": "2019", "google": "google"}
+V = ["convention-1994", "draft-1996", "rep-draft-2019", "google"]
+DOC_COL = {"convention-1994": "1994", "draft-1996": "1996", "rep-draft-2019": "2019", "google": "google"}
 
 # --------------------------------------------------------------------------- bodies
 # Exactly as printed in section 6 (blank lines already restored there), "\n" line ends,
@@ -209,9 +209,14 @@ def cell_notes(cells):
     return ("doc cells — " + "; ".join(parts)) if parts else ""
 
 
-def emit(ex, row, body, agent, target, cells, note="", match_table=False, override=None, extra=None):
+def emit(ex, row, body, agent, target, cells, note="", match_table=False, override=None, extra=None,
+         rfc9309_as="google"):
     """cells: variant -> cell text as printed. match_table: Y/N cells of a pattern table,
-    recorded as a Disallow rule (Y -> D, N -> A). override: variant -> (value, why)."""
+    recorded as a Disallow rule (Y -> D, N -> A). override: variant -> (value, why).
+    rfc9309_as: the column whose answer RFC 9309 shares on this row (the doc has no rfc9309
+    column): google's (same grouping, agent tokens, precedence) except where the row is about
+    percent-encoding, where RFC 9309 §2.2.2 normalises as the 2019 draft does (A20); and
+    /robots.txt is always allowed (§2.5)."""
     expected = {}
     printed = {}
     for v in V:
@@ -230,6 +235,7 @@ def emit(ex, row, body, agent, target, cells, note="", match_table=False, overri
         else:
             notes.append("%s: %s" % (v, why))
         expected[v] = val
+    expected["rfc9309"] = "A" if target == "/robots.txt" else expected[rfc9309_as]
     o = {"example": ex, "row": row, "robots_txt": body, "agent": agent, "target": target,
          "expected": expected}
     if extra:
@@ -335,11 +341,11 @@ E9 = [
     (15, "/~joe/index.html", "/%7Ejoe/index.html", "yes", "N", "Y", "Y ¹"),
 ]
 for num, rp, up, c96, c94, c19, cg in E9:
-    cells = {"1994": c94, "1996-draft": c96, "rep-draft-2019": c19, "google": cg}
+    cells = {"convention-1994": c94, "draft-1996": c96, "rep-draft-2019": c19, "google": cg}
     note = N9 + ("; row 10 duplicates row 7 (A40)" if num == 10 else "")
     ov = {"google": ("A", FN1)} if "¹" in cg else None
     emit("E9", "#%d %s vs %s" % (num, rp, up), "User-agent: *\nDisallow: %s\n" % rp, "anybot", up,
-         cells, note, match_table=True, override=ov)
+         cells, note, match_table=True, override=ov, rfc9309_as="rep-draft-2019")
 
 # --------------------------------------------------------------------------- E10
 b = BODY["E10"]
@@ -394,7 +400,7 @@ for rid, rp, t, c94, c96, c19, cg, ov in E12:
     if rid == "c'":
         note += "; the target holds raw UTF-8 E3 83 84 (ツ)"
     emit("E12", "%s %s vs %s" % (rid, rp, t), "User-agent: *\nDisallow: %s\n" % rp, "anybot", t,
-         cells, note, match_table=True, override=ov)
+         cells, note, match_table=True, override=ov, rfc9309_as="rep-draft-2019")
     if cg.startswith("as 2019"):
         OUT[-1]["note"] = OUT[-1]["note"].replace("google: Y (as 2019)", "google: as 2019 (A20) ²")
 
@@ -424,7 +430,7 @@ for rule, targets, c in E13:
     ov = {"google": ("A", FN3)} if "³" in c[3] else None
     for t in targets:
         emit("E13", "%s %s" % (rule, " , ".join(targets)), "User-agent: *\nDisallow: %s\n" % pat, "anybot", t,
-             cols(*c), note, match_table=True, override=ov)
+             cols(*c), note, match_table=True, override=ov, rfc9309_as="rep-draft-2019")
 
 # --------------------------------------------------------------------------- E14
 b = BODY["E14"]
@@ -483,10 +489,11 @@ for label, token, groups, extra_note in [
             parts.append("%s: %s" % (DOC_COL[v], gcells[v]))
     gnote = "doc cells — " + "; ".join(parts) if parts else ""
     assert len(set(chosen.values())) == 1
-    g = chosen["1994"]
+    g = chosen["convention-1994"]
     for k in ["1", "2", "3"]:
         t = "/group" + k
         exp = {v: ("D" if chosen[v] == k else "A") for v in V}
+        exp["rfc9309"] = exp["google"]  # group selection: RFC 9309 and Google's library agree
         note = " | ".join(x for x in [N17 % g, extra_note, gnote] if x)
         OUT.append({"example": "E17", "row": "%s (%s)" % (label, token), "robots_txt": b, "agent": token,
                     "target": t, "expected": exp, "note": note})
@@ -658,8 +665,9 @@ for path, unhip, webex, other96, o94, o19, og in E29:
             "(A20 documented reading: A)")
         ov = {"google": ("D", why)}
     emit("E29", "other %s" % path, b, "otherbot", path,
-         {"1994": o94, "1996-draft": other96, "rep-draft-2019": o19, "google": og},
-         base + "; 'other' = otherbot", override=ov)
+         {"convention-1994": o94, "draft-1996": other96, "rep-draft-2019": o19, "google": og},
+         base + "; 'other' = otherbot", override=ov,
+         rfc9309_as="rep-draft-2019" if "%" in path else "google")
 
 # --------------------------------------------------------------------------- E22 scope
 SCOPE = []
@@ -733,5 +741,5 @@ bodies = set(BODY.values())
 for o in OUT:
     assert o["robots_txt"].endswith("\n") and "\r" not in o["robots_txt"]
     assert o["robots_txt"] in bodies or o["robots_txt"].startswith("User-agent: *\n"), o
-    assert set(o["expected"]) == set(V) and all(x in "AD" for x in o["expected"].values()), o
+    assert set(o["expected"]) == set(V) | {"rfc9309"} and all(x in "AD" for x in o["expected"].values()), o
 print("worked.jsonl: %d objects, scope.jsonl: %d, bodies: %d" % (len(OUT), len(SCOPE), len(BODY)))

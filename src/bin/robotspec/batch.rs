@@ -126,7 +126,7 @@ fn answer(
     match format {
         // The fast path: no verdict to build.
         Format::Text => {
-            let answer: &[u8] = if robots.is_allowed(&query.agent, &query.url) {
+            let answer: &[u8] = if robots.check_query(&query.agents, &query.url).allowed() {
                 b"1\n"
             } else {
                 b"0\n"
@@ -140,7 +140,7 @@ fn answer(
                 file: &query.file,
                 agent: &query.agent,
                 url: &query.url,
-                verdict: robots.check(&query.agent, &query.url),
+                verdict: robots.check_query(&query.agents, &query.url),
             },
         ),
     }

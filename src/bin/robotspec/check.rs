@@ -81,7 +81,7 @@ fn load(args: &Args) -> Result<Loaded, String> {
         .cloned()
         .collect();
     print_diagnostics(name, &cuts);
-    let agents = crate::agent::query(&args.agent);
+    let agents = crate::agent::query(&args.agent)?;
     Ok(Loaded {
         robots,
         agents,

@@ -80,7 +80,7 @@ fn per_url(args: &Args, variants: &[Variant], file: &str, agent: &str) -> Result
             super::input::name(file)
         );
     }
-    let agents = crate::agent::query(agent);
+    let agents = crate::agent::query(agent)?;
     let comparer = Comparer::new(&bytes, variants);
     let comparisons: Vec<Comparison> = args
         .urls
@@ -236,7 +236,7 @@ fn compare_run(
     let comparer = Comparer::new(&bytes, variants);
     Ok(run
         .iter()
-        .map(|query| comparer.compare(&query.agent, &query.url))
+        .map(|query| comparer.compare_query(&query.agents, &query.url))
         .collect())
 }
 

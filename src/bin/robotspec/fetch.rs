@@ -76,7 +76,7 @@ struct Page<'a> {
 pub fn run(args: &Args) -> Result<ExitCode, String> {
     let variant = args.variant.variant;
     let fetched = fetch(&args.url, variant, &fetch_options(args)?).map_err(|e| e.to_string())?;
-    let agents = crate::agent::query(&args.agent);
+    let agents = crate::agent::query(&args.agent)?;
     let pages: Vec<Page<'_>> = args
         .check
         .iter()

@@ -2,9 +2,10 @@
 //!
 //! A line is read with bounded memory: at most [`MAX_QUERY_BYTES`] of it are kept, and a longer
 //! line is read on (and discarded) to its end. A line that is too long, has no two tabs or an
-//! AGENT that names no crawler (see [`crate::agent::problem`]) is [`Line::Invalid`]: an error
+//! AGENT that names no crawler (see [`crate::agent::parse`]) is [`Line::Invalid`]: an error
 //! for that line, after which reading goes on.
 
+use robotspec::AgentQuery;
 use std::io::{BufRead, ErrorKind};
 
 /// Longest query line, without its line end (`\n` or `\r\n`): 2 MiB, room for a URL of a
@@ -17,8 +18,10 @@ pub struct Query {
     pub number: usize,
     /// The robots.txt file, relative to the corpus folder.
     pub file: String,
-    /// The crawler's token.
+    /// The AGENT column as written.
     pub agent: String,
+    /// The crawler, as the library reads the column (the same reading as `--agent`).
+    pub agents: AgentQuery,
     /// The URL (or path) asked about.
     pub url: String,
 }
@@ -99,13 +102,15 @@ fn query(number: usize, line: &[u8]) -> Line {
     let (Some(file), Some(agent), Some(url)) = (fields.next(), fields.next(), fields.next()) else {
         return Invalid::line(number, "expected FILE<TAB>AGENT<TAB>URL");
     };
-    if let Some(why) = crate::agent::problem(agent) {
-        return Invalid::line(number, why);
-    }
+    let agents = match crate::agent::read(agent) {
+        Ok(agents) => agents,
+        Err(why) => return Invalid::line(number, why),
+    };
     Line::Query(Query {
         number,
         file: file.to_owned(),
         agent: agent.to_owned(),
+        agents,
         url: url.to_owned(),
     })
 }
