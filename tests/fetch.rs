@@ -507,3 +507,32 @@ fn a_user_agent_with_a_control_character_is_an_error() {
         );
     }
 }
+
+/// A gzip body (ureq asks for gzip and decodes it) is the file; a body in an encoding nothing
+/// decodes is not: nothing was fetched, a network error for every variant (docs/access.md).
+#[test]
+fn a_compressed_body_is_decoded_or_refused() {
+    use std::io::Write as _;
+    let mut gzip = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gzip.write_all(RULES.as_bytes()).unwrap();
+    let compressed = gzip.finish().unwrap();
+    let encoded = |encoding: &'static str| {
+        let body = compressed.clone();
+        single(Reply::Status(
+            200,
+            body,
+            vec![("Content-Encoding", encoding.to_owned())],
+        ))
+    };
+    let server = encoded("gzip");
+    for f in fetch_all(&server.url("/"), &options()) {
+        assert!(disallows_private(&f), "{}", f.access.variant);
+    }
+    let server = encoded("br");
+    let fetched = fetch_all(&server.url("/"), &options());
+    assert_eq!(states(&fetched), ALL_UNREACHABLE);
+    for f in &fetched {
+        let failure = f.failure().unwrap();
+        assert!(failure.contains("Content-Encoding `br`"), "{failure}");
+    }
+}

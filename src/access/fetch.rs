@@ -222,7 +222,7 @@ pub fn fetch(
             url = next;
             continue;
         }
-        let headers = response
+        let headers: Vec<(String, String)> = response
             .headers()
             .iter()
             .map(|(name, value)| {
@@ -232,6 +232,11 @@ pub fn fetch(
                 )
             })
             .collect();
+        if let Some(encoding) = undecodable(&headers) {
+            break FetchOutcome::NetworkError {
+                message: format!("the body's Content-Encoding `{encoding}` cannot be decoded"),
+            };
+        }
         let mut body = Vec::new();
         // A 5xx body is read only for the misconfigured-5xx hook to look at (A34).
         let hook_reads = (500..600).contains(&status) && options.access.treat_5xx_as_404.is_some();
@@ -262,6 +267,19 @@ pub fn fetch(
         outcome,
         access,
     })
+}
+
+/// The `Content-Encoding` of a response when it is one the client does not decode. ureq decodes
+/// gzip (asked for with `Accept-Encoding: gzip`); a body in any other encoding — sent although
+/// not asked for — is bytes that are not the file, so nothing was fetched (docs/access.md).
+fn undecodable(headers: &[(String, String)]) -> Option<&str> {
+    let encoding = headers
+        .iter()
+        .find(|(name, _)| name.eq_ignore_ascii_case("content-encoding"))?
+        .1
+        .trim();
+    let decoded = ["", "identity", "gzip", "x-gzip"];
+    (!decoded.iter().any(|d| encoding.eq_ignore_ascii_case(d))).then_some(encoding)
 }
 
 fn outcome_of_error(error: &ureq::Error) -> FetchOutcome {

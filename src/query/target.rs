@@ -103,17 +103,17 @@ pub fn path_params_query(url: &[u8]) -> Cow<'_, [u8]> {
 /// The match target of either a full URL or a bare path — a convenience for command lines and
 /// tests, where `/a?b` is more natural to type than `http://example.com/a?b`.
 ///
-/// An input starting with `/` is taken as a path and is itself the target, minus any
-/// `#fragment` (and cut at a NUL byte, as everywhere). Note that this differs from
-/// [`path_params_query`] for inputs starting with `//`: here `//a/b` is the path `//a/b`, there
-/// it is the authority `a` followed by the path `/b`. Anything else goes through
-/// [`path_params_query`]. Nothing is trimmed or normalised.
+/// An input starting with a single `/` is taken as a path and is itself the target, minus any
+/// `#fragment` (and cut at a NUL byte, as everywhere). Anything else goes through
+/// [`path_params_query`] — `//x/private` included, a scheme-relative reference (RFC 3986 §4.2:
+/// `//` starts an authority) whose target is `/private`, as Google's `GetPathParamsQuery` reads
+/// it, for every variant. Nothing is trimmed or normalised.
 ///
-/// (`/a?b#c` → `/a?b`; `https://example.com/a?b#c` → `/a?b`; `//a/b` → `//a/b`: unit tests
-/// below.)
+/// (`/a?b#c` → `/a?b`; `https://example.com/a?b#c` → `/a?b`; `//x/private` → `/private`: unit
+/// tests below.)
 pub fn target_of(input: &str) -> Cow<'_, [u8]> {
     let bytes = input.as_bytes();
-    if bytes.first() == Some(&b'/') {
+    if bytes.first() == Some(&b'/') && bytes.get(1) != Some(&b'/') {
         let path = until_nul(bytes);
         let end = memchr::memchr(b'#', path).unwrap_or(path.len());
         Cow::Borrowed(path.get(..end).unwrap_or(path))
@@ -246,7 +246,9 @@ mod tests {
         assert_eq!(&*target_of("/a?b"), b"/a?b");
         assert_eq!(&*target_of("/a?b#c"), b"/a?b");
         assert_eq!(&*target_of("/#c"), b"/");
-        assert_eq!(&*target_of("//a/b"), b"//a/b");
+        // Scheme-relative: the authority `a`, then the path (Google's vector `//x/private`).
+        assert_eq!(&*target_of("//a/b"), b"/b");
+        assert_eq!(&*target_of("//x/private"), b"/private");
         assert_eq!(&*target_of("https://example.com/a;p?q#f"), b"/a;p?q");
         assert_eq!(&*target_of("https://example.com"), b"/");
         assert_eq!(&*target_of(""), b"/");
