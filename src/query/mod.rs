@@ -281,18 +281,26 @@ impl Robots {
     pub fn explain(&self, agents: &AgentQuery, url: &str) -> Explanation<'_> {
         let target = target_of(url).into_owned();
         let (verdict, selection) = self.decide(agents.iter().map(str::as_bytes), &target);
-        let (matching, engine) = match selection.map(|s| self.compiled(s)) {
-            Some(Compiled { rules, matcher }) => {
-                let matching = matcher
-                    .matching(&self.prepared(&target))
-                    .into_iter()
-                    .filter_map(|i| rules.get(i))
-                    .filter_map(|&id| self.model.rule(id as usize))
-                    .collect();
-                (matching, matcher.engine())
-            }
-            None => (Vec::new(), Engine::NoRules),
-        };
+        let (mut matching, engine): (Vec<Rule<'_>>, Engine) =
+            match selection.map(|s| self.compiled(s)) {
+                Some(Compiled { rules, matcher }) => {
+                    let matching = matcher
+                        .matching(&self.prepared(&target))
+                        .into_iter()
+                        .filter_map(|i| rules.get(i))
+                        .filter_map(|&id| self.model.rule(id as usize))
+                        .collect();
+                    (matching, matcher.engine())
+                }
+                None => (Vec::new(), Engine::NoRules),
+            };
+        // One decision, explained: the verdict is `check`'s, and its rule heads the list. The
+        // list comes from the glob matcher, the decision from the faster engines; they are held
+        // equal by the matcher's tests and the `check` fuzz target.
+        if let Some(rule) = verdict.rule() {
+            matching.retain(|other| *other != rule);
+            matching.insert(0, rule);
+        }
         Explanation {
             url: url.to_owned(),
             agents: agents.clone(),
