@@ -550,6 +550,18 @@ mod tests {
         assert!(!Robots::parse(&text, Variant::Google).is_allowed("a", "/late"));
     }
 
+    /// `//x/private` is scheme-relative (authority `x`, target `/private`), as Google's
+    /// `GetPathParamsQuery` reads it, for every variant.
+    #[test]
+    fn a_double_slash_starts_an_authority() {
+        let text = b"user-agent: *\ndisallow: /private\n";
+        for &variant in Variant::ALL {
+            let robots = Robots::parse(text, variant);
+            assert!(!robots.is_allowed("a", "//x/private"), "{variant}");
+            assert!(robots.is_allowed("a", "//private/x"), "{variant}");
+        }
+    }
+
     #[test]
     fn robots_txt_is_allowed_under_rfc9309_only() {
         let text = b"user-agent: *\ndisallow: /\n";
