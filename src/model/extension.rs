@@ -342,7 +342,8 @@ impl<'m> ContentUsage<'m> {
 /// let signal = ContentSignal::read(b"search=yes,ai-train=no, use=reference").unwrap();
 /// assert_eq!(signal.get("ai-train"), Some("no"));
 /// assert_eq!(signal.get("ai-input"), None);
-/// assert_eq!(ContentSignal::read(b"search=yes, ai-train").unwrap_err().offset, 12);
+/// // The `=` is missing at the end of the second pair.
+/// assert_eq!(ContentSignal::read(b"search=yes, ai-train").unwrap_err().offset, 20);
 /// ```
 #[non_exhaustive]
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -391,7 +392,8 @@ fn signal_pair(pair: &[u8]) -> Result<(&str, &str), usize> {
         .map_or(start, |e| e + 1);
     let text = pair.get(start..end).unwrap_or_default();
     let eq = text.iter().position(|&b| b == b'=').ok_or(end)?;
-    let (key, value) = (&text[..eq], &text[eq + 1..]);
+    let (key, value) = text.split_at(eq);
+    let value = value.get(1..).unwrap_or_default();
     let key_ok = !key.is_empty()
         && key
             .iter()

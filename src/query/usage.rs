@@ -212,8 +212,11 @@ impl Robots {
                 .filter(|&&i| patterns.get(i).is_some_and(|p| p.1.len() == longest))
                 .filter_map(|&i| with_path.get(i).map(|(rule, _)| *rule))
                 .collect(),
-            None => (0..rules.len())
-                .filter(|&i| rules[i].path.is_none())
+            None => rules
+                .iter()
+                .enumerate()
+                .filter(|(_, rule)| rule.path.is_none())
+                .map(|(i, _)| i)
                 .collect(),
         };
         deciding.sort_unstable();

@@ -358,7 +358,7 @@ impl fmt::Display for Explanation<'_> {
                 Some(Err(error)) => format!(" (invalid: {})", error.message),
                 _ => String::new(),
             };
-            writeln!(f, "  line {:<5} {name:<14} {value}{error}", record.line)?;
+            writeln!(f, "  {name} (line {}): {value}{error}", record.line)?;
         }
         Ok(())
     }
