@@ -23,6 +23,18 @@ crate::names::stable_names! {
         ControlCharacter = "control-character",
         /// A `key: value` line whose key the variant does not define (e.g. `crawl-delay`).
         UnknownDirective = "unknown-directive",
+        /// A `key: value` line whose key the variant does not define but which names a known
+        /// extension record (`content-usage`, `crawl-delay`, …; docs/extensions.md): outside the
+        /// variant's grammar like any unknown key, kept as a typed record.
+        KnownExtension = "known-extension",
+        /// An extension record whose value does not follow the extension's syntax (a Crawl-delay
+        /// that is not a number, a Content-Usage statement that is not a Structured Fields
+        /// dictionary, …): the record is kept, its value unknown. Never a grammar violation.
+        InvalidExtensionValue = "invalid-extension-value",
+        /// A group-scoped extension record (Content-Usage, Crawl-delay, …) before any group (or,
+        /// in 1994 and 1996, after the blank line that ends one): it applies to no agent and is
+        /// ignored. Never a grammar violation.
+        ExtensionOutsideGroup = "extension-outside-group",
         /// A misspelt key the variant accepts anyway (e.g. Google's `dissallow`).
         TypoDirective = "typo-directive",
         /// A key and value separated by whitespace instead of `:`.
@@ -70,9 +82,16 @@ impl Code {
     /// True when the finding means the file does not derive from the variant's formal grammar
     /// (an error in strict mode). The variant's own limits (Google's line length, the size
     /// limit) are not grammar violations; a [`Code::LimitExceeded`] is, since the file was not
-    /// read whole.
+    /// read whole. What the extension checks find is not either: no variant's grammar says
+    /// anything about an extension's value or place.
     pub fn is_violation(self) -> bool {
-        !matches!(self, Code::LineTooLong | Code::SizeLimit)
+        !matches!(
+            self,
+            Code::LineTooLong
+                | Code::SizeLimit
+                | Code::InvalidExtensionValue
+                | Code::ExtensionOutsideGroup
+        )
     }
 }
 

@@ -27,7 +27,9 @@ pub mod report;
 pub use diagnostic::{Code, Diagnostic, Severity};
 pub use limits::{Limit, Limits};
 pub use pattern::Engine;
-pub use query::{AgentError, AgentQuery, Applicable, Decision, Explanation, Robots, Verdict};
+pub use query::{
+    AgentError, AgentQuery, Applicable, Decision, Explanation, Reading, Robots, Usage, Verdict,
+};
 pub use source::Span;
 pub use syntax::{parse, parse_with, Collect, Mode, ParseOptions, Parsed, StrictError};
 pub use variant::{UnknownVariant, Variant};

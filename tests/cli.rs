@@ -506,7 +506,7 @@ fn fetch_reports_the_state_and_checks_pages_against_a_local_server() {
     let expected = format!(
         "robots.txt: {base}/robots.txt\nvariant:    google\nstate:      rules\n\
          reason:     200: the file is obeyed\nlifetime:   86400s (default)\n\
-         diagnostics: 1\n  3:1: warning[unknown-directive]: "
+         diagnostics: 1\n  3:1: warning[known-extension]: "
     );
     assert!(stdout.starts_with(&expected), "{stdout}");
     assert!(stdout.contains(&format!(
@@ -1581,7 +1581,7 @@ fn fetch_json_reports_the_state_and_each_page() {
     assert_eq!(json["reason"], "200: the file is obeyed");
     assert_eq!(json["lifetime"]["seconds"], 86400);
     assert_eq!(json["lifetime"]["source"], "default");
-    assert_eq!(json["diagnostics"][0]["code"], "unknown-directive");
+    assert_eq!(json["diagnostics"][0]["code"], "known-extension");
     assert_eq!(json["diagnostics"][0]["line"], 3);
     assert_eq!(json["failure"], serde_json::Value::Null);
     let private = &json["results"][0];
@@ -1665,4 +1665,105 @@ fn every_command_reads_the_agent_the_same_way() {
         assert_eq!(google["allowed"], false, "diff {agent}");
     }
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn usage_prints_the_preferences_and_their_line() {
+    let file = "tests/extensions/attach-e2.txt";
+    let output = robotspec(&["usage", file, "/test", "/never/test", "/ai-ok/test"]);
+    assert_eq!(output.status.code(), Some(0));
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines[0], "/test\tcontent-usage: train-ai=n (line 5)");
+    assert!(lines[1].starts_with("/never/test\tcontent-usage: none (disallowed by line 4"));
+    assert_eq!(lines[2], "/ai-ok/test\tcontent-usage: train-ai=y (line 6)");
+}
+
+#[test]
+fn usage_json_has_one_object_per_url() {
+    let output = robotspec(&[
+        "usage",
+        "--variant",
+        "rfc9309",
+        "--agent",
+        "GPTBot",
+        "--format",
+        "json",
+        "tests/extensions/cf-feature-enabled.txt",
+        "https://www.crawlstop.com/",
+    ]);
+    assert_eq!(output.status.code(), Some(0));
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["variant"], "rfc9309");
+    let result = &json["results"][0];
+    assert_eq!(result["url"], "https://www.crawlstop.com/");
+    assert_eq!(result["verdict"]["allowed"], false);
+    assert_eq!(result["content_usage"], serde_json::Value::Null);
+    assert_eq!(result["content_usage_line"], serde_json::Value::Null);
+    assert_eq!(result["content_signal"], serde_json::Value::Null);
+    let file = serde_json::json!({"search": "yes", "ai-train": "no"});
+    assert_eq!(result["content_signal_file"], file);
+    assert_eq!(result["content_signal_file_lines"], serde_json::json!([17]));
+    let output = robotspec(&[
+        "usage",
+        "--format",
+        "json",
+        "tests/extensions/attach-e2.txt",
+        "/ai-ok/x",
+    ]);
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let result = &json["results"][0];
+    assert_eq!(
+        result["content_usage"],
+        serde_json::json!({"train-ai": "y"})
+    );
+    assert_eq!(result["content_usage_line"], 6);
+    assert_eq!(result["content_usage_lines"], serde_json::json!([6]));
+}
+
+#[test]
+fn usage_output_to_a_full_device_is_an_error() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        return;
+    };
+    let output = Command::new(env!("CARGO_BIN_EXE_robotspec"))
+        .args(["usage", "tests/extensions/attach-e2.txt", "/test"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(full)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+}
+
+#[test]
+fn explain_shows_the_extension_records_of_the_chosen_groups() {
+    let args = [
+        "explain",
+        "--agent",
+        "bot",
+        "tests/extensions/attach-e2.txt",
+        "/test",
+    ];
+    let output = robotspec(&args);
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        stdout.contains("extension records of these groups:\n"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("  content-usage (line 5): train-ai=n\n"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("  content-usage (line 6): /ai-ok/ train-ai=y\n"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("line 10"), "{stdout}");
+    let output = robotspec(&[&args[..], &["--format", "json"]].concat());
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let records = json["results"][0]["records"].as_array().unwrap();
+    assert_eq!(records.len(), 2);
+    assert_eq!(records[1]["line"], 6);
+    assert_eq!(records[1]["extension"], "content-usage");
+    assert_eq!(records[1]["typed"]["preferences"]["train-ai"], "y");
 }

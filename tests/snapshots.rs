@@ -84,3 +84,24 @@ fn worked_examples_strictly_under_every_variant() {
         });
     });
 }
+
+/// Every vendored extension example (`tests/extensions/`): its tree, diagnostics and records
+/// as the library types them.
+#[test]
+fn extension_example_trees() {
+    insta::with_settings!({
+        snapshot_path => "../snapshots",
+        prepend_module_to_snapshot => false,
+        omit_expression => true,
+    }, {
+        insta::glob!("extensions/*.txt", |path| {
+            let bytes = std::fs::read(path).unwrap();
+            let variant = common::variant_of(&bytes);
+            let options = robotspec::ParseOptions::default();
+            let robots = robotspec::Robots::parse_with(&bytes, variant, &options).unwrap();
+            let records: Vec<_> = robots.records().collect();
+            let records = serde_json::to_string_pretty(&records).unwrap();
+            insta::assert_snapshot!("extensions", format!("{}\nrecords: {records}\n", render(&bytes)));
+        });
+    });
+}

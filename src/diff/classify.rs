@@ -20,6 +20,7 @@ pub(super) fn classify(a: &Side<'_>, b: &Side<'_>, target: &[u8]) -> (Reason, Op
     let Profile {
         keys: _,                       // AllowNotSupported, KeySpelling
         key_matching: _,               // KeySpelling
+        extensions: _,                 // records only: no verdict depends on them
         strict_grammar: _,             // strict mode only: no lenient verdict depends on it
         max_line_bytes: _,             // LineLengthNul
         nul_ends_line: _,              // LineLengthNul

@@ -39,12 +39,17 @@
 //! the line where the cut starts.
 
 pub(crate) mod agent;
+pub(crate) mod extension;
 mod value;
 
 pub use crate::pattern::RuleKind;
 pub use crate::variant::Spelling;
 use agent::read_agent;
 pub use agent::Agent;
+pub use extension::{
+    crawl_delay, ContentSignal, ContentUsage, Extension, ExtensionValue, Preference, Preferences,
+    RequestRate, Scope, ValueError,
+};
 
 use std::borrow::Cow;
 
@@ -131,6 +136,7 @@ struct StoredRecord {
     group: Option<u32>,
     key: Text,
     value: Text,
+    extension: Option<Extension>,
 }
 
 /// A robots.txt file as a variant understands it.
@@ -207,7 +213,15 @@ impl Model {
             key: self.text(record.key),
             value: self.text(record.value),
             group: record.group.map(|g| g as usize),
+            extension: record.extension,
         }
+    }
+
+    /// The records no group holds: those outside every group, and the file-scoped ones
+    /// ([`Scope::File`]: sitemap where it is an extension, host, …) wherever they are.
+    pub fn file_records(&self) -> impl Iterator<Item = Record<'_>> + '_ {
+        self.records()
+            .filter(|r| r.group.is_none() || r.scope() == Some(Scope::File))
     }
 
     /// Lines of rules that precede every `user-agent` line (or, where a blank line ends a
@@ -283,7 +297,9 @@ impl<'m> Group<'m> {
         self.stored().map_or(0..0, |g| to_range(&g.rules))
     }
 
-    /// The other records (`crawl-delay`, `request-rate`, …) inside the group, in file order.
+    /// The other records (`crawl-delay`, `content-usage`, …) inside the group, in file order,
+    /// except the file-scoped extensions ([`Scope::File`]: `host`, …), which belong to the
+    /// file ([`Robots::file_records`](crate::Robots::file_records)).
     pub fn records(&self) -> impl Iterator<Item = Record<'m>> + 'm {
         let (model, index) = (self.model, self.index);
         let inside = move |r: &&StoredRecord| r.group.is_some_and(|g| g as usize == index);
@@ -292,6 +308,7 @@ impl<'m> Group<'m> {
             .iter()
             .filter(inside)
             .map(move |r| model.record(r))
+            .filter(|r| r.scope() != Some(Scope::File))
     }
 
     /// True when one of the group's `user-agent` lines is `*`.
@@ -510,20 +527,74 @@ pub struct Sitemap<'m> {
 
 /// Any other `key: value` record (crawl-delay, host, clean-param, content-signal, …).
 #[non_exhaustive]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Record<'m> {
     /// 1-based line number.
     pub line: u32,
     /// The key as written.
-    #[serde(serialize_with = "lossy")]
     pub key: &'m [u8],
     /// The value as written (empty when absent).
-    #[serde(serialize_with = "lossy")]
     pub value: &'m [u8],
     /// The group the record is inside ([`Group::index`]): after the group's first line, before
     /// the next group (or, in 1994 and 1996, the blank line that ends it).
-    #[serde(skip)]
     pub group: Option<usize>,
+    /// The known extension the key names, if any (docs/extensions.md).
+    pub extension: Option<Extension>,
+}
+
+impl<'m> Record<'m> {
+    /// Where the record applies, for a known extension.
+    pub fn scope(&self) -> Option<Scope> {
+        self.extension.map(Extension::scope)
+    }
+
+    /// The value as the extension reads it, for a known extension; `Err` says why it does not
+    /// follow the extension's syntax (the checks report it as `invalid-extension-value`).
+    pub fn typed(&self) -> Option<Result<ExtensionValue<'m>, ValueError>> {
+        self.extension.map(|e| extension::read(e, self.value))
+    }
+}
+
+impl Serialize for Record<'_> {
+    /// `{"line", "key", "value", "extension": name | null, "typed": value | null, "error":
+    /// text | null}`: `typed` is the value as the extension reads it (an object for
+    /// Content-Usage, Content-Signal and Request-rate, seconds for Crawl-delay, text
+    /// otherwise), `error` why it could not be read.
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let typed = self.typed();
+        let (value, error) = match &typed {
+            Some(Ok(value)) => (Some(value), None),
+            Some(Err(error)) => (None, Some(error.to_string())),
+            None => (None, None),
+        };
+        let mut s = serializer.serialize_struct("Record", 6)?;
+        s.serialize_field("line", &self.line)?;
+        s.serialize_field("key", &String::from_utf8_lossy(self.key))?;
+        s.serialize_field("value", &String::from_utf8_lossy(self.value))?;
+        s.serialize_field("extension", &self.extension)?;
+        s.serialize_field("typed", &value)?;
+        s.serialize_field("error", &error)?;
+        s.end()
+    }
+}
+
+impl Sitemap<'_> {
+    /// The URL resolved against `robots_txt`, the URL the file was fetched from (RFC 3986
+    /// reference resolution): a relative sitemap URL, which no source allows but files carry,
+    /// becomes absolute. `None` when the URL is not UTF-8 or cannot be resolved; without a
+    /// base, [`Sitemap::url`] is the URL as written.
+    ///
+    /// ```
+    /// use robotspec::{Robots, Variant};
+    ///
+    /// let robots = Robots::parse(b"Sitemap: /sitemap.xml\n", Variant::Rfc9309);
+    /// let base = url::Url::parse("https://example.com/robots.txt").unwrap();
+    /// let sitemap = robots.sitemaps().next().unwrap();
+    /// assert_eq!(sitemap.resolve(&base).unwrap().as_str(), "https://example.com/sitemap.xml");
+    /// ```
+    pub fn resolve(&self, robots_txt: &url::Url) -> Option<url::Url> {
+        robots_txt.join(std::str::from_utf8(self.url).ok()?).ok()
+    }
 }
 
 /// Bytes as text, each byte that is not UTF-8 as U+FFFD.
@@ -609,6 +680,7 @@ impl<'s, 'a> ModelBuilder<'s, 'a> {
             value,
             bytes: &bytes,
             as_written: matches!(bytes, Cow::Borrowed(_)),
+            extension: entry.extension,
             place,
         };
         match entry.directive {
@@ -683,6 +755,7 @@ impl<'s, 'a> ModelBuilder<'s, 'a> {
                 .map(to_u32),
             key,
             value,
+            extension: read.extension,
         }
     }
 
@@ -819,6 +892,8 @@ struct Read<'r> {
     bytes: &'r [u8],
     /// `bytes` are the value's bytes in the input (none were dropped).
     as_written: bool,
+    /// The known extension the key names.
+    extension: Option<Extension>,
     place: Place,
 }
 

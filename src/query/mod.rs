@@ -24,9 +24,11 @@
 pub(crate) mod agent;
 pub(crate) mod target;
 
+mod usage;
 mod verdict;
 
 pub use agent::{AgentError, AgentQuery};
+pub use usage::{Reading, Usage};
 pub use verdict::{Applicable, Decision, Explanation, Verdict};
 
 use std::collections::HashMap;
@@ -198,6 +200,12 @@ impl Robots {
     /// Other `key: value` records (crawl-delay, host, …), in file order.
     pub fn records(&self) -> impl ExactSizeIterator<Item = Record<'_>> + '_ {
         self.model.records()
+    }
+
+    /// The records that belong to the file rather than a group: those outside every group,
+    /// and the file-scoped extensions (`host`, …) wherever they are written.
+    pub fn file_records(&self) -> impl Iterator<Item = Record<'_>> + '_ {
+        self.model.file_records()
     }
 
     /// Lines of the rules that belong to no group, and are therefore ignored: rules before the
@@ -420,13 +428,13 @@ impl Robots {
 
 impl serde::Serialize for Robots {
     /// A summary of the file as the variant reads it: `{"variant", "groups": [Group…],
-    /// "sitemaps": [Sitemap…], "records": [Record…] (those outside every group),
+    /// "sitemaps": [Sitemap…], "records": [Record…] (those of the file: [`Robots::file_records`]),
     /// "ignored_rules": [line…], "diagnostics": [Diagnostic…]}`.
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
         let groups: Vec<Group<'_>> = self.groups().collect();
         let sitemaps: Vec<Sitemap<'_>> = self.sitemaps().collect();
-        let records: Vec<Record<'_>> = self.records().filter(|r| r.group.is_none()).collect();
+        let records: Vec<Record<'_>> = self.file_records().collect();
         let mut s = serializer.serialize_struct("Robots", 6)?;
         s.serialize_field("variant", &self.variant)?;
         s.serialize_field("groups", &groups)?;

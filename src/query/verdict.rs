@@ -12,7 +12,7 @@ use serde::ser::{SerializeStruct, Serializer};
 use serde::Serialize;
 
 use super::{AgentQuery, Robots};
-use crate::model::{Agent, Group, Record, Rule, RuleOrigin};
+use crate::model::{Agent, Extension, ExtensionValue, Group, Record, Rule, RuleOrigin};
 use crate::pattern::{Engine, Precedence, RuleKind};
 use crate::syntax::tree::escape;
 use crate::variant::Variant;
@@ -90,20 +90,32 @@ impl<'r> Applicable<'r> {
         self.groups().flat_map(|group| group.records())
     }
 
-    /// The first `crawl-delay` among their records that is a number of seconds (`10`, `0.5`),
-    /// as most crawlers that honour it read it. No variant defines it: Google ignores it.
+    /// The first `crawl-delay` among their records that is a number of seconds (`10`, `0.5`;
+    /// [`crawl_delay`](crate::model::crawl_delay) says which values are), as most crawlers
+    /// that honour it read it. No variant defines it: Google ignores it.
     pub fn crawl_delay(&self) -> Option<Duration> {
-        self.records()
-            .filter(|r| r.key.eq_ignore_ascii_case(b"crawl-delay"))
-            .find_map(|r| seconds(r.value))
+        self.typed(Extension::CrawlDelay)
+            .find_map(|value| match value {
+                ExtensionValue::CrawlDelay(delay) => Some(delay),
+                _ => None,
+            })
     }
 
     /// The first `request-rate` among their records (`1/5`: one request every five seconds;
     /// `1/5s`, `1/5m`, `1/5h` also read), as requests per period. No variant defines it.
     pub fn request_rate(&self) -> Option<(u32, Duration)> {
+        self.typed(Extension::RequestRate)
+            .find_map(|value| match value {
+                ExtensionValue::RequestRate(rate) => Some((rate.requests, rate.period)),
+                _ => None,
+            })
+    }
+
+    /// The readable values of their `extension` records, in file order.
+    fn typed(&self, extension: Extension) -> impl Iterator<Item = ExtensionValue<'r>> + 'r {
         self.records()
-            .filter(|r| r.key.eq_ignore_ascii_case(b"request-rate"))
-            .find_map(|r| request_rate(r.value))
+            .filter(move |r| r.extension == Some(extension))
+            .filter_map(|r| r.typed()?.ok())
     }
 }
 
@@ -134,34 +146,6 @@ impl Serialize for Applicable<'_> {
         s.serialize_field("crawl_delay", &self.crawl_delay().map(|d| d.as_secs_f64()))?;
         s.end()
     }
-}
-
-/// A decimal number of seconds, non-negative and finite.
-fn seconds(value: &[u8]) -> Option<Duration> {
-    let text = std::str::from_utf8(value).ok()?.trim();
-    let number: f64 = text.parse().ok()?;
-    Duration::try_from_secs_f64(number).ok()
-}
-
-/// `N/M` with an optional unit on `M` (`s`, `m`, `h`; seconds by default).
-fn request_rate(value: &[u8]) -> Option<(u32, Duration)> {
-    let text = std::str::from_utf8(value).ok()?.trim();
-    let (requests, period) = text.split_once('/')?;
-    let requests: u32 = requests.trim().parse().ok()?;
-    let period = period.trim();
-    let (number, unit) = match period.char_indices().find(|(_, c)| c.is_ascii_alphabetic()) {
-        Some((at, _)) => period.split_at(at),
-        None => (period, "s"),
-    };
-    let scale = match unit.to_ascii_lowercase().as_str() {
-        "s" => 1,
-        "m" => 60,
-        "h" => 3600,
-        _ => return None,
-    };
-    let count: u64 = number.trim().parse().ok()?;
-    let period = Duration::from_secs(count.checked_mul(scale)?);
-    (requests > 0 && !period.is_zero()).then_some((requests, period))
 }
 
 /// The answer to a query: allowed or not, and why.
@@ -278,6 +262,13 @@ impl<'r> Explanation<'r> {
         self.engine
     }
 
+    /// The extension records (Content-Usage, Crawl-delay, …) of the groups that apply, in
+    /// file order.
+    pub fn extension_records(&self) -> Vec<Record<'r>> {
+        let records = self.verdict.applicable.records();
+        records.filter(|r| r.extension.is_some()).collect()
+    }
+
     /// Why the verdict is what it is, in the variant's terms: which precedence made the first
     /// matching rule win over the next one, or why no rule decided.
     pub fn why(&self) -> String {
@@ -355,15 +346,30 @@ impl fmt::Display for Explanation<'_> {
             )?;
         }
         writeln!(f, "verdict:  {}", self.verdict)?;
-        writeln!(f, "why:      {}", self.why())
+        writeln!(f, "why:      {}", self.why())?;
+        let records = self.extension_records();
+        if !records.is_empty() {
+            writeln!(f, "extension records of these groups:")?;
+        }
+        for record in records {
+            let name = record.extension.map_or("", |e| e.name());
+            let value = escape(record.value);
+            let error = match record.typed() {
+                Some(Err(error)) => format!(" (invalid: {})", error.message),
+                _ => String::new(),
+            };
+            writeln!(f, "  {name} (line {}): {value}{error}", record.line)?;
+        }
+        Ok(())
     }
 }
 
 impl Serialize for Explanation<'_> {
     /// `{"url", "variant", "verdict": Verdict, "target": text, "matching": [Rule…], "why",
-    /// "engine"}`.
+    /// "engine", "records": [Record…]}`; `records` are the extension records of the groups
+    /// that apply.
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut s = serializer.serialize_struct("Explanation", 7)?;
+        let mut s = serializer.serialize_struct("Explanation", 8)?;
         s.serialize_field("url", &self.url)?;
         s.serialize_field("variant", &self.variant)?;
         s.serialize_field("verdict", &self.verdict)?;
@@ -371,36 +377,7 @@ impl Serialize for Explanation<'_> {
         s.serialize_field("matching", &self.matching)?;
         s.serialize_field("why", &self.why())?;
         s.serialize_field("engine", &self.engine)?;
+        s.serialize_field("records", &self.extension_records())?;
         s.end()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn crawl_delay_values() {
-        assert_eq!(seconds(b"10"), Some(Duration::from_secs(10)));
-        assert_eq!(seconds(b" 0.5 "), Some(Duration::from_millis(500)));
-        assert_eq!(seconds(b"-1"), None);
-        assert_eq!(seconds(b"ten"), None);
-        assert_eq!(seconds(b"inf"), None);
-        assert_eq!(seconds(b"NaN"), None);
-    }
-
-    #[test]
-    fn request_rate_values() {
-        assert_eq!(request_rate(b"1/5"), Some((1, Duration::from_secs(5))));
-        assert_eq!(request_rate(b"3/1m"), Some((3, Duration::from_secs(60))));
-        assert_eq!(
-            request_rate(b"1 / 2h"),
-            Some((1, Duration::from_secs(7200)))
-        );
-        assert_eq!(request_rate(b"0/5"), None);
-        assert_eq!(request_rate(b"1/0"), None);
-        assert_eq!(request_rate(b"1/5d"), None);
-        assert_eq!(request_rate(b"1"), None);
-        assert_eq!(request_rate(b"1/99999999999999999999h"), None);
     }
 }

@@ -7,6 +7,7 @@
 
 use crate::diagnostic::Code;
 use crate::limits::{Limit, LimitHit, Limits, LineLimit};
+use crate::model::extension::{self, Extension, Scope};
 use crate::source::{Source, Span};
 use crate::variant::{Directive, Spelling, Variant};
 
@@ -421,7 +422,29 @@ impl<'s, 'a> LineChecks<'_, 's, 'a, '_, '_, '_> {
                 self.path(entry);
             }
             Directive::Sitemap => self.sitemap(entry),
-            Directive::Other => {}
+            Directive::Other => {
+                if let Some(extension) = entry.extension {
+                    self.extension_record(extension, entry);
+                }
+            }
+        }
+    }
+
+    /// A known extension's value, and its place when it applies to a group.
+    fn extension_record(&mut self, extension: Extension, entry: &Entry) {
+        if extension.scope() == Scope::Group && self.checker.state == State::Outside {
+            self.push(
+                Code::ExtensionOutsideGroup,
+                entry.key,
+                format!("`{extension}` applies to a group, and this line is in none: ignored"),
+            );
+        }
+        let value = entry.value_or_empty();
+        if let Err(error) = extension::read(extension, self.source().slice(value)) {
+            let start = (value.start + error.offset).min(value.end);
+            let end = (start + 1).min(value.end);
+            let message = format!("`{extension}` value: {}", error.message);
+            self.push(Code::InvalidExtensionValue, Span::new(start, end), message);
         }
     }
 
@@ -474,11 +497,21 @@ impl<'s, 'a> LineChecks<'_, 's, 'a, '_, '_, '_> {
         }
         match (entry.directive, entry.spelling) {
             (Directive::Other, _) if !self.demands().unknown_keys_violate => {}
-            (Directive::Other, _) => self.push(
-                Code::UnknownDirective,
-                entry.key,
-                format!("`{key}` is not a directive of {}", self.checker.variant),
-            ),
+            (Directive::Other, _) => match entry.extension {
+                Some(extension) => self.push(
+                    Code::KnownExtension,
+                    entry.key,
+                    format!(
+                        "`{key}` is not a directive of {} but the `{extension}` extension record",
+                        self.checker.variant
+                    ),
+                ),
+                None => self.push(
+                    Code::UnknownDirective,
+                    entry.key,
+                    format!("`{key}` is not a directive of {}", self.checker.variant),
+                ),
+            },
             (directive, Spelling::Prefix | Spelling::Typo) => self.push(
                 Code::TypoDirective,
                 entry.key,

@@ -6,6 +6,7 @@
 //! time by the reader in `scan.rs` and never stored as a whole: every later consumer (the checks,
 //! the model, the tree writer, the per-line report) reads them as they come.
 
+use crate::model::Extension;
 use crate::source::{Source, Span};
 use crate::variant::{Directive, Profile, Spelling};
 
@@ -38,6 +39,8 @@ pub struct Entry {
     pub directive: Directive,
     /// How the key was recognised.
     pub spelling: Spelling,
+    /// The known extension the key names, when it names no directive.
+    pub extension: Option<Extension>,
 }
 
 impl Entry {
@@ -111,12 +114,16 @@ impl Parts {
     fn body(&self, source: &Source<'_>, profile: &Profile) -> LineBody {
         if let Some(key) = self.key {
             let (directive, spelling) = profile.classify_key(source.slice(key));
+            let extension = (directive == Directive::Other)
+                .then(|| profile.extension(source.slice(key)))
+                .flatten();
             return LineBody::Entry(Entry {
                 key,
                 colon: self.colon,
                 value: self.value,
                 directive,
                 spelling,
+                extension,
             });
         }
         match (self.text, self.comment) {

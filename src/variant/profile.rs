@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use super::Variant;
 use crate::access::AccessState;
+use crate::model::extension::{self, Extension, ExtensionKey};
 use crate::pattern::{PatternEncoding, PatternSyntax, Precedence};
 use crate::syntax::strict::{self, StrictGrammar};
 
@@ -103,6 +104,9 @@ pub struct Profile {
     pub keys: &'static [KeySpelling],
     /// How keys are recognised.
     pub key_matching: KeyMatching,
+    /// The known extension records: keys that are not directives but that the variant's
+    /// readers know (docs/extensions.md), compared exactly, ignoring ASCII case.
+    pub extensions: &'static [ExtensionKey],
     /// The grammar strict mode validates against.
     pub strict_grammar: &'static StrictGrammar,
     /// Bytes of a line that are read; the rest of a longer line is ignored (`None`: no limit).
@@ -282,6 +286,13 @@ impl Profile {
     }
 }
 
+impl Profile {
+    /// The known extension `key` (a key [`Profile::classify_key`] finds no directive in) names.
+    pub fn extension(&self, key: &[u8]) -> Option<Extension> {
+        extension::classify(self.extensions, key)
+    }
+}
+
 fn starts_with_ignore_case(haystack: &[u8], prefix: &[u8]) -> bool {
     haystack
         .get(..prefix.len())
@@ -312,12 +323,58 @@ const SITEMAP: KeySpelling = KeySpelling {
 /// The four directives of RFC 9309 (sitemap being the record its ABNF invites).
 const STANDARD_KEYS: &[KeySpelling] = &[USER_AGENT, ALLOW, DISALLOW, SITEMAP];
 
+const fn known(extension: Extension, names: &'static [&'static str]) -> ExtensionKey {
+    ExtensionKey { extension, names }
+}
+
+/// The extension records of docs/spec/EXTENSIONS.md §1–§3 that some crawler honours, with the
+/// spellings crawler-commons also accepts (`content-signals`, `no-index`); for 1994 and 1996,
+/// which predate Sitemaps, `sitemap` too (last).
+const EXTENSIONS_BEFORE_SITEMAPS: &[ExtensionKey] = &[
+    known(Extension::ContentUsage, &["content-usage"]),
+    known(
+        Extension::ContentSignal,
+        &["content-signal", "content-signals"],
+    ),
+    known(Extension::CrawlDelay, &["crawl-delay"]),
+    known(Extension::RequestRate, &["request-rate"]),
+    known(Extension::Host, &["host"]),
+    known(Extension::CleanParam, &["clean-param"]),
+    known(Extension::VisitTime, &["visit-time"]),
+    known(Extension::Noindex, &["noindex", "no-index"]),
+    known(Extension::Sitemap, &["sitemap"]),
+];
+
+/// The same without `sitemap`, a directive since the 2019 draft.
+const EXTENSIONS: &[ExtensionKey] = match EXTENSIONS_BEFORE_SITEMAPS.split_last() {
+    Some((_, rest)) => rest,
+    None => &[],
+};
+
+/// Google's library's `kUnsupportedTags`, verbatim (docs/spec/EXTENSIONS.md §4): the keys it
+/// reports as "recognized, but unused", compared exactly after lower-casing.
+const GOOGLE_UNUSED: &[ExtensionKey] = &[
+    known(Extension::CleanParam, &["clean-param"]),
+    known(Extension::ContentSignal, &["content-signal"]),
+    known(Extension::ContentUsage, &["content-usage"]),
+    known(Extension::CrawlDelay, &["crawl-delay"]),
+    known(Extension::Domain, &["domain"]),
+    known(Extension::Host, &["host"]),
+    known(Extension::Noarchive, &["noarchive"]),
+    known(Extension::Nofollow, &["nofollow"]),
+    known(Extension::Noindex, &["noindex"]),
+    known(Extension::RequestRate, &["request-rate"]),
+    known(Extension::RevisitAfter, &["revisit-after"]),
+    known(Extension::VisitTime, &["visit-time"]),
+];
+
 // Each profile is written as what differs from the text it revises: RFC 9309 in full, the 2019
 // draft and Google's library against it, the 1996 draft in full, 1994 against 1996.
 
 const RFC9309: Profile = Profile {
     keys: STANDARD_KEYS,
     key_matching: KeyMatching::Exact,
+    extensions: EXTENSIONS,
     strict_grammar: &strict::RFC9309,
     max_line_bytes: None,
     nul_ends_line: false,
@@ -344,6 +401,7 @@ const REP_DRAFT_2019: Profile = Profile {
 
 const GOOGLE: Profile = Profile {
     key_matching: KeyMatching::PrefixWithTypos,
+    extensions: GOOGLE_UNUSED,
     // 2083 × 8 − 1: Google's library cuts every line to this many bytes.
     max_line_bytes: Some(16_663),
     nul_ends_line: true,
@@ -358,6 +416,7 @@ const GOOGLE: Profile = Profile {
 const DRAFT_1996: Profile = Profile {
     keys: &[USER_AGENT, ALLOW, DISALLOW],
     key_matching: KeyMatching::Exact,
+    extensions: EXTENSIONS_BEFORE_SITEMAPS,
     strict_grammar: &strict::DRAFT_1996,
     max_line_bytes: None,
     nul_ends_line: false,

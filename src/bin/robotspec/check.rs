@@ -37,9 +37,9 @@ pub struct Args {
 }
 
 /// The file as read, and who asks.
-struct Loaded {
-    robots: Robots,
-    agents: AgentQuery,
+pub struct Loaded {
+    pub robots: Robots,
+    pub agents: AgentQuery,
     /// What a limit left out (`limit-exceeded`), already printed on standard error.
     cuts: Vec<Diagnostic>,
 }
@@ -62,18 +62,27 @@ struct Checked<'a> {
     verdict: Verdict<'a>,
 }
 
-/// Reads the file with the given options. A strict-mode rejection prints every problem and
-/// is an error; in lenient mode, what a limit left out is reported on standard error.
 fn load(args: &Args) -> Result<Loaded, String> {
+    load_file(&args.variant, &args.reading, &args.file, &args.agent)
+}
+
+/// Reads `file` with the given options for `agent`. A strict-mode rejection prints every
+/// problem and is an error; in lenient mode, what a limit left out is reported on standard
+/// error.
+pub fn load_file(
+    variant: &VariantArg,
+    reading: &ReadingArgs,
+    file: &str,
+    agent: &str,
+) -> Result<Loaded, String> {
     // Verdicts need no lint; what a limit cut is reported all the same.
-    let options = args.reading.options().with_collect(Collect::Limits);
-    let bytes = super::input::read(&args.file, options.limits().get(Limit::InputBytes))?;
-    let name = super::input::name(&args.file);
-    let robots =
-        Robots::parse_with(&bytes, args.variant.variant, &options).map_err(|rejected| {
-            print_diagnostics(name, rejected.diagnostics());
-            format!("{name}: rejected in strict mode")
-        })?;
+    let options = reading.options().with_collect(Collect::Limits);
+    let bytes = super::input::read(file, options.limits().get(Limit::InputBytes))?;
+    let name = super::input::name(file);
+    let robots = Robots::parse_with(&bytes, variant.variant, &options).map_err(|rejected| {
+        print_diagnostics(name, rejected.diagnostics());
+        format!("{name}: rejected in strict mode")
+    })?;
     let cuts: Vec<_> = robots
         .diagnostics()
         .iter()
@@ -81,7 +90,7 @@ fn load(args: &Args) -> Result<Loaded, String> {
         .cloned()
         .collect();
     print_diagnostics(name, &cuts);
-    let agents = crate::agent::query(&args.agent)?;
+    let agents = crate::agent::query(agent)?;
     Ok(Loaded {
         robots,
         agents,
@@ -89,17 +98,27 @@ fn load(args: &Args) -> Result<Loaded, String> {
     })
 }
 
-/// Prints `results`: as text, each as `text` writes it, or as one JSON [`Report`].
 fn print<R: Serialize>(
     args: &Args,
     loaded: &Loaded,
     results: Vec<R>,
     text: impl Fn(&R) -> String,
 ) -> Result<(), String> {
-    match args.format {
+    print_results((args.format, &args.file), loaded, results, text)
+}
+
+/// Prints `results` in `format` for `file`: as text, each as `text` writes it, or as one JSON
+/// [`Report`].
+pub fn print_results<R: Serialize>(
+    (format, file): (Format, &str),
+    loaded: &Loaded,
+    results: Vec<R>,
+    text: impl Fn(&R) -> String,
+) -> Result<(), String> {
+    match format {
         Format::Text => crate::write_out(results.iter().map(text).collect::<String>()),
         Format::Json => crate::write_json(&Report {
-            file: super::input::name(&args.file),
+            file: super::input::name(file),
             variant: loaded.robots.variant(),
             agents: &loaded.agents,
             diagnostics: &loaded.cuts,

@@ -20,6 +20,7 @@ mod parse;
 mod queries;
 mod reading;
 mod urls;
+mod usage;
 mod values;
 
 use clap::{Parser, Subcommand};
@@ -41,6 +42,9 @@ enum Command {
     Check(check::Args),
     /// Why: the groups chosen, every matching rule, and why the winner won.
     Explain(check::Args),
+    /// Which usage preferences (Content-Usage, Content-Signal) apply to these URLs, and their
+    /// lines.
+    Usage(usage::Args),
     /// Answer `FILE<TAB>AGENT<TAB>URL` queries from standard input with `1` or `0` per line
     /// (`E` for a line that is not a query).
     Batch(batch::Args),
@@ -106,6 +110,7 @@ fn main() -> ExitCode {
         Command::Parse(args) => parse::run(&args),
         Command::Check(args) => check::run_check(&args),
         Command::Explain(args) => check::run_explain(&args),
+        Command::Usage(args) => usage::run(&args),
         Command::Batch(args) => batch::run(&args),
         Command::Diff(args) => diff::run(&args),
         Command::Fetch(args) => fetch::run(&args),

@@ -1,0 +1,247 @@
+//! Every extension example of docs/spec/EXTENSIONS.md (§1.9 ATTACH, §2.5 Cloudflare), vendored
+//! under `tests/extensions/`: the `usage` answer field by field, and the typed records.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
+
+use robotspec::model::{Extension, Preference};
+use robotspec::{AgentQuery, Reading, Robots, Variant};
+use serde_json::{json, Value};
+
+fn robots(file: &str) -> Robots {
+    let path = format!("{}/tests/extensions/{file}", env!("CARGO_MANIFEST_DIR"));
+    Robots::parse(&std::fs::read(path).unwrap(), Variant::Rfc9309)
+}
+
+/// One `usage` question and its answer: file, agent, URL, crawlable, `content_usage`,
+/// `content_usage_line`, `content_signal` (group reading), `content_signal_file`.
+type Case = (
+    &'static str,
+    &'static str,
+    &'static str,
+    bool,
+    Value,
+    Value,
+    Value,
+    Value,
+);
+
+fn cases() -> Vec<Case> {
+    let none = Value::Null;
+    let cf = json!({"search": "yes", "ai-train": "no"});
+    vec![
+        // ATTACH §3.4: every other crawler uses the first group.
+        (
+            "attach-e2.txt",
+            "bot",
+            "/test",
+            true,
+            json!({"train-ai": "n"}),
+            json!(5),
+            none.clone(),
+            none.clone(),
+        ),
+        (
+            "attach-e2.txt",
+            "bot",
+            "/never/test",
+            false,
+            none.clone(),
+            none.clone(),
+            none.clone(),
+            none.clone(),
+        ),
+        (
+            "attach-e2.txt",
+            "bot",
+            "/ai-ok/test",
+            true,
+            json!({"train-ai": "y"}),
+            json!(6),
+            none.clone(),
+            none.clone(),
+        ),
+        // ExampleBot uses only its own group: "all content crawlable, preference train-ai=y".
+        (
+            "attach-e2.txt",
+            "ExampleBot",
+            "/test",
+            true,
+            json!({"train-ai": "y"}),
+            json!(10),
+            none.clone(),
+            none.clone(),
+        ),
+        (
+            "attach-e2.txt",
+            "ExampleBot",
+            "/never/test",
+            true,
+            json!({"train-ai": "y"}),
+            json!(10),
+            none.clone(),
+            none.clone(),
+        ),
+        // ATTACH §1.2: no path, so every path of the group.
+        (
+            "attach-e1.txt",
+            "bot",
+            "/any/thing",
+            true,
+            json!({"train-ai": "n"}),
+            json!(4),
+            none.clone(),
+            none.clone(),
+        ),
+        // CF-DOCS feature enabled: the two `*` groups merge, so `*` agents get the signal in both
+        // readings; GPTBot's own group has none, the file reading (crawler-commons) still applies.
+        (
+            "cf-feature-enabled.txt",
+            "bot",
+            "/",
+            true,
+            none.clone(),
+            none.clone(),
+            cf.clone(),
+            cf.clone(),
+        ),
+        (
+            "cf-feature-enabled.txt",
+            "bot",
+            "/lp/x",
+            false,
+            none.clone(),
+            none.clone(),
+            cf.clone(),
+            cf.clone(),
+        ),
+        (
+            "cf-feature-enabled.txt",
+            "GPTBot",
+            "/",
+            false,
+            none.clone(),
+            none.clone(),
+            none.clone(),
+            cf.clone(),
+        ),
+        (
+            "cf-policy-only.txt",
+            "bot",
+            "/",
+            true,
+            none.clone(),
+            none.clone(),
+            none.clone(),
+            none.clone(),
+        ),
+        (
+            "contentsignals-org.txt",
+            "bot",
+            "/",
+            true,
+            none.clone(),
+            none.clone(),
+            json!({"ai-train": "no", "search": "yes", "ai-input": "yes"}),
+            json!({"ai-train": "no", "search": "yes", "ai-input": "yes"}),
+        ),
+        (
+            "cf-blog-2026.txt",
+            "bot",
+            "/",
+            true,
+            none.clone(),
+            none.clone(),
+            json!({"search": "yes", "ai-train": "no", "use": "reference"}),
+            json!({"search": "yes", "ai-train": "no", "use": "reference"}),
+        ),
+    ]
+}
+
+#[test]
+fn usage_answers_every_example() {
+    for (file, agent, url, crawlable, usage, line, signal, signal_file) in cases() {
+        let robots = robots(file);
+        let answer = serde_json::to_value(robots.usage(&AgentQuery::new(agent), url)).unwrap();
+        let at = format!("{file} {agent} {url}");
+        assert_eq!(answer["url"], url, "{at}");
+        assert_eq!(answer["verdict"]["allowed"], crawlable, "{at}");
+        assert_eq!(answer["content_usage"], usage, "{at}");
+        assert_eq!(answer["content_usage_line"], line, "{at}");
+        assert_eq!(answer["content_signal"], signal, "{at}");
+        assert_eq!(answer["content_signal_file"], signal_file, "{at}");
+    }
+}
+
+#[test]
+fn attach_e2_typed_records() {
+    let robots = robots("attach-e2.txt");
+    let usage = robots.usage(&AgentQuery::new("bot"), "/ai-ok/test");
+    assert_eq!(usage.preference("train-ai"), Preference::Allowed);
+    assert_eq!(usage.preference("search"), Preference::Unknown);
+    let records: Vec<Value> = robots
+        .records()
+        .map(|r| serde_json::to_value(r).unwrap())
+        .collect();
+    assert_eq!(records.len(), 3);
+    assert_eq!(records[1]["extension"], "content-usage");
+    assert_eq!(records[1]["typed"]["path"], "/ai-ok/");
+    assert_eq!(records[1]["typed"]["preferences"], json!({"train-ai": "y"}));
+    assert_eq!(records[0]["typed"]["path"], Value::Null);
+    let groups: Vec<Option<usize>> = robots.records().map(|r| r.group).collect();
+    assert_eq!(groups, [Some(0), Some(0), Some(1)]);
+}
+
+#[test]
+fn content_signal_in_both_readings() {
+    let robots = robots("cf-feature-enabled.txt");
+    let gpt = robots.usage(&AgentQuery::new("GPTBot"), "/");
+    assert_eq!(gpt.content_signal(Reading::Group), None);
+    let file = gpt.content_signal(Reading::File).unwrap();
+    assert_eq!(
+        (file.get("search"), file.get("ai-train")),
+        (Some("yes"), Some("no"))
+    );
+    assert_eq!(gpt.content_signal_lines(Reading::File), [17]);
+    let record = robots.records().next().unwrap();
+    assert_eq!(record.extension, Some(Extension::ContentSignal));
+    assert_eq!(record.scope(), Some(robotspec::model::Scope::Disputed));
+}
+
+#[test]
+fn other_records_are_typed_and_scoped() {
+    let robots = robots("other-records.txt");
+    let file: Vec<&[u8]> = robots.file_records().map(|r| r.key).collect();
+    assert_eq!(file, [&b"Host"[..]]);
+    let seznam = robots.applicable(&AgentQuery::new("SeznamBot"));
+    assert_eq!(
+        seznam.crawl_delay(),
+        Some(std::time::Duration::from_millis(10_500))
+    );
+    assert_eq!(
+        seznam.request_rate(),
+        Some((1, std::time::Duration::from_secs(10)))
+    );
+    let kinds: Vec<Option<Extension>> = seznam.records().map(|r| r.extension).collect();
+    let expected = [
+        Extension::RequestRate,
+        Extension::VisitTime,
+        Extension::CrawlDelay,
+        Extension::Noindex,
+    ];
+    assert_eq!(kinds, expected.map(Some));
+    let yandex: Vec<&[u8]> = robots
+        .groups()
+        .next()
+        .unwrap()
+        .records()
+        .map(|r| r.value)
+        .collect();
+    assert_eq!(yandex, [&b"ref /some_dir/get_book.pl"[..]]);
+    let base = url::Url::parse("https://example.com/robots.txt").unwrap();
+    let sitemap = robots.sitemaps().next().unwrap().resolve(&base).unwrap();
+    assert_eq!(sitemap.as_str(), "https://example.com/sitemap.xml");
+}
