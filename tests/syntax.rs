@@ -124,3 +124,31 @@ proptest! {
         }
     }
 }
+
+/// A known extension record is a node of its own kind; a key the variant does not know stays a
+/// `record_line`.
+#[test]
+fn extension_records_have_their_own_node_kind() {
+    use robotspec::tree::NodeKind;
+    let input = b"User-agent: *\nCrawl-delay: 5\nContent-Usage: train-ai=n\nUnicorns: 3\n";
+    for variant in [Variant::Rfc9309, Variant::Google] {
+        let parsed = parse(input, variant, Mode::Lenient).unwrap();
+        let kinds: Vec<NodeKind> = parsed
+            .tree()
+            .root()
+            .children
+            .iter()
+            .map(|n| n.kind)
+            .collect();
+        assert_eq!(
+            kinds,
+            [
+                NodeKind::UserAgentLine,
+                NodeKind::ExtensionLine,
+                NodeKind::ExtensionLine,
+                NodeKind::RecordLine
+            ],
+            "{variant}"
+        );
+    }
+}

@@ -34,7 +34,10 @@ crate::names::stable_names! {
         DisallowLine = "disallow_line",
         /// `sitemap: …`
         SitemapLine = "sitemap_line",
-        /// Any other `key: value` record (crawl-delay, host, …).
+        /// A known extension record of the variant (`content-usage`, `crawl-delay`, …;
+        /// docs/extensions.md).
+        ExtensionLine = "extension_line",
+        /// Any other `key: value` record: a key the variant does not know.
         RecordLine = "record_line",
         /// A line the grammar cannot read.
         InvalidLine = "invalid_line",
@@ -691,6 +694,7 @@ fn line_kind(line: &Line) -> NodeKind {
             Directive::Allow => NodeKind::AllowLine,
             Directive::Disallow => NodeKind::DisallowLine,
             Directive::Sitemap => NodeKind::SitemapLine,
+            Directive::Other if entry.extension.is_some() => NodeKind::ExtensionLine,
             Directive::Other => NodeKind::RecordLine,
         },
     }
