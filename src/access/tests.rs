@@ -422,3 +422,20 @@ fn the_misconfigured_5xx_hook_turns_a_5xx_into_the_4xx_outcome() {
         "Some(Misconfigured5xx(..))"
     );
 }
+
+/// Found by the `access` fuzz target (tests/fuzz-regressions/access/): a body over the size
+/// limit whose first part already holds more diagnostics than the diagnostics limit keeps.
+/// The cut is still reported, once, as the size limit.
+#[test]
+fn the_size_cut_is_reported_past_the_diagnostics_limit() {
+    // Over every variant's limit: 65,535 bytes, raised to 512,000 for the 2019 texts.
+    let body = b"\xff\xff\n".repeat(200_000);
+    let options = AccessOptions::default().with_size_limit(65_535);
+    for &variant in Variant::ALL {
+        let access = evaluate(variant, &response(200, &[], &body), now(), &options);
+        assert_eq!(access.diagnostics.len(), 1, "{variant}");
+        assert_eq!(access.diagnostics[0].code, Code::SizeLimit, "{variant}");
+        let robots = access.robots().unwrap();
+        assert!(robots.diagnostics().len() > 10_000 || variant == Variant::Convention1994);
+    }
+}

@@ -210,7 +210,7 @@ impl<'s, 'a> Checker<'s, 'a> {
         report.end_of_lines();
         if let Some(span) = self.source.ignored() {
             let hit = LimitHit::new(Limit::InputBytes, self.limits.input_bytes, span);
-            report.push(Finding::new(Code::LimitExceeded, span, hit.message()));
+            report.push_input_cut(Finding::new(Code::LimitExceeded, span, hit.message()));
         }
     }
 

@@ -106,6 +106,14 @@ impl<'s, 'a> Report<'s, 'a> {
         self.kept.push(diagnostic);
     }
 
+    /// The input limit's cut, kept whatever the diagnostics limit: there is exactly one, and
+    /// the access stage reports it as its size limit, so it must never be among the dropped.
+    pub(crate) fn push_input_cut(&mut self, finding: Finding) {
+        self.violation |= finding.code.is_violation();
+        let diagnostic = self.position(self.place, finding);
+        self.kept.push(diagnostic);
+    }
+
     /// A limit hit of a later stage, on the line at `place`.
     pub(crate) fn push_limit(&mut self, place: Place, hit: &LimitHit) {
         let finding = Finding::new(Code::LimitExceeded, hit.span, hit.message());
