@@ -19,21 +19,46 @@ use crate::values::{Format, VariantArg};
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
+    query: FileQuery,
+    /// The crawler: a product token, several comma-separated (most specific first, e.g.
+    /// `Googlebot-Image,Googlebot`), or a full User-Agent header, from which the token is taken.
+    #[arg(long, value_parser = crate::agent::parse)]
+    agent: String,
+}
+
+/// What every command asking about URLs of one file takes (`check`, `explain`, `usage`): the
+/// reading, the output format, the file and the URLs.
+#[derive(clap::Args)]
+pub struct FileQuery {
+    #[command(flatten)]
     variant: VariantArg,
     #[command(flatten)]
     reading: ReadingArgs,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
-    /// The crawler: a product token, several comma-separated (most specific first, e.g.
-    /// `Googlebot-Image,Googlebot`), or a full User-Agent header, from which the token is taken.
-    #[arg(long, value_parser = crate::agent::parse)]
-    agent: String,
     /// The robots.txt file, or `-` for standard input.
     file: String,
-    /// URLs (`https://example.com/a?b`) or paths (`/a?b`) to check.
+    /// URLs (`https://example.com/a?b`) or paths (`/a?b`).
     #[arg(required = true, value_parser = crate::urls::page)]
-    urls: Vec<String>,
+    pub urls: Vec<String>,
+}
+
+impl FileQuery {
+    /// Reads the file for `agent` (see [`load_file`]).
+    pub fn load(&self, agent: &str) -> Result<Loaded, String> {
+        load_file(&self.variant, &self.reading, &self.file, agent)
+    }
+
+    /// Prints `results` in the chosen format (see [`print_results`]).
+    pub fn print<R: Serialize>(
+        &self,
+        loaded: &Loaded,
+        results: Vec<R>,
+        text: impl Fn(&R) -> String,
+    ) -> Result<(), String> {
+        print_results((self.format, &self.file), loaded, results, text)
+    }
 }
 
 /// The file as read, and who asks.
@@ -63,13 +88,13 @@ struct Checked<'a> {
 }
 
 fn load(args: &Args) -> Result<Loaded, String> {
-    load_file(&args.variant, &args.reading, &args.file, &args.agent)
+    args.query.load(&args.agent)
 }
 
 /// Reads `file` with the given options for `agent`. A strict-mode rejection prints every
 /// problem and is an error; in lenient mode, what a limit left out is reported on standard
 /// error.
-pub fn load_file(
+fn load_file(
     variant: &VariantArg,
     reading: &ReadingArgs,
     file: &str,
@@ -104,7 +129,7 @@ fn print<R: Serialize>(
     results: Vec<R>,
     text: impl Fn(&R) -> String,
 ) -> Result<(), String> {
-    print_results((args.format, &args.file), loaded, results, text)
+    args.query.print(loaded, results, text)
 }
 
 /// Prints `results` in `format` for `file`: as text, each as `text` writes it, or as one JSON
@@ -131,6 +156,7 @@ pub fn print_results<R: Serialize>(
 pub fn run_check(args: &Args) -> Result<ExitCode, String> {
     let loaded = load(args)?;
     let results: Vec<Checked<'_>> = args
+        .query
         .urls
         .iter()
         .map(|url| Checked {
@@ -149,6 +175,7 @@ pub fn run_check(args: &Args) -> Result<ExitCode, String> {
 pub fn run_explain(args: &Args) -> Result<ExitCode, String> {
     let loaded = load(args)?;
     let results: Vec<_> = args
+        .query
         .urls
         .iter()
         .map(|url| loaded.robots.explain(&loaded.agents, url))
