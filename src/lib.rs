@@ -32,7 +32,7 @@ pub use query::{
 };
 pub use source::Span;
 pub use syntax::{parse, parse_with, Collect, Mode, ParseOptions, Parsed, StrictError};
-pub use variant::{UnknownVariant, Variant};
+pub use variant::{Choice, Profile, ProfileError, Setting, UnknownVariant, Variant};
 
 /// The lossless parse tree of [`Parsed::tree`]: every byte of the input in exactly one leaf.
 pub mod tree {

@@ -75,7 +75,7 @@ pub struct ParseReport {
 impl ParseReport {
     /// Builds the report of a parsed file.
     pub fn of(parsed: &Parsed<'_>) -> ParseReport {
-        let limit = parsed.variant().profile().max_line_bytes;
+        let limit = parsed.profile().max_line_bytes;
         let mut ends_open = true;
         let mut lines: Vec<LineReport> = parsed
             .lines()

@@ -144,7 +144,7 @@ fn ok_200_is_parsed_and_obeyed_by_every_variant() {
     let fetched = fetch_all(&server.url("/some/page"), &options());
     assert_eq!(states(&fetched), ALL_RULES);
     for f in &fetched {
-        assert!(disallows_private(f), "{}", f.access.variant);
+        assert!(disallows_private(f), "{}", f.access.profile);
         assert_eq!(f.robots_url.as_str(), server.url("/robots.txt"));
         assert!(f.redirects.is_empty());
         assert_eq!(f.access.reason, AccessReason::Success(200));
@@ -329,7 +329,7 @@ fn a_body_over_the_size_limit_is_cut_at_the_last_whole_line() {
         assert!(
             late,
             "{}: a rule after the limit is ignored",
-            f.access.variant
+            f.access.profile
         );
         assert_eq!(f.access.diagnostics.len(), 1);
         assert_eq!(f.access.diagnostics[0].code, Code::SizeLimit);
@@ -343,7 +343,7 @@ fn a_slow_server_trips_the_timeout() {
     let fetched = fetch_all(&server.url("/"), &options);
     assert_eq!(states(&fetched), ALL_UNREACHABLE);
     for f in &fetched {
-        assert_eq!(f.outcome, FetchOutcome::Timeout, "{}", f.access.variant);
+        assert_eq!(f.outcome, FetchOutcome::Timeout, "{}", f.access.profile);
     }
 }
 
@@ -399,7 +399,7 @@ fn html_served_as_robots_txt_is_parsed_for_what_rules_it_holds() {
     let fetched = fetch_all(&server.url("/"), &options());
     assert_eq!(states(&fetched), ALL_RULES);
     for f in &fetched {
-        assert!(disallows_private(f), "{}", f.access.variant);
+        assert!(disallows_private(f), "{}", f.access.profile);
         let robots = f.access.robots().unwrap();
         assert!(!robots.diagnostics().is_empty());
     }
@@ -526,7 +526,7 @@ fn a_compressed_body_is_decoded_or_refused() {
     };
     let server = encoded("gzip");
     for f in fetch_all(&server.url("/"), &options()) {
-        assert!(disallows_private(&f), "{}", f.access.variant);
+        assert!(disallows_private(&f), "{}", f.access.profile);
     }
     let server = encoded("br");
     let fetched = fetch_all(&server.url("/"), &options());

@@ -69,7 +69,7 @@ fuzz_target!(|input: Input| {
     }
     let now = UNIX_EPOCH + Duration::from_secs(u64::from(input.now));
     let access = evaluate(variant, &outcome, now, &options);
-    assert_eq!(access.variant, variant);
+    assert_eq!(access.profile, robotspec::Profile::from(variant));
     let _ = access.reason.to_string();
     let _ = access.allows(&AgentQuery::new("foobot"), "/a");
 

@@ -80,6 +80,7 @@ fn naive_decide(
                 i,
             )
         }),
+        other => panic!("no naive model of precedence {other}"),
     }
 }
 

@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 
 use crate::access::scope::Origin;
 use crate::access::{Access, AccessOptions, AccessReason, AccessState, LifetimeSource};
-use crate::variant::{AccessProfile, Variant};
+use crate::variant::{AccessProfile, Profile};
 
 /// A result in use for an origin.
 #[derive(Debug, Clone)]
@@ -61,7 +61,7 @@ struct Entry {
 /// Access results by origin (scheme, host, port) for one variant. `Send + Sync`.
 #[derive(Debug)]
 pub struct RobotsCache {
-    variant: Variant,
+    profile: Profile,
     /// A33's `strict_unreachable`: no copy is kept after an error within the outage limit.
     strict_unreachable: bool,
     entries: RwLock<HashMap<Origin, Entry>>,
@@ -75,24 +75,25 @@ fn later(now: Instant, lifetime: Duration) -> Instant {
 }
 
 impl RobotsCache {
-    /// An empty cache applying `variant`'s policy.
-    pub fn new(variant: Variant) -> RobotsCache {
+    /// An empty cache applying `variant`'s policy (a [`Variant`](crate::Variant) or a
+    /// [`Profile`]).
+    pub fn new(variant: impl Into<Profile>) -> RobotsCache {
         RobotsCache::with_options(variant, &AccessOptions::default())
     }
 
     /// An empty cache applying `variant`'s policy as `options` change it (the cache reads
     /// [`AccessOptions::strict_unreachable`]).
-    pub fn with_options(variant: Variant, options: &AccessOptions) -> RobotsCache {
+    pub fn with_options(variant: impl Into<Profile>, options: &AccessOptions) -> RobotsCache {
         RobotsCache {
-            variant,
+            profile: variant.into(),
             strict_unreachable: options.strict_unreachable,
             entries: RwLock::new(HashMap::new()),
         }
     }
 
-    /// The variant whose policy applies.
-    pub fn variant(&self) -> Variant {
-        self.variant
+    /// The reading whose policy applies.
+    pub fn profile(&self) -> &Profile {
+        &self.profile
     }
 
     /// The entry for `origin` at time `now`.
@@ -104,7 +105,7 @@ impl RobotsCache {
         if now < entry.current.expires_at {
             return Lookup::Fresh(entry.current.clone());
         }
-        let access = &self.variant.profile().access;
+        let access = &self.profile.access;
         let within_outage = entry
             .failing_since
             .is_none_or(|since| !outage_over(access, since, now));
@@ -119,7 +120,7 @@ impl RobotsCache {
     /// Records the result of a fetch for `origin` at time `now`, and returns the result to use.
     /// A `no-store` result is returned and the origin's entry dropped.
     pub fn store(&self, origin: Origin, access: Access, now: Instant) -> Cached {
-        let profile = &self.variant.profile().access;
+        let profile = &self.profile.access;
         let mut entries = self.entries.write().unwrap_or_else(|e| e.into_inner());
         let previous = entries.remove(&origin);
         let failed = matches!(access.state, AccessState::Unreachable);
@@ -156,7 +157,7 @@ impl RobotsCache {
                 ),
                 None if over => {
                     let allow = Access::without_rules(
-                        self.variant,
+                        self.profile,
                         AccessState::AllowAll,
                         AccessReason::OutageWithoutCopy(Box::new(reason.clone())),
                         (lifetime, LifetimeSource::Retry),

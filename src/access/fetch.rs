@@ -21,7 +21,7 @@ use crate::access::{
     evaluate, max_redirects, redirect_target, scheme_supported, size_limit, Access, AccessOptions,
     FetchOutcome,
 };
-use crate::variant::Variant;
+use crate::variant::{Profile, Variant};
 
 /// How to fetch: `FetchOptions::default()` sends `User-Agent: robotspec/VERSION`, waits at
 /// most 10 s per request and keeps the variant's access policy.
@@ -163,7 +163,8 @@ impl Error for FetchError {
     }
 }
 
-/// Fetches the robots.txt governing `page_url` and evaluates it under `variant`.
+/// Fetches the robots.txt governing `page_url` and evaluates it under `variant` (a
+/// [`Variant`] or a [`Profile`]).
 ///
 /// # Errors
 ///
@@ -172,15 +173,16 @@ impl Error for FetchError {
 /// header ([`FetchError::UserAgent`]). Network failures are outcomes.
 pub fn fetch(
     page_url: &str,
-    variant: Variant,
+    variant: impl Into<Profile>,
     options: &FetchOptions,
 ) -> Result<Fetched, FetchError> {
+    let variant: Profile = variant.into();
     let robots_url = robots_txt_url(page_url).map_err(FetchError::Target)?;
     let scheme = robots_url.scheme();
     if !scheme_supported(variant, scheme) || !matches!(scheme, "http" | "https") {
         return Err(FetchError::UnsupportedScheme {
             scheme: scheme.to_owned(),
-            variant,
+            variant: variant.variant(),
         });
     }
     let origin = Origin::of(&robots_url).map_err(FetchError::Target)?;

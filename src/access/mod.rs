@@ -44,7 +44,7 @@ use crate::limits::{Limit, Limits};
 use crate::query::AgentQuery;
 use crate::query::Robots;
 use crate::syntax::ParseOptions;
-use crate::variant::Variant;
+use crate::variant::Profile;
 use http::{header, lifetime, parse_seconds};
 
 pub mod cache;
@@ -123,7 +123,7 @@ impl serde::Serialize for Access {
             "source": self.lifetime_source,
         });
         let mut s = serializer.serialize_struct("Access", 5)?;
-        s.serialize_field("variant", &self.variant)?;
+        s.serialize_field("variant", &self.profile)?;
         s.serialize_field("state", &self.state)?;
         s.serialize_field("reason", &self.reason.to_string())?;
         s.serialize_field("lifetime", &lifetime)?;
@@ -325,8 +325,8 @@ impl AccessOptions {
 #[non_exhaustive]
 #[derive(Debug)]
 pub struct Access {
-    /// The variant whose policy decided.
-    pub variant: Variant,
+    /// The reading whose policy decided: a variant, or a variant with settings changed.
+    pub profile: Profile,
     /// What a crawler may do.
     pub state: AccessState,
     /// The rules, exactly when the state is [`AccessState::Rules`].
@@ -365,13 +365,13 @@ impl Access {
 
     /// A result without rules (a state the policy gives to a response or an error).
     pub(crate) fn without_rules(
-        variant: Variant,
+        profile: Profile,
         state: AccessState,
         reason: AccessReason,
         (lifetime, lifetime_source): (Duration, LifetimeSource),
     ) -> Access {
         Access {
-            variant,
+            profile,
             state,
             robots: None,
             reason,
@@ -382,9 +382,10 @@ impl Access {
     }
 }
 
-/// The size limit in force for `variant` under `options`.
-pub fn size_limit(variant: Variant, options: &AccessOptions) -> usize {
-    let profile = &variant.profile().access;
+/// The size limit in force for `variant` (a [`Variant`](crate::Variant) or a [`Profile`])
+/// under `options`.
+pub fn size_limit(variant: impl Into<Profile>, options: &AccessOptions) -> usize {
+    let profile = variant.into().access;
     options
         .size_limit
         .unwrap_or(profile.size_limit)
@@ -392,17 +393,15 @@ pub fn size_limit(variant: Variant, options: &AccessOptions) -> usize {
 }
 
 /// The ceiling on lifetimes from cache headers for `variant` under `options` (`None`: none).
-pub fn max_lifetime(variant: Variant, options: &AccessOptions) -> Option<Duration> {
-    options
-        .max_lifetime
-        .or(variant.profile().access.max_lifetime)
+pub fn max_lifetime(variant: impl Into<Profile>, options: &AccessOptions) -> Option<Duration> {
+    options.max_lifetime.or(variant.into().access.max_lifetime)
 }
 
 /// The number of redirects followed for `variant` under `options`.
-pub fn max_redirects(variant: Variant, options: &AccessOptions) -> usize {
+pub fn max_redirects(variant: impl Into<Profile>, options: &AccessOptions) -> usize {
     options
         .max_redirects
-        .unwrap_or(variant.profile().access.max_redirects)
+        .unwrap_or(variant.into().access.max_redirects)
 }
 
 /// Where a response redirects to, when it is a redirect the fetcher should follow: status 301,
@@ -421,7 +420,7 @@ pub fn redirect_target(status: u16, location: Option<&str>, current: &Url) -> Op
 /// host (case-insensitive, IDN ≡ punycode, an IP address only itself) and effective port
 /// (default port ≡ none), the file at the top level (`/robots.txt`), and a scheme the variant
 /// defines (A47; docs/spec/VARIANTS.md E22).
-pub fn governs(variant: Variant, robots_url: &Url, page_url: &str) -> bool {
+pub fn governs(variant: impl Into<Profile>, robots_url: &Url, page_url: &str) -> bool {
     let Ok(page) = Url::parse(page_url) else {
         return false;
     };
@@ -435,8 +434,8 @@ pub fn governs(variant: Variant, robots_url: &Url, page_url: &str) -> bool {
 }
 
 /// Whether the variant defines robots.txt for this scheme.
-pub fn scheme_supported(variant: Variant, scheme: &str) -> bool {
-    match variant.profile().access.schemes {
+pub fn scheme_supported(variant: impl Into<Profile>, scheme: &str) -> bool {
+    match variant.into().access.schemes {
         Some(schemes) => schemes.iter().any(|s| s.eq_ignore_ascii_case(scheme)),
         None => true,
     }
@@ -445,12 +444,13 @@ pub fn scheme_supported(variant: Variant, scheme: &str) -> bool {
 /// What `outcome` means under `variant`. `now` is the time of the evaluation (it turns an
 /// `Expires` date without a `Date` header into a lifetime).
 pub fn evaluate(
-    variant: Variant,
+    variant: impl Into<Profile>,
     outcome: &FetchOutcome,
     now: SystemTime,
     options: &AccessOptions,
 ) -> Access {
-    let profile = &variant.profile().access;
+    let variant = variant.into();
+    let profile = &variant.access;
     let (kind, reason, headers) = match outcome {
         FetchOutcome::Response {
             status,
@@ -498,14 +498,14 @@ pub fn evaluate(
 }
 
 fn parse_body(
-    variant: Variant,
+    variant: Profile,
     status: u16,
     headers: &[(String, String)],
     body: &[u8],
     now: SystemTime,
     options: &AccessOptions,
 ) -> Access {
-    let profile = &variant.profile().access;
+    let profile = &variant.access;
     let limit = size_limit(variant, options);
     // A36: the first `limit` bytes, without the line the limit cuts through: the syntax stage's
     // input limit, whose cut it reports (and positions) like any other; here it is the access
@@ -521,7 +521,7 @@ fn parse_body(
         .collect();
     let (lifetime, lifetime_source) = lifetime(profile, headers, now, options);
     Access {
-        variant,
+        profile: variant,
         state: AccessState::Rules,
         robots: Some(Box::new(robots)),
         reason: AccessReason::Success(status),

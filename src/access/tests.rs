@@ -3,6 +3,7 @@
 use super::cache_control::CacheControl;
 use super::http::http_date;
 use super::*;
+use crate::Variant;
 use std::time::UNIX_EPOCH;
 
 fn now() -> SystemTime {

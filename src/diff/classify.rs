@@ -18,6 +18,7 @@ pub(super) fn classify(a: &Side<'_>, b: &Side<'_>, target: &[u8]) -> (Reason, Op
     // Every field of the profile, with the reason that covers it or why none does: a new field
     // is a compile error here until it is placed.
     let Profile {
+        variant: _,                    // its decisions are the fields below
         keys: _,                       // AllowNotSupported, KeySpelling
         key_matching: _,               // KeySpelling
         extensions: _,                 // records only: no verdict depends on them
@@ -26,6 +27,7 @@ pub(super) fn classify(a: &Side<'_>, b: &Side<'_>, target: &[u8]) -> (Reason, Op
         nul_ends_line: _,              // LineLengthNul
         pattern_encoding: _,           // PercentEncoding
         target_encoding: _,            // PercentEncoding
+        agent_value: _,                // UserAgentMatching
         agent_matching: _,             // UserAgentMatching
         group_selection: _,            // FirstGroupVsMerged
         blank_line_ends_group: _,      // BlankLineEndsRecord
@@ -153,13 +155,15 @@ fn structure(a: &Side<'_>, b: &Side<'_>) -> Option<(Reason, Option<u32>)> {
             .or_else(|| groups_b.iter().find(|g| !groups_a.contains(g)))
             .copied()
     };
-    if pa.agent_matching != pb.agent_matching && !same_applied {
+    let agents_read_differently =
+        pa.agent_value != pb.agent_value || pa.agent_matching != pb.agent_matching;
+    if agents_read_differently && !same_applied {
         return Some((Reason::UserAgentMatching, first_differing()));
     }
     if pa.group_selection != pb.group_selection && groups_a != groups_b {
         return Some((Reason::FirstGroupVsMerged, first_differing()));
     }
-    if pa.agent_matching != pb.agent_matching {
+    if agents_read_differently {
         return Some((Reason::UserAgentMatching, first_differing()));
     }
     None

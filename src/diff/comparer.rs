@@ -5,7 +5,7 @@ use super::{Answer, Comparison, Disagreement, LineRef};
 use crate::query::target::target_of;
 use crate::query::{AgentQuery, Robots, Verdict};
 use crate::syntax::{Collect, ParseOptions};
-use crate::variant::{Profile, Variant};
+use crate::variant::Profile;
 
 /// One robots.txt body read by several variants.
 #[derive(Debug)]
@@ -14,12 +14,12 @@ pub struct Comparer {
 }
 
 impl Comparer {
-    /// Parses `input` (leniently, collecting only what limits cut) once per variant. Duplicate
-    /// variants are dropped.
-    pub fn new(input: &[u8], variants: &[Variant]) -> Comparer {
+    /// Parses `input` (leniently, collecting only what limits cut) once per reading: each a
+    /// [`Variant`](crate::Variant) or a composed [`Profile`]. Duplicates are dropped.
+    pub fn new<P: Into<Profile>>(input: &[u8], variants: impl IntoIterator<Item = P>) -> Comparer {
         let options = ParseOptions::default().with_collect(Collect::Limits);
-        let mut seen: Vec<Variant> = Vec::new();
-        for &variant in variants {
+        let mut seen: Vec<Profile> = Vec::new();
+        for variant in variants.into_iter().map(Into::into) {
             if !seen.contains(&variant) {
                 seen.push(variant);
             }
@@ -35,9 +35,9 @@ impl Comparer {
         }
     }
 
-    /// The variants compared, in order.
-    pub fn variants(&self) -> impl Iterator<Item = Variant> + '_ {
-        self.robots.iter().map(Robots::variant)
+    /// The readings compared, in order.
+    pub fn profiles(&self) -> impl Iterator<Item = &Profile> + '_ {
+        self.robots.iter().map(Robots::profile)
     }
 
     /// The file as each variant reads it.
@@ -65,7 +65,7 @@ impl Comparer {
             .iter()
             .map(|robots| Side {
                 robots,
-                profile: robots.variant().profile(),
+                profile: robots.profile(),
                 verdict: ask(robots),
             })
             .collect();
@@ -78,8 +78,8 @@ impl Comparer {
                 }
                 let (reason, evidence) = classify(left, right, &target);
                 disagreements.push(Disagreement {
-                    left: left.robots.variant(),
-                    right: right.robots.variant(),
+                    left: *left.profile,
+                    right: *right.profile,
                     reason,
                     evidence: evidence
                         .map(|line| LineRef::of_either(left.robots, right.robots, line)),
@@ -101,7 +101,7 @@ impl Comparer {
 /// One variant's reading and verdict, as the classifier sees it.
 pub(super) struct Side<'r> {
     pub(super) robots: &'r Robots,
-    pub(super) profile: &'static Profile,
+    pub(super) profile: &'r Profile,
     pub(super) verdict: Verdict<'r>,
 }
 
@@ -119,7 +119,7 @@ impl<'r> Side<'r> {
 
     fn answer(&self) -> Answer {
         Answer {
-            variant: self.robots.variant(),
+            variant: *self.profile,
             allowed: self.verdict.allowed(),
             decision: self.verdict.decision(),
             rule: self.rule_line().map(|line| LineRef::of(self.robots, line)),

@@ -25,7 +25,7 @@ use std::fmt;
 use serde::Serialize;
 
 use crate::query::{Decision, Robots};
-use crate::variant::Variant;
+use crate::variant::Profile;
 
 mod classify;
 mod comparer;
@@ -116,8 +116,8 @@ impl fmt::Display for LineRef {
 /// One variant's answer.
 #[derive(Debug, Clone, Serialize)]
 pub struct Answer {
-    /// The variant.
-    pub variant: Variant,
+    /// The reading: a variant, or a variant with settings changed.
+    pub variant: Profile,
     /// May the URL be fetched?
     pub allowed: bool,
     /// What decided.
@@ -131,10 +131,10 @@ pub struct Answer {
 /// Two variants whose verdicts differ, and why.
 #[derive(Debug, Clone, Serialize)]
 pub struct Disagreement {
-    /// The first variant (in the comparer's order).
-    pub left: Variant,
-    /// The second variant.
-    pub right: Variant,
+    /// The first reading (in the comparer's order).
+    pub left: Profile,
+    /// The second reading.
+    pub right: Profile,
     /// Why.
     pub reason: Reason,
     /// The line that shows the reason (a misspelled key, a blank line, a wildcard rule…), when
@@ -168,11 +168,11 @@ impl Comparison {
 #[allow(clippy::unwrap_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
-    use Variant::{Convention1994, Draft1996, Google, RepDraft2019, Rfc9309};
+    use crate::Variant::{self, Convention1994, Draft1996, Google, RepDraft2019, Rfc9309};
 
     /// The one disagreement between two variants on a body, agent and URL.
     fn one(body: &str, pair: [Variant; 2], agent: &str, url: &str) -> Disagreement {
-        let comparison = Comparer::new(body.as_bytes(), &pair).compare(agent, url);
+        let comparison = Comparer::new(body.as_bytes(), pair).compare(agent, url);
         assert_eq!(comparison.disagreements.len(), 1, "{comparison:?}");
         comparison.disagreements[0].clone()
     }
@@ -363,8 +363,8 @@ mod tests {
     #[test]
     fn tally_counts_pairs_and_reasons() {
         let variants = [Draft1996, RepDraft2019, Google];
-        let comparer = Comparer::new(E11.as_bytes(), &variants);
-        let mut tally = Tally::new(&variants, 2);
+        let comparer = Comparer::new(E11.as_bytes(), variants);
+        let mut tally = Tally::new(variants, 2);
         for url in ["/example/page/disallowed.gif", "/example/page/", "/x"] {
             tally.add("E11.txt", "foobot", &comparer.compare("foobot", url));
         }

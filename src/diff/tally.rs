@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::{Comparison, Reason};
-use crate::variant::Variant;
+use crate::variant::Profile;
 
 /// One line of a file that shows a reason, for a corpus summary.
 #[derive(Debug, Clone, Serialize)]
@@ -38,9 +38,9 @@ pub struct ReasonCount {
 #[derive(Debug, Clone, Serialize)]
 pub struct PairSummary {
     /// The first variant.
-    pub left: Variant,
+    pub left: Profile,
     /// The second variant.
-    pub right: Variant,
+    pub right: Profile,
     /// Queries on which their verdicts differ.
     pub disagreements: u64,
     /// Reasons, most frequent first.
@@ -51,7 +51,7 @@ pub struct PairSummary {
 #[derive(Debug, Clone, Serialize)]
 pub struct Summary {
     /// The variants compared, in order.
-    pub variants: Vec<&'static str>,
+    pub variants: Vec<String>,
     /// Queries compared.
     pub queries: u64,
     /// Distinct runs of consecutive queries on one file (files, when queries are grouped).
@@ -68,7 +68,7 @@ type PairTally = (u64, BTreeMap<Reason, (u64, Vec<Example>)>);
 /// Accumulates [`Comparison`]s into a [`Summary`].
 #[derive(Debug)]
 pub struct Tally {
-    variants: Vec<Variant>,
+    variants: Vec<Profile>,
     queries: u64,
     files: u64,
     last_file: Option<String>,
@@ -79,10 +79,14 @@ pub struct Tally {
 }
 
 impl Tally {
-    /// A tally over `variants`, keeping up to `max_examples` example lines per reason and pair.
-    pub fn new(variants: &[Variant], max_examples: usize) -> Tally {
+    /// A tally over `variants` (variants or composed profiles), keeping up to `max_examples`
+    /// example lines per reason and pair.
+    pub fn new<P: Into<Profile>>(
+        variants: impl IntoIterator<Item = P>,
+        max_examples: usize,
+    ) -> Tally {
         Tally {
-            variants: variants.to_vec(),
+            variants: variants.into_iter().map(Into::into).collect(),
             queries: 0,
             files: 0,
             last_file: None,
@@ -102,9 +106,9 @@ impl Tally {
         if comparison.disagrees() {
             self.disagreeing += 1;
         }
-        let position = |v: Variant| self.variants.iter().position(|&w| w == v);
+        let position = |v: &Profile| self.variants.iter().position(|w| w == v);
         for d in &comparison.disagreements {
-            let (Some(left), Some(right)) = (position(d.left), position(d.right)) else {
+            let (Some(left), Some(right)) = (position(&d.left), position(&d.right)) else {
                 continue;
             };
             let pair = self.pairs.entry((left, right)).or_default();
@@ -155,7 +159,7 @@ impl Tally {
             }
         }
         Summary {
-            variants: self.variants.iter().map(|v| v.name()).collect(),
+            variants: self.variants.iter().map(Profile::name).collect(),
             queries: self.queries,
             files: self.files,
             disagreeing_queries: self.disagreeing,

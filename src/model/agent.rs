@@ -12,7 +12,7 @@ use serde::{Serialize, Serializer};
 use std::fmt;
 use std::ops::Range;
 
-use crate::variant::AgentMatching;
+use crate::variant::AgentValue;
 
 /// Who a `user-agent` line names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -117,9 +117,9 @@ pub(crate) fn token_matches(file_token: &[u8], caller: &[u8]) -> bool {
 
 /// What a `user-agent` value names, as the variant reads it: `None` for `*`, else where the
 /// token lies in the value.
-pub(crate) fn read_agent(value: &[u8], matching: AgentMatching) -> Option<Range<usize>> {
+pub(crate) fn read_agent(value: &[u8], matching: AgentValue) -> Option<Range<usize>> {
     match matching {
-        AgentMatching::LeadingToken => match agent_token(value) {
+        AgentValue::LeadingToken => match agent_token(value) {
             None => None,
             // The token is a sub-slice of the value: its offset is the distance between them.
             Some(name) => {
@@ -127,9 +127,9 @@ pub(crate) fn read_agent(value: &[u8], matching: AgentMatching) -> Option<Range<
                 Some(start..start + name.len())
             }
         },
-        AgentMatching::WholeValue if value == b"*" => None,
-        AgentMatching::WholeValue => Some(0..value.len()),
-        AgentMatching::NameWithoutVersion => {
+        AgentValue::WholeValue if value == b"*" => None,
+        AgentValue::WholeValue => Some(0..value.len()),
+        AgentValue::NameWithoutVersion => {
             let name = value.split(|&b| b == b'/').next().unwrap_or_default();
             let end = name
                 .iter()

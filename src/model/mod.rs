@@ -155,11 +155,7 @@ impl Model {
     /// Builds the model of a parsed file (what a limit cuts is left out, unreported: a
     /// [`Robots`](crate::Robots) reports it).
     pub fn build(parsed: &Parsed<'_>) -> Model {
-        let mut builder = ModelBuilder::new(
-            parsed.source(),
-            parsed.variant().profile(),
-            parsed.options(),
-        );
+        let mut builder = ModelBuilder::new(parsed.source(), parsed.profile(), parsed.options());
         for line in parsed.lines() {
             builder.line(&line, Place::of(&line));
         }
@@ -605,7 +601,7 @@ fn lossy<S: Serializer>(bytes: &&[u8], serializer: S) -> Result<S::Ok, S::Error>
 /// Builds a [`Model`] from the lines as they are read.
 pub(crate) struct ModelBuilder<'s, 'a> {
     source: &'s Source<'a>,
-    profile: &'static Profile,
+    profile: Profile,
     limits: Limits,
     drop_invalid_utf8: bool,
     arena: Vec<u8>,
@@ -632,12 +628,12 @@ impl<'s, 'a> ModelBuilder<'s, 'a> {
     /// A builder for `source` read as `profile` with `options`.
     pub(crate) fn new(
         source: &'s Source<'a>,
-        profile: &'static Profile,
+        profile: &Profile,
         options: &crate::syntax::ParseOptions,
     ) -> Self {
         ModelBuilder {
             source,
-            profile,
+            profile: *profile,
             limits: options.limits,
             drop_invalid_utf8: options.drop_invalid_utf8,
             arena: Vec::new(),
@@ -664,7 +660,7 @@ impl<'s, 'a> ModelBuilder<'s, 'a> {
             }
         }
         let Some(entry) = line.entry() else { return };
-        let Some(value) = value::effective(self.source, &self.limits, self.profile, line, entry)
+        let Some(value) = value::effective(self.source, &self.limits, &self.profile, line, entry)
         else {
             return;
         };
@@ -795,7 +791,7 @@ impl<'s, 'a> ModelBuilder<'s, 'a> {
         }
         self.inside_group();
         let (text, key, value) = self.keep_line(read);
-        let token = read_agent(read.bytes, self.profile.agent_matching).map(|token| {
+        let token = read_agent(read.bytes, self.profile.agent_value).map(|token| {
             let name = read.bytes.get(token.clone()).unwrap_or_default();
             if std::str::from_utf8(name).is_ok() {
                 value.within(token.start, token.len())

@@ -82,16 +82,17 @@ pub struct PatternSyntax {
     pub wildcards: bool,
 }
 
-/// How the deciding rule is chosen among the rules that match a target.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Precedence {
-    /// RFC 9309, `rep-draft-2019`, `google`: the matching rule with the longest pattern wins,
-    /// length measured in bytes of the normalised pattern with `*` and `$` counted as bytes. On
-    /// equal length an Allow beats a Disallow; among rules of equal length and kind the earlier
-    /// one is reported.
-    LongestMatch,
-    /// The 1996 draft: the first matching rule in file order decides.
-    FirstMatch,
-    /// 1994: the first matching Disallow decides; an Allow never decides.
-    AnyDisallow,
+crate::names::stable_names! {
+    /// How the deciding rule is chosen among the rules that match a target.
+    pub enum Precedence {
+        /// RFC 9309, `rep-draft-2019`, `google`: the matching rule with the longest pattern wins,
+        /// length measured in bytes of the normalised pattern with `*` and `$` counted as bytes. On
+        /// equal length an Allow beats a Disallow; among rules of equal length and kind the earlier
+        /// one is reported.
+        LongestMatch = "longest-match",
+        /// The 1996 draft: the first matching rule in file order decides.
+        FirstMatch = "first-match",
+        /// 1994: the first matching Disallow decides; an Allow never decides.
+        AnyDisallow = "any-disallow",
+    }
 }

@@ -40,7 +40,7 @@ use crate::pattern::{normalise_target, Engine, RuleKind, RuleMatcher};
 use crate::query::target::target_of;
 use crate::source::{Source, Span};
 use crate::syntax::{self, Collect, Mode, ParseOptions, Parsed, StrictError};
-use crate::variant::{GroupSelection, TargetEncoding, Variant};
+use crate::variant::{AgentMatching, GroupSelection, Profile, TargetEncoding, Variant};
 
 /// A parsed robots.txt file, ready to answer queries: parse once, ask many times, and know why.
 ///
@@ -71,7 +71,7 @@ use crate::variant::{GroupSelection, TargetEncoding, Variant};
 /// ```
 #[derive(Debug)]
 pub struct Robots {
-    variant: Variant,
+    profile: Profile,
     options: ParseOptions,
     pub(crate) model: Model,
     diagnostics: Vec<Diagnostic>,
@@ -111,18 +111,19 @@ impl Robots {
     /// fails). This is the crawler's reading: it runs no grammar check, so
     /// [`Robots::diagnostics`] holds only what a limit cut ([`Collect::Limits`]); for every
     /// finding, use [`Robots::parse_with`] with the default options, or [`crate::parse`].
-    pub fn parse(input: &[u8], variant: Variant) -> Robots {
+    pub fn parse(input: &[u8], variant: impl Into<Profile>) -> Robots {
+        let profile = variant.into();
         let options = ParseOptions::default().with_collect(Collect::Limits);
-        match Robots::parse_with(input, variant, &options) {
+        match Robots::parse_with(input, profile, &options) {
             Ok(robots) => robots,
             // Lenient parsing has no failure; an empty file is the safe reading if it ever did.
-            Err(_) => Robots::parse(b"", variant),
+            Err(_) => Robots::parse(b"", profile),
         }
     }
 
     /// Parses `input` strictly with the default limits: `Err` with every problem when it does
     /// not conform to the variant's grammar.
-    pub fn parse_strict(input: &[u8], variant: Variant) -> Result<Robots, StrictError> {
+    pub fn parse_strict(input: &[u8], variant: impl Into<Profile>) -> Result<Robots, StrictError> {
         Robots::parse_with(input, variant, &ParseOptions::new(Mode::Strict))
     }
 
@@ -131,18 +132,19 @@ impl Robots {
     /// it out.
     pub fn parse_with(
         input: &[u8],
-        variant: Variant,
+        variant: impl Into<Profile>,
         options: &ParseOptions,
     ) -> Result<Robots, StrictError> {
+        let profile = variant.into();
         let source = Source::within(input, options.limits.input_bytes);
-        let mut builder = ModelBuilder::new(&source, variant.profile(), options);
-        let mut report = syntax::read(&source, variant, options, |line, report| {
+        let mut builder = ModelBuilder::new(&source, &profile, options);
+        let mut report = syntax::read(&source, &profile, options, |line, report| {
             builder.line(line, report.place());
         });
         let model = builder.finish(Some(&mut report));
-        let diagnostics = syntax::conclude(&source, variant, options, report)?;
+        let diagnostics = syntax::conclude(&source, &profile, options, report)?;
         Ok(Robots::new(
-            variant,
+            profile,
             options,
             model,
             (diagnostics, source.ignored()),
@@ -153,7 +155,7 @@ impl Robots {
     /// its diagnostics; what the model's limits cut is not added to them).
     pub fn from_parsed(parsed: &Parsed<'_>) -> Robots {
         Robots::new(
-            parsed.variant(),
+            *parsed.profile(),
             parsed.options(),
             Model::build(parsed),
             (parsed.diagnostics().to_vec(), parsed.source().ignored()),
@@ -161,14 +163,14 @@ impl Robots {
     }
 
     fn new(
-        variant: Variant,
+        profile: Profile,
         options: &ParseOptions,
         model: Model,
         (diagnostics, input_cut): (Vec<Diagnostic>, Option<Span>),
     ) -> Robots {
-        let index = AgentIndex::of(&model, variant.profile().group_selection);
+        let index = AgentIndex::of(&model, profile.group_selection);
         Robots {
-            variant,
+            profile,
             options: *options,
             model,
             diagnostics,
@@ -177,9 +179,14 @@ impl Robots {
         }
     }
 
-    /// The variant the file was read with.
+    /// The variant the file was read with (the one its profile starts from).
     pub fn variant(&self) -> Variant {
-        self.variant
+        self.profile.variant()
+    }
+
+    /// The reading the file was read with: its variant, with the settings changed, if any.
+    pub fn profile(&self) -> &Profile {
+        &self.profile
     }
 
     /// Groups in file order.
@@ -312,9 +319,8 @@ impl Robots {
         Explanation {
             url: url.to_owned(),
             agents: agents.clone(),
-            variant: self.variant,
+            profile: self.profile,
             verdict,
-            precedence: self.variant.profile().precedence,
             target,
             matching,
             engine,
@@ -329,7 +335,7 @@ impl Robots {
 
     /// The target as the variant compares it.
     fn prepared<'t>(&self, target: &'t [u8]) -> std::borrow::Cow<'t, [u8]> {
-        let profile = self.variant.profile();
+        let profile = &self.profile;
         match profile.target_encoding {
             TargetEncoding::AsGiven => std::borrow::Cow::Borrowed(target),
             TargetEncoding::AsPatterns => normalise_target(target, profile.pattern_encoding),
@@ -342,7 +348,7 @@ impl Robots {
         target: &[u8],
     ) -> (Verdict<'_>, Option<&Selection>) {
         let (applicable, selection) = self.applicable_to(agents);
-        let profile = self.variant.profile();
+        let profile = &self.profile;
         let target = self.prepared(target);
         let target = target.as_ref();
         let verdict = |allowed, decision, rule| Verdict {
@@ -381,14 +387,7 @@ impl Robots {
             groups: selection.map_or(&[][..], |s| &s.groups),
         };
         for agent in agents {
-            let found = if agent.iter().any(u8::is_ascii_uppercase) {
-                self.index
-                    .by_agent
-                    .get_key_value(agent.to_ascii_lowercase().as_slice())
-            } else {
-                self.index.by_agent.get_key_value(agent)
-            };
-            if let Some((token, &index)) = found {
+            if let Some((token, index)) = self.named(agent) {
                 let selection = self.index.selections.get(index);
                 let token = std::str::from_utf8(token).unwrap_or_default();
                 return (applicable(Some(token), selection), selection);
@@ -396,6 +395,42 @@ impl Robots {
         }
         let selection = self.index.global.and_then(|i| self.index.selections.get(i));
         (applicable(None, selection), selection)
+    }
+
+    /// The token some group names that names the crawler token `agent`, with its selection,
+    /// as the profile compares agents.
+    fn named(&self, agent: &[u8]) -> Option<(&[u8], usize)> {
+        let by_agent = &self.index.by_agent;
+        let agent = match agent.iter().any(u8::is_ascii_uppercase) {
+            true => std::borrow::Cow::Owned(agent.to_ascii_lowercase()),
+            false => std::borrow::Cow::Borrowed(agent),
+        };
+        match self.profile.agent_matching {
+            AgentMatching::Exact => by_agent
+                .get_key_value(agent.as_ref())
+                .map(|(token, &index)| (&**token, index)),
+            AgentMatching::Substring => {
+                // Several tokens may occur in the crawler's: the group selection picks one,
+                // deterministically whatever the map's order.
+                let first_group = |index: usize| {
+                    let groups = self.index.selections.get(index).map(|s| &s.groups);
+                    groups.and_then(|g| g.first().copied()).unwrap_or(u32::MAX)
+                };
+                let found = by_agent.iter().filter(|(token, _)| {
+                    !token.is_empty() && memchr::memmem::find(&agent, token).is_some()
+                });
+                let found = found.map(|(token, &index)| (&**token, index));
+                match self.profile.group_selection {
+                    GroupSelection::FirstRecord => {
+                        found.min_by_key(|&(token, index)| (first_group(index), token))
+                    }
+                    GroupSelection::MergeAll | GroupSelection::MergeNamedFirstGlobal => found
+                        .max_by_key(|&(token, index)| {
+                            (token.len(), std::cmp::Reverse((first_group(index), token)))
+                        }),
+                }
+            }
+        }
     }
 
     /// The selection's rules, compiled on first use.
@@ -414,7 +449,7 @@ impl Robots {
                 .filter_map(|&id| self.model.rule(id as usize))
                 .map(|rule| (rule.kind(), rule.pattern()))
                 .collect();
-            let profile = self.variant.profile();
+            let profile = &self.profile;
             let matcher = RuleMatcher::compile(
                 &patterns,
                 profile.pattern_syntax,
@@ -436,7 +471,7 @@ impl serde::Serialize for Robots {
         let sitemaps: Vec<Sitemap<'_>> = self.sitemaps().collect();
         let records: Vec<Record<'_>> = self.file_records().collect();
         let mut s = serializer.serialize_struct("Robots", 6)?;
-        s.serialize_field("variant", &self.variant)?;
+        s.serialize_field("variant", &self.profile)?;
         s.serialize_field("groups", &groups)?;
         s.serialize_field("sitemaps", &sitemaps)?;
         s.serialize_field("records", &records)?;

@@ -184,7 +184,7 @@ impl Robots {
     /// Indices of the rules that decide for `url`: the matching ones with the longest
     /// pattern, else those without a path.
     fn deciding(&self, rules: &[ContentUsage<'_>], url: &str) -> Vec<usize> {
-        let profile = self.variant.profile();
+        let profile = &self.profile;
         let with_path: Vec<(usize, std::borrow::Cow<'_, [u8]>)> = rules
             .iter()
             .enumerate()

@@ -15,7 +15,7 @@ use super::{AgentQuery, Robots};
 use crate::model::{Agent, Extension, ExtensionValue, Group, Record, Rule, RuleOrigin};
 use crate::pattern::{Engine, Precedence, RuleKind};
 use crate::syntax::tree::escape;
-use crate::variant::Variant;
+use crate::variant::Profile;
 
 crate::names::stable_names! {
     /// What decided a verdict.
@@ -229,9 +229,8 @@ impl Serialize for Verdict<'_> {
 pub struct Explanation<'r> {
     pub(super) url: String,
     pub(super) agents: AgentQuery,
-    pub(super) variant: Variant,
+    pub(super) profile: Profile,
     pub(super) verdict: Verdict<'r>,
-    pub(super) precedence: Precedence,
     pub(super) target: Vec<u8>,
     pub(super) matching: Vec<Rule<'r>>,
     pub(super) engine: Engine,
@@ -284,7 +283,7 @@ impl<'r> Explanation<'r> {
             return "the only matching rule decides".to_owned();
         };
         let (won, lost) = (winner.pattern().len(), runner_up.pattern().len());
-        match self.precedence {
+        match self.profile.precedence {
             Precedence::LongestMatch if won == lost => format!(
                 "longest match; lines {} and {} tie at {won} bytes and allow wins ties",
                 winner.line(),
@@ -305,7 +304,7 @@ impl fmt::Display for Explanation<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "url:      {}", self.url)?;
         writeln!(f, "target:   {}", escape(&self.target))?;
-        writeln!(f, "variant:  {}", self.variant)?;
+        writeln!(f, "variant:  {}", self.profile)?;
         let applicable = &self.verdict.applicable;
         let lines: Vec<String> = applicable.groups().map(|g| g.line().to_string()).collect();
         let (lines, agents) = (lines.join(", "), &self.agents);
@@ -371,7 +370,7 @@ impl Serialize for Explanation<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut s = serializer.serialize_struct("Explanation", 8)?;
         s.serialize_field("url", &self.url)?;
-        s.serialize_field("variant", &self.variant)?;
+        s.serialize_field("variant", &self.profile)?;
         s.serialize_field("verdict", &self.verdict)?;
         s.serialize_field("target", &String::from_utf8_lossy(&self.target))?;
         s.serialize_field("matching", &self.matching)?;

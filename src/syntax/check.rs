@@ -9,7 +9,7 @@ use crate::diagnostic::Code;
 use crate::limits::{Limit, LimitHit, Limits, LineLimit};
 use crate::model::extension::{self, Extension, Scope};
 use crate::source::{Source, Span};
-use crate::variant::{Directive, Spelling, Variant};
+use crate::variant::{Directive, Profile, Spelling, Variant};
 
 use super::lines::{Entry, Line, LineBody};
 use super::report::{Place, Report};
@@ -152,15 +152,14 @@ pub(crate) struct Checker<'s, 'a> {
 }
 
 impl<'s, 'a> Checker<'s, 'a> {
-    /// Checks for `source` read as `variant` under `limits`; `lint`: the grammar checks too.
+    /// Checks for `source` read as `profile` under `limits`; `lint`: the grammar checks too.
     pub(crate) fn new(
         source: &'s Source<'a>,
-        variant: Variant,
+        profile: &Profile,
         limits: &Limits,
         lint: bool,
         report: &mut Report<'_, '_>,
     ) -> Self {
-        let profile = variant.profile();
         let demands = &profile.strict_grammar.demands;
         if lint && demands.ascii_only && source.bom_len() > 0 {
             report.push(Finding::new(
@@ -171,7 +170,7 @@ impl<'s, 'a> Checker<'s, 'a> {
         }
         Checker {
             source,
-            variant,
+            variant: profile.variant(),
             limits: *limits,
             line_limit: limits.line_limit(profile.max_line_bytes),
             demands,

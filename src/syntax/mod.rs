@@ -52,7 +52,7 @@ use std::fmt;
 use crate::diagnostic::Diagnostic;
 use crate::limits::Limits;
 use crate::source::Source;
-use crate::variant::Variant;
+use crate::variant::{Profile, Variant};
 
 crate::names::stable_names! {
     /// Strict or lenient parsing.
@@ -192,7 +192,7 @@ impl ParseOptions {
 #[derive(Debug, Clone)]
 pub struct Parsed<'a> {
     source: Source<'a>,
-    variant: Variant,
+    profile: Profile,
     options: ParseOptions,
     diagnostics: Vec<Diagnostic>,
 }
@@ -208,9 +208,14 @@ impl<'a> Parsed<'a> {
         &self.source
     }
 
-    /// The variant the file was read with.
+    /// The variant the file was read with (the one its profile starts from).
     pub fn variant(&self) -> Variant {
-        self.variant
+        self.profile.variant()
+    }
+
+    /// The reading the file was read with: its variant, with the settings changed, if any.
+    pub fn profile(&self) -> &Profile {
+        &self.profile
     }
 
     /// The options the file was read with.
@@ -220,7 +225,7 @@ impl<'a> Parsed<'a> {
 
     /// The lines, in order, read as they are asked for.
     pub(crate) fn lines(&self) -> Lines<'_, 'a> {
-        Lines::new(&self.source, self.variant.profile())
+        Lines::new(&self.source, &self.profile)
     }
 
     /// Every finding, in input order (warnings in lenient mode).
@@ -277,7 +282,8 @@ impl fmt::Display for StrictError {
 
 impl std::error::Error for StrictError {}
 
-/// Parses `input` as `variant` in `mode`, with the default limits.
+/// Parses `input` as `variant` (a [`Variant`] or a composed [`Profile`]) in `mode`, with the
+/// default limits.
 ///
 /// Lenient mode always returns `Ok`. Strict mode returns `Err` with every problem when the file
 /// does not conform to the variant's grammar.
@@ -292,25 +298,31 @@ impl std::error::Error for StrictError {}
 /// assert_eq!((first.line, first.col), (2, 9));
 /// assert_eq!(first.to_string(), "2:9: error[missing-colon]: missing `:` between key and value");
 /// ```
-pub fn parse(input: &[u8], variant: Variant, mode: Mode) -> Result<Parsed<'_>, StrictError> {
+pub fn parse(
+    input: &[u8],
+    variant: impl Into<Profile>,
+    mode: Mode,
+) -> Result<Parsed<'_>, StrictError> {
     parse_with(input, variant, &ParseOptions::new(mode))
 }
 
-/// Parses `input` as `variant` with `options` (mode, limits, readings).
+/// Parses `input` as `variant` (a [`Variant`] or a composed [`Profile`]) with `options` (mode,
+/// limits, readings).
 ///
 /// Lenient mode always returns `Ok`. Strict mode returns `Err` with every problem when the file
 /// does not conform to the variant's grammar or a limit stopped part of it from being read.
 pub fn parse_with<'a>(
     input: &'a [u8],
-    variant: Variant,
+    variant: impl Into<Profile>,
     options: &ParseOptions,
 ) -> Result<Parsed<'a>, StrictError> {
+    let profile = variant.into();
     let source = Source::within(input, options.limits.input_bytes);
-    let report = read(&source, variant, options, |_, _| {});
-    let diagnostics = conclude(&source, variant, options, report)?;
+    let report = read(&source, &profile, options, |_, _| {});
+    let diagnostics = conclude(&source, &profile, options, report)?;
     Ok(Parsed {
         source,
-        variant,
+        profile,
         options: *options,
         diagnostics,
     })
@@ -320,15 +332,14 @@ pub fn parse_with<'a>(
 /// `each` — the later stage that consumes it — while it is current in the report.
 pub(crate) fn read<'s, 'a>(
     source: &'s Source<'a>,
-    variant: Variant,
+    profile: &Profile,
     options: &ParseOptions,
     mut each: impl FnMut(&Line, &mut Report<'s, 'a>),
 ) -> Report<'s, 'a> {
-    let profile = variant.profile();
     let mut report = Report::new(source, &options.limits);
     let mut checker = check::Checker::new(
         source,
-        variant,
+        profile,
         &options.limits,
         options.lint(),
         &mut report,
@@ -346,13 +357,12 @@ pub(crate) fn read<'s, 'a>(
 /// nothing, and `Err` with every diagnostic when anything violates.
 pub(crate) fn conclude(
     source: &Source<'_>,
-    variant: Variant,
+    profile: &Profile,
     options: &ParseOptions,
     mut report: Report<'_, '_>,
 ) -> Result<Vec<Diagnostic>, StrictError> {
     let strict = options.mode == Mode::Strict;
     if strict && !report.has_violation() {
-        let profile = variant.profile();
         if let Some(finding) = strict::validate(source, profile.strict_grammar) {
             let place = report::place_of(Lines::new(source, profile), finding.span.start);
             report.push_on(place, finding);

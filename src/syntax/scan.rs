@@ -16,7 +16,8 @@ use crate::variant::Profile;
 #[derive(Debug, Clone)]
 pub struct Lines<'s, 'a> {
     source: &'s Source<'a>,
-    profile: &'static Profile,
+    /// A copy: a profile is a few hundred bytes of plain data, read on every line.
+    profile: Profile,
     /// Where the next line starts; `None` once the last line was read.
     at: Option<usize>,
     number: u32,
@@ -24,10 +25,10 @@ pub struct Lines<'s, 'a> {
 
 impl<'s, 'a> Lines<'s, 'a> {
     /// The lines of `source`, keys classified by `profile`.
-    pub(crate) fn new(source: &'s Source<'a>, profile: &'static Profile) -> Self {
+    pub(crate) fn new(source: &'s Source<'a>, profile: &Profile) -> Self {
         Lines {
             source,
-            profile,
+            profile: *profile,
             at: Some(source.bom_len()),
             number: 0,
         }
@@ -53,7 +54,7 @@ impl Iterator for Lines<'_, '_> {
         let span = Span::new(at, at + eol);
         let mut line = Line::new(
             self.source,
-            self.profile,
+            &self.profile,
             self.number,
             span,
             &line_parts(content, at),

@@ -9,8 +9,10 @@ use std::fmt;
 use std::str::FromStr;
 
 mod profile;
+mod settings;
 
 pub use profile::*;
+pub use settings::{Choice, ProfileError, Setting};
 
 crate::names::stable_names! {
     /// A reading of robots.txt. The names (`rfc9309`, `draft-1996`, …) are the Rust names in

@@ -41,14 +41,15 @@ pub enum Spelling {
     Typo,
 }
 
-/// How keys are recognised.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum KeyMatching {
-    /// The key must equal a known name, ignoring ASCII case.
-    Exact,
-    /// The key must start with a known name or accepted misspelling, ignoring ASCII case
-    /// (Google's library).
-    PrefixWithTypos,
+crate::names::stable_names! {
+    /// How keys are recognised.
+    pub enum KeyMatching {
+        /// The key must equal a known name, ignoring ASCII case.
+        Exact = "exact",
+        /// The key must start with a known name or accepted misspelling, ignoring ASCII case
+        /// (Google's library).
+        PrefixWithTypos = "prefix-with-typos",
+    }
 }
 
 /// A directive's name and the misspellings a lenient variant accepts for it.
@@ -62,78 +63,114 @@ pub struct KeySpelling {
     pub typos: &'static [&'static str],
 }
 
-/// How a `user-agent` value names a crawler.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum AgentMatching {
-    /// Google's library: `*` alone or followed by whitespace is global; otherwise the leading
-    /// `[A-Za-z_-]` run is the token (docs/spec/VARIANTS.md A8).
-    LeadingToken,
-    /// draft-koster-rep-00: the whole trimmed value is the token; `*` exactly is global (A9).
-    WholeValue,
-    /// 1994/1996: the robot's name without version information, i.e. the value up to a `/`
-    /// (`googlebot/1.2` → `googlebot`); `*` exactly is global (A6).
-    NameWithoutVersion,
+crate::names::stable_names! {
+    /// How a `user-agent` value names a crawler.
+    pub enum AgentValue {
+        /// Google's library: `*` alone or followed by whitespace is global; otherwise the
+        /// leading `[A-Za-z_-]` run is the token (docs/spec/VARIANTS.md A8).
+        LeadingToken = "leading-token",
+        /// draft-koster-rep-00: the whole trimmed value is the token; `*` exactly is global (A9).
+        WholeValue = "whole-value",
+        /// 1994/1996: the robot's name without version information, i.e. the value up to a `/`
+        /// (`googlebot/1.2` → `googlebot`); `*` exactly is global (A6).
+        NameWithoutVersion = "name-without-version",
+    }
 }
 
-/// Which groups apply when several name the crawler, or several are `*`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum GroupSelection {
-    /// All groups naming the crawler are merged; otherwise all `*` groups are merged
-    /// (RFC 9309, Google; A4).
-    MergeAll,
-    /// All groups naming the crawler are merged; otherwise the **first** `*` group only
-    /// (draft-koster-rep-00's words; A4).
-    MergeNamedFirstGlobal,
-    /// The first record naming the robot, else the first `*` record (1994, 1996; A3, A5).
-    FirstRecord,
+crate::names::stable_names! {
+    /// How the token a group names is compared with the crawler's token.
+    pub enum AgentMatching {
+        /// Equal, ignoring ASCII case (every variant: RFC 9309 §2.2.1 "MUST match … case
+        /// insensitive"; A6's recommendation for 1994 and 1996).
+        Exact = "exact",
+        /// The group's token occurs anywhere in the crawler's token, ignoring ASCII case, as
+        /// Python's `urllib.robotparser` compares (A6's `value_in_name`; the 1994 English text's
+        /// "substring match"). When several groups' tokens do, the group selection picks one
+        /// token: the earliest group's under `first-record`, else the longest token (the most
+        /// specific, A7).
+        Substring = "substring",
+    }
 }
 
-/// How the target (path and query of the URL) is prepared before matching.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum TargetEncoding {
-    /// Used exactly as given (1994; Google's library, which expects encoded URLs).
-    AsGiven,
-    /// The same normalisation as the patterns (1996: decode `%xx` except `%2F`; 2019: A19).
-    AsPatterns,
+crate::names::stable_names! {
+    /// Which groups apply when several name the crawler, or several are `*`.
+    pub enum GroupSelection {
+        /// All groups naming the crawler are merged; otherwise all `*` groups are merged
+        /// (RFC 9309, Google; A4).
+        MergeAll = "merge-all",
+        /// All groups naming the crawler are merged; otherwise the **first** `*` group only
+        /// (draft-koster-rep-00's words; A4).
+        MergeNamedFirstGlobal = "merge-named-first-global",
+        /// The first record naming the robot, else the first `*` record (1994, 1996; A3, A5).
+        FirstRecord = "first-record",
+    }
 }
 
-/// Everything the stages need to know about a variant.
-#[derive(Debug)]
+crate::names::stable_names! {
+    /// How the target (path and query of the URL) is prepared before matching.
+    pub enum TargetEncoding {
+        /// Used exactly as given (1994; Google's library, which expects encoded URLs).
+        AsGiven = "as-given",
+        /// The same normalisation as the patterns (1996: decode `%xx` except `%2F`; 2019: A19).
+        AsPatterns = "as-patterns",
+    }
+}
+
+/// A reading of robots.txt: every decision the stages read, as data. Each [`Variant`] is one
+/// (`Profile::from(Variant::Rfc9309)`); [`Profile::with`] changes single decisions, named by the
+/// settings of [`Profile::settings`], and the result is read exactly like a variant:
+///
+/// ```
+/// use robotspec::{Profile, Robots, Variant};
+///
+/// let body = b"User-agent: bot\nDisallow: /\n";
+/// let substring = Profile::from(Variant::Rfc9309).with("agent-matching", "substring")?;
+/// assert_eq!(substring.name(), "rfc9309+agent-matching=substring");
+/// assert!(Robots::parse(body, Variant::Rfc9309).is_allowed("Googlebot", "/x"));
+/// assert!(!Robots::parse(body, substring).is_allowed("Googlebot", "/x"));
+/// assert_eq!("rfc9309+agent-matching=substring".parse::<Profile>()?, substring);
+/// # Ok::<(), robotspec::ProfileError>(())
+/// ```
+#[derive(Debug, Clone, Copy)]
 pub struct Profile {
+    /// The variant this reading starts from; [`Profile::with`] records changes in the fields.
+    pub(crate) variant: Variant,
     /// The directives the variant defines, with accepted misspellings.
-    pub keys: &'static [KeySpelling],
+    pub(crate) keys: &'static [KeySpelling],
     /// How keys are recognised.
-    pub key_matching: KeyMatching,
+    pub(crate) key_matching: KeyMatching,
     /// The known extension records: keys that are not directives but that the variant's
     /// readers know (docs/extensions.md), compared exactly, ignoring ASCII case.
-    pub extensions: &'static [ExtensionKey],
+    pub(crate) extensions: &'static [ExtensionKey],
     /// The grammar strict mode validates against.
-    pub strict_grammar: &'static StrictGrammar,
+    pub(crate) strict_grammar: &'static StrictGrammar,
     /// Bytes of a line that are read; the rest of a longer line is ignored (`None`: no limit).
-    pub max_line_bytes: Option<usize>,
+    pub(crate) max_line_bytes: Option<usize>,
     /// A NUL byte ends a line's content (Google's library reads lines as C strings).
-    pub nul_ends_line: bool,
+    pub(crate) nul_ends_line: bool,
     /// How rule patterns are normalised before matching and measuring.
-    pub pattern_encoding: PatternEncoding,
+    pub(crate) pattern_encoding: PatternEncoding,
     /// How the target is prepared before matching.
-    pub target_encoding: TargetEncoding,
+    pub(crate) target_encoding: TargetEncoding,
     /// How a `user-agent` value names a crawler.
-    pub agent_matching: AgentMatching,
+    pub(crate) agent_value: AgentValue,
+    /// How the token a group names is compared with the crawler's.
+    pub(crate) agent_matching: AgentMatching,
     /// Which groups apply.
-    pub group_selection: GroupSelection,
+    pub(crate) group_selection: GroupSelection,
     /// A blank line ends a record (1994, 1996); otherwise blank lines mean nothing.
-    pub blank_line_ends_group: bool,
+    pub(crate) blank_line_ends_group: bool,
     /// Whether `*` and a final `$` are operators.
-    pub pattern_syntax: PatternSyntax,
+    pub(crate) pattern_syntax: PatternSyntax,
     /// How the deciding rule is chosen among the matching ones.
-    pub precedence: Precedence,
+    pub(crate) precedence: Precedence,
     /// The target `/robots.txt` is always allowed, whatever the rules say.
-    pub robots_txt_always_allowed: bool,
+    pub(crate) robots_txt_always_allowed: bool,
     /// An `allow` whose last segment starts with `index.htm` also allows its directory
     /// (`/d/index.html` allows `/d/`), Google's library's extra.
-    pub index_htm_allows_directory: bool,
+    pub(crate) index_htm_allows_directory: bool,
     /// How the file is fetched and how long the result may be used (docs/access.md).
-    pub access: AccessProfile,
+    pub(crate) access: AccessProfile,
 }
 
 /// How `Cache-Control`/`Expires` set the lifetime of a fetched result.
@@ -372,6 +409,7 @@ const GOOGLE_UNUSED: &[ExtensionKey] = &[
 // draft and Google's library against it, the 1996 draft in full, 1994 against 1996.
 
 const RFC9309: Profile = Profile {
+    variant: Variant::Rfc9309,
     keys: STANDARD_KEYS,
     key_matching: KeyMatching::Exact,
     extensions: EXTENSIONS,
@@ -382,7 +420,8 @@ const RFC9309: Profile = Profile {
     // and the URI alike (docs/variants.md A20).
     pattern_encoding: PatternEncoding::Rfc3986,
     target_encoding: TargetEncoding::AsPatterns,
-    agent_matching: AgentMatching::LeadingToken,
+    agent_value: AgentValue::LeadingToken,
+    agent_matching: AgentMatching::Exact,
     group_selection: GroupSelection::MergeAll,
     blank_line_ends_group: false,
     pattern_syntax: PatternSyntax { wildcards: true },
@@ -393,13 +432,15 @@ const RFC9309: Profile = Profile {
 };
 
 const REP_DRAFT_2019: Profile = Profile {
+    variant: Variant::RepDraft2019,
     strict_grammar: &strict::REP_DRAFT_2019,
-    agent_matching: AgentMatching::WholeValue,
+    agent_value: AgentValue::WholeValue,
     group_selection: GroupSelection::MergeNamedFirstGlobal,
     ..RFC9309
 };
 
 const GOOGLE: Profile = Profile {
+    variant: Variant::Google,
     key_matching: KeyMatching::PrefixWithTypos,
     extensions: GOOGLE_UNUSED,
     // 2083 × 8 − 1: Google's library cuts every line to this many bytes.
@@ -414,6 +455,7 @@ const GOOGLE: Profile = Profile {
 };
 
 const DRAFT_1996: Profile = Profile {
+    variant: Variant::Draft1996,
     keys: &[USER_AGENT, ALLOW, DISALLOW],
     key_matching: KeyMatching::Exact,
     extensions: EXTENSIONS_BEFORE_SITEMAPS,
@@ -422,7 +464,8 @@ const DRAFT_1996: Profile = Profile {
     nul_ends_line: false,
     pattern_encoding: PatternEncoding::Decode1996,
     target_encoding: TargetEncoding::AsPatterns,
-    agent_matching: AgentMatching::NameWithoutVersion,
+    agent_value: AgentValue::NameWithoutVersion,
+    agent_matching: AgentMatching::Exact,
     group_selection: GroupSelection::FirstRecord,
     blank_line_ends_group: true,
     pattern_syntax: PatternSyntax { wildcards: false },
@@ -433,6 +476,7 @@ const DRAFT_1996: Profile = Profile {
 };
 
 const CONVENTION_1994: Profile = Profile {
+    variant: Variant::Convention1994,
     keys: &[USER_AGENT, DISALLOW],
     strict_grammar: &strict::CONVENTION_1994,
     pattern_encoding: PatternEncoding::Verbatim,
