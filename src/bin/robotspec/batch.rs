@@ -15,7 +15,7 @@ use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use robotspec::{Collect, Limit, ParseOptions, Robots, Variant, Verdict};
+use robotspec::{Collect, Limit, ParseOptions, Profile, Robots, Verdict};
 use serde::Serialize;
 
 use crate::queries::{Invalid, Line, Query};
@@ -50,7 +50,7 @@ struct Answer<'a> {
 /// The file the current run of queries is on, parsed once.
 struct Files<'a> {
     corpus: &'a Path,
-    variant: Variant,
+    variant: Profile,
     options: ParseOptions,
     current: Option<(String, Robots)>,
 }
@@ -73,7 +73,7 @@ impl Files<'_> {
 /// Reads and parses the file `query` names; a strict-mode rejection is an error.
 fn parse(
     corpus: &Path,
-    variant: Variant,
+    variant: Profile,
     options: &ParseOptions,
     query: &Query,
 ) -> Result<Robots, String> {
@@ -95,7 +95,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     let mut out = BufWriter::new(std::io::stdout().lock());
     let mut files = Files {
         corpus: &args.corpus,
-        variant: args.variant.variant,
+        variant: args.variant.profile()?,
         // Answers only: no lint (nothing prints it); limits still apply.
         options: args.reading.options().with_collect(Collect::Limits),
         current: None,

@@ -8,7 +8,7 @@
 
 use std::process::ExitCode;
 
-use robotspec::{AgentQuery, Code, Collect, Diagnostic, Limit, Robots, Variant, Verdict};
+use robotspec::{AgentQuery, Code, Collect, Diagnostic, Limit, Profile, Robots, Verdict};
 use serde::Serialize;
 
 use crate::parse::print_diagnostics;
@@ -74,7 +74,7 @@ pub struct Loaded {
 struct Report<'a, R> {
     /// The file as messages name it (`<stdin>` for `-`).
     file: &'a str,
-    variant: Variant,
+    variant: &'a Profile,
     agents: &'a AgentQuery,
     diagnostics: &'a [Diagnostic],
     results: Vec<R>,
@@ -104,7 +104,7 @@ fn load_file(
     let options = reading.options().with_collect(Collect::Limits);
     let bytes = super::input::read(file, options.limits().get(Limit::InputBytes))?;
     let name = super::input::name(file);
-    let robots = Robots::parse_with(&bytes, variant.variant, &options).map_err(|rejected| {
+    let robots = Robots::parse_with(&bytes, variant.profile()?, &options).map_err(|rejected| {
         print_diagnostics(name, rejected.diagnostics());
         format!("{name}: rejected in strict mode")
     })?;
@@ -144,7 +144,7 @@ pub fn print_results<R: Serialize>(
         Format::Text => crate::write_out(results.iter().map(text).collect::<String>()),
         Format::Json => crate::write_json(&Report {
             file: super::input::name(file),
-            variant: loaded.robots.variant(),
+            variant: loaded.robots.profile(),
             agents: &loaded.agents,
             diagnostics: &loaded.cuts,
             results,

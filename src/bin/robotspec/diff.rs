@@ -5,10 +5,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use robotspec::diff::{Answer, Comparer, Comparison, Summary, Tally};
-use robotspec::{Limit, Limits, Variant};
+use robotspec::{Limit, Limits, Profile, Variant};
 
 use crate::queries::{Line, Query};
-use crate::values::{variants, Format};
+use crate::values::{profiles, Format};
 
 /// Example lines kept per pair and reason in corpus mode.
 const EXAMPLES: usize = 3;
@@ -16,10 +16,11 @@ const EXAMPLES: usize = 3;
 /// Arguments of `robotspec diff`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The variants to compare, comma-separated, at least two, each once [default: all, in the
-    /// order listed].
-    #[arg(long, value_delimiter = ',', value_parser = variants())]
-    variants: Vec<Variant>,
+    /// The readings to compare, comma-separated, at least two, each once [default: all five
+    /// variants, in the order listed]: variants, or variants with settings changed
+    /// (`rfc9309+agent-matching=substring`; `robotspec settings` lists them).
+    #[arg(long, value_delimiter = ',', value_parser = profiles())]
+    variants: Vec<Profile>,
     /// Corpus mode: read `FILE<TAB>AGENT<TAB>URL` queries from standard input, FILE relative to
     /// this folder, and print a summary.
     #[arg(long, conflicts_with_all = ["agent", "file", "urls"])]
@@ -52,9 +53,9 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
 
 /// The variants `--variants` names (all of them when it is not given): at least two, each
 /// once — a variant named twice would only repeat its own verdict beside itself.
-fn chosen_variants(named: &[Variant]) -> Result<Vec<Variant>, String> {
+fn chosen_variants(named: &[Profile]) -> Result<Vec<Profile>, String> {
     if named.is_empty() {
-        return Ok(Variant::ALL.to_vec());
+        return Ok(Variant::ALL.iter().map(Profile::from).collect());
     }
     for (i, variant) in named.iter().enumerate() {
         if named
@@ -70,7 +71,7 @@ fn chosen_variants(named: &[Variant]) -> Result<Vec<Variant>, String> {
     Ok(named.to_vec())
 }
 
-fn per_url(args: &Args, variants: &[Variant], file: &str, agent: &str) -> Result<bool, String> {
+fn per_url(args: &Args, variants: &[Profile], file: &str, agent: &str) -> Result<bool, String> {
     // `diff` has no reading options: every variant reads under the default limits.
     let limit = Limits::default().get(Limit::InputBytes);
     let bytes = super::input::read(file, limit)?;
@@ -102,7 +103,7 @@ fn describe(comparison: &Comparison) -> String {
     let width = comparison
         .answers
         .iter()
-        .map(|o| o.variant.name().len())
+        .map(|o| o.variant.name().chars().count())
         .max()
         .unwrap_or(0);
     let first = comparison.answers.first().map(|o| o.allowed);
@@ -160,7 +161,7 @@ const RUNS_PER_ROUND: usize = 256;
 
 fn corpus_mode(
     args: &Args,
-    variants: &[Variant],
+    variants: &[Profile],
     corpus: &std::path::Path,
 ) -> Result<bool, String> {
     let mut runs: Vec<Vec<Query>> = Vec::new();
@@ -225,7 +226,7 @@ fn corpus_mode(
 /// Every comparison of one run of queries on one file, the file parsed once per variant.
 fn compare_run(
     corpus: &std::path::Path,
-    variants: &[Variant],
+    variants: &[Profile],
     run: &[Query],
 ) -> Result<Vec<Comparison>, String> {
     let Some(first) = run.first() else {

@@ -15,7 +15,7 @@ use std::time::Duration;
 
 use robotspec::access::fetch::{fetch, FetchOptions, Fetched};
 use robotspec::access::{Access, AccessOptions, Misconfigured5xx};
-use robotspec::{AgentQuery, Diagnostic, Variant, Verdict};
+use robotspec::{AgentQuery, Diagnostic, Profile, Verdict};
 use serde::Serialize;
 
 use crate::values::{Format, VariantArg};
@@ -74,7 +74,7 @@ struct Page<'a> {
 /// `fetch`: prints the hops, the state, its reason and lifetime, the diagnostics and one line
 /// per `--check` URL; the exit status is described in the module documentation.
 pub fn run(args: &Args) -> Result<ExitCode, String> {
-    let variant = args.variant.variant;
+    let variant = args.variant.profile()?;
     let fetched = fetch(&args.url, variant, &fetch_options(args)?).map_err(|e| e.to_string())?;
     let agents = crate::agent::query(&args.agent)?;
     let pages: Vec<Page<'_>> = args
@@ -116,7 +116,7 @@ fn fetch_options(args: &Args) -> Result<FetchOptions, String> {
 
 /// The text report: the robots.txt URL, the hops, the state, reason and lifetime, the
 /// diagnostics (the first five), then `PAGE<TAB>verdict` per page.
-fn text(fetched: &Fetched, variant: Variant, pages: &[Page<'_>]) -> String {
+fn text(fetched: &Fetched, variant: Profile, pages: &[Page<'_>]) -> String {
     let access = &fetched.access;
     let mut out = String::new();
     let _ = writeln!(out, "robots.txt: {}", fetched.robots_url);

@@ -19,6 +19,7 @@ mod input;
 mod parse;
 mod queries;
 mod reading;
+mod settings;
 mod urls;
 mod usage;
 mod values;
@@ -52,6 +53,8 @@ enum Command {
     Diff(diff::Args),
     /// Fetch the robots.txt of a URL, apply the access policy, and check pages against it.
     Fetch(fetch::Args),
+    /// The decisions `--with SETTING=VALUE` can change, and each variant's value of each.
+    Settings(settings::Args),
     /// Print a shell completion script (e.g. `robotspec completions bash > robotspec.bash`).
     Completions(generate::CompletionsArgs),
     /// Print the man page, in roff (e.g. `robotspec man | man -l -`).
@@ -114,6 +117,7 @@ fn main() -> ExitCode {
         Command::Batch(args) => batch::run(&args),
         Command::Diff(args) => diff::run(&args),
         Command::Fetch(args) => fetch::run(&args),
+        Command::Settings(args) => settings::run(&args),
         Command::Completions(args) => generate::completions(&args),
         Command::Man => generate::man(),
     };

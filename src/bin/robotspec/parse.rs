@@ -41,7 +41,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     let options = args.reading.options();
     let bytes = super::input::read(&args.file, options.limits().get(Limit::InputBytes))?;
     let name = super::input::name(&args.file);
-    let parsed = match robotspec::parse_with(&bytes, args.variant.variant, &options) {
+    let parsed = match robotspec::parse_with(&bytes, args.variant.profile()?, &options) {
         Ok(parsed) => parsed,
         Err(rejected) => {
             print_diagnostics(name, rejected.diagnostics());

@@ -1,42 +1,76 @@
-//! The values flags take — variant, mode, output format — as clap sees them, so that `--help`
-//! lists each flag's possible values and default and shell completions offer them.
+//! The values flags take — variant, settings, mode, output format — as clap sees them, so that
+//! `--help` lists each flag's possible values and default and shell completions offer them.
 //!
-//! The variant names are the library's (`Variant::ALL`, `Variant::name`), never a second list
-//! here: a variant added to the library appears on the command line by itself. One default
-//! variant, [`DEFAULT_VARIANT`], serves every command (why: docs/cli.md).
+//! The variant and setting names are the library's (`Variant::ALL`, `Profile::settings`), never
+//! a second list here: a variant or setting added to the library appears on the command line by
+//! itself. One default variant, [`DEFAULT_VARIANT`], serves every command (why: docs/cli.md).
 
 use std::ffi::OsStr;
 
 use clap::builder::{PossibleValue, TypedValueParser};
 use clap::error::ErrorKind;
-use robotspec::{Mode, Variant};
+use robotspec::{Mode, Profile, Variant};
 
 /// The variant every command uses when `--variant` is not given: the one crawlers need exactly
 /// (Google's reading is what sites are tested against), and which differs from RFC 9309 only
 /// where docs/google.md says it does.
 pub const DEFAULT_VARIANT: Variant = Variant::Google;
 
-/// `--variant V`, shared by every command that reads a robots.txt file.
+/// `--variant V [--with SETTING=VALUE]…`, shared by every command that reads a robots.txt
+/// file: the reading used, a variant with single decisions changed if asked.
 #[derive(clap::Args)]
 pub struct VariantArg {
-    /// The variant whose reading (grammar, matching, access policy) is used.
-    #[arg(long, value_parser = variants(), default_value_t = DEFAULT_VARIANT)]
-    pub variant: Variant,
+    /// The variant whose reading (grammar, matching, access policy) is used; a composed name
+    /// such as `rfc9309+agent-matching=substring` is read as `--with` would.
+    #[arg(long, value_parser = profiles(), default_value_t = Profile::from(DEFAULT_VARIANT))]
+    variant: Profile,
+    /// Changes one decision of the variant (repeatable): `agent-matching=substring`,
+    /// `wildcards=no`, … — `robotspec settings` lists every setting and value.
+    #[arg(long = "with", value_name = "SETTING=VALUE", value_parser = setting)]
+    with: Vec<(String, String)>,
 }
 
-/// The values of `--variant`: the library's names and descriptions; parsed with the library's
-/// `FromStr`, which also takes the older spellings.
-pub fn variants() -> Named<Variant> {
+impl VariantArg {
+    /// The reading: the variant with every `--with` applied, in order.
+    pub fn profile(&self) -> Result<Profile, String> {
+        self.with
+            .iter()
+            .try_fold(self.variant, |profile, (name, value)| {
+                profile.with(name, value)
+            })
+            .map_err(|e| e.to_string())
+    }
+}
+
+/// A `--with` value: `SETTING=VALUE`, both checked against the library's settings.
+fn setting(text: &str) -> Result<(String, String), String> {
+    let (name, value) = text
+        .split_once('=')
+        .ok_or_else(|| format!("`{text}` is not SETTING=VALUE (see `robotspec settings`)"))?;
+    Profile::from(DEFAULT_VARIANT)
+        .with(name, value)
+        .map_err(|e| e.to_string())?;
+    Ok((name.to_owned(), value.to_owned()))
+}
+
+/// The values of `--variant` and `--variants`: the library's variant names and descriptions for
+/// `--help` and completions; parsed with the library's `FromStr` for profiles, which takes the
+/// older spellings and composed names (`rfc9309+agent-matching=substring`) too.
+pub fn profiles() -> Named<Profile> {
     Named {
-        all: Variant::ALL,
-        name: Variant::name,
-        description: Variant::description,
+        all: PROFILES.as_slice(),
+        name: |profile| profile.variant().name(),
+        description: |profile| profile.variant().description(),
         parse: |text| {
             text.parse()
-                .map_err(|e: robotspec::UnknownVariant| e.to_string())
+                .map_err(|e: robotspec::ProfileError| e.to_string())
         },
     }
 }
+
+/// Every variant's own profile, in [`Variant::ALL`] order.
+static PROFILES: std::sync::LazyLock<Vec<Profile>> =
+    std::sync::LazyLock::new(|| Variant::ALL.iter().map(Profile::from).collect());
 
 /// The values of `--mode`: the library's names and descriptions.
 pub fn modes() -> Named<Mode> {
