@@ -31,6 +31,10 @@ crate::names::stable_names! {
         /// that is not a number, a Content-Usage statement that is not a Structured Fields
         /// dictionary, …): the record is kept, its value unknown. Never a grammar violation.
         InvalidExtensionValue = "invalid-extension-value",
+        /// A Content-Usage rule whose value does not derive from the grammar that admits such
+        /// rules (`aipref`: `[path-pattern 1*WS] usage-pref`, the preference a Structured
+        /// Fields Dictionary of at least one member): a grammar violation there.
+        InvalidContentUsage = "invalid-content-usage",
         /// A group-scoped extension record (Content-Usage, Crawl-delay, …) before any group (or,
         /// in 1994 and 1996, after the blank line that ends one): it applies to no agent and is
         /// ignored. Never a grammar violation.

@@ -245,3 +245,70 @@ fn other_records_are_typed_and_scoped() {
     let sitemap = robots.sitemaps().next().unwrap().resolve(&base).unwrap();
     assert_eq!(sitemap.as_str(), "https://example.com/sitemap.xml");
 }
+
+/// The opt-in strict grammar of draft-ietf-aipref-attach §3 (`rule =/ content-usage`): ATTACH's
+/// examples derive from it and not from RFC 9309's; Content-Signal, which no grammar admits,
+/// stays outside both; a malformed or misplaced Content-Usage rule is a violation there.
+#[test]
+fn the_aipref_grammar_admits_content_usage_rules_and_rfc9309_does_not() {
+    use robotspec::{parse, Code, Mode, Profile};
+    let aipref: Profile = "rfc9309+aipref".parse().unwrap();
+    let read = |file: &str| {
+        let path = format!("{}/tests/extensions/{file}", env!("CARGO_MANIFEST_DIR"));
+        std::fs::read(path).unwrap()
+    };
+    let codes = |bytes: &[u8], reading: Profile| match parse(bytes, reading, Mode::Strict) {
+        Ok(_) => Vec::new(),
+        Err(e) => e.diagnostics().iter().map(|d| d.code).collect(),
+    };
+    for file in ["attach-e1.txt", "attach-e2.txt"] {
+        let bytes = read(file);
+        assert_eq!(codes(&bytes, aipref), [], "{file}");
+        let rfc = codes(&bytes, Profile::from(Variant::Rfc9309));
+        assert!(rfc.iter().all(|&c| c == Code::KnownExtension) && !rfc.is_empty());
+        // Lenient: a rule of the grammar, not a `known-extension` note.
+        let lenient = parse(&bytes, aipref, Mode::Lenient).unwrap();
+        assert!(lenient.diagnostics().is_empty(), "{file}");
+    }
+    assert_eq!(
+        codes(&read("contentsignals-org.txt"), aipref),
+        [Code::KnownExtension]
+    );
+    for (body, code) in [
+        (
+            "User-agent: *\nContent-Usage: /x\n",
+            Code::InvalidContentUsage,
+        ),
+        (
+            "User-agent: *\nContent-Usage: train-ai=n,\n",
+            Code::InvalidContentUsage,
+        ),
+        (
+            "User-agent: *\nContent-Usage: /x Train-ai=n\n",
+            Code::InvalidContentUsage,
+        ),
+        (
+            "Content-Usage: train-ai=n\nUser-agent: *\n",
+            Code::RuleOutsideGroup,
+        ),
+    ] {
+        assert_eq!(codes(body.as_bytes(), aipref), [code], "{body:?}");
+    }
+    // The tree is the same under both: extension lines stay nodes of their own kind.
+    let bytes = read("attach-e2.txt");
+    let tree = |reading: Profile| parse(&bytes, reading, Mode::Lenient).unwrap().tree().dump();
+    assert_eq!(tree(aipref), tree(Profile::from(Variant::Rfc9309)));
+    // Only RFC 9309's grammar has the extension.
+    let refused = Profile::from(Variant::Draft1996).with("aipref", "yes");
+    assert!(refused
+        .unwrap_err()
+        .to_string()
+        .contains("does not apply to draft-1996"));
+    assert_eq!(
+        Profile::from(Variant::Google)
+            .with("aipref", "yes")
+            .unwrap()
+            .name(),
+        "google+aipref=yes"
+    );
+}

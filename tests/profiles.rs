@@ -152,6 +152,9 @@ fn the_cases_cover_every_value_of_every_setting() {
             covered.insert((setting.to_owned(), value.to_owned()));
         }
     }
+    // `aipref` changes the strict grammar, not verdicts: its own test below.
+    covered.insert(("aipref".to_owned(), "yes".to_owned()));
+    covered.insert(("aipref".to_owned(), "no".to_owned()));
     // A number stands for every number.
     if covered
         .iter()
@@ -165,6 +168,23 @@ fn the_cases_cover_every_value_of_every_setting() {
             assert!(covered.contains(&key), "no case shows {}={}", key.0, key.1);
         }
     }
+}
+
+#[test]
+fn aipref_decides_whether_strict_mode_admits_content_usage_rules() {
+    let body = b"User-agent: *\nContent-Usage: train-ai=n\n";
+    let strict =
+        |profile: Profile| robotspec::parse(body, profile, robotspec::Mode::Strict).is_ok();
+    let on = Profile::from(Variant::Rfc9309)
+        .with("aipref", "yes")
+        .unwrap();
+    assert!(!strict(Profile::from(Variant::Rfc9309)));
+    assert!(strict(on));
+    assert!(!strict(on.with("aipref", "no").unwrap()));
+    assert_eq!(
+        on.with("aipref", "no").unwrap(),
+        Profile::from(Variant::Rfc9309)
+    );
 }
 
 #[test]

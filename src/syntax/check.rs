@@ -7,7 +7,7 @@
 
 use crate::diagnostic::Code;
 use crate::limits::{Limit, LimitHit, Limits, LineLimit};
-use crate::model::extension::{self, Extension, Scope};
+use crate::model::extension::{self, ContentUsage, Extension, Scope};
 use crate::source::{Source, Span};
 use crate::variant::{Directive, Profile, Spelling, Variant};
 
@@ -55,6 +55,9 @@ pub(crate) struct Demands {
     paths: Paths,
     /// How lines form groups or records.
     structure: Structure,
+    /// `content-usage` lines are rules of a group (draft-ietf-aipref-attach's
+    /// `rule =/ content-usage`), their value `[path-pattern 1*WS] usage-pref`.
+    pub(super) content_usage_rules: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -97,6 +100,13 @@ pub(crate) const REP_ABNF: Demands = Demands {
     agents: Agents::Identifier,
     paths: Paths::Pattern,
     structure: Structure::Groups,
+    content_usage_rules: false,
+};
+
+/// The same with draft-ietf-aipref-attach's Content-Usage rule (grammar/rfc9309-aipref.pest).
+pub(crate) const REP_ABNF_AIPREF: Demands = Demands {
+    content_usage_rules: true,
+    ..REP_ABNF
 };
 
 /// The 1996 draft's BNF (grammar/1996-draft.pest).
@@ -108,6 +118,7 @@ pub(crate) const DRAFT_1996: Demands = Demands {
     agents: Agents::Rfc1945Token,
     paths: Paths::Rfc1808,
     structure: Structure::Records { separated: false },
+    content_usage_rules: false,
 };
 
 /// The 1994 convention's derived sketch (grammar/1994.pest).
@@ -119,6 +130,7 @@ pub(crate) const CONVENTION_1994: Demands = Demands {
     agents: Agents::AnyText,
     paths: Paths::AnyWord,
     structure: Structure::Records { separated: true },
+    content_usage_rules: false,
 };
 
 /// Where the lines stand with respect to groups or records.
@@ -421,11 +433,43 @@ impl<'s, 'a> LineChecks<'_, 's, 'a, '_, '_, '_> {
                 self.path(entry);
             }
             Directive::Sitemap => self.sitemap(entry),
+            Directive::Other if self.is_content_usage_rule(entry) => {
+                self.rule_line(entry.key);
+                self.content_usage_rule(entry);
+            }
             Directive::Other => {
                 if let Some(extension) = entry.extension {
                     self.extension_record(extension, entry);
                 }
             }
+        }
+    }
+
+    /// A `content-usage` line where the grammar makes it a rule.
+    fn is_content_usage_rule(&self, entry: &Entry) -> bool {
+        self.demands().content_usage_rules && entry.extension == Some(Extension::ContentUsage)
+    }
+
+    /// A Content-Usage rule's value: `[path-pattern 1*WS] usage-pref`, the preference a
+    /// Structured Fields Dictionary of at least one member (RFC 9651 §3.2).
+    fn content_usage_rule(&mut self, entry: &Entry) {
+        let value = entry.value_or_empty();
+        let rule = ContentUsage::read(self.source().slice(value));
+        let problem = match rule.error {
+            Some(error) => Some((
+                error.offset,
+                format!("`content-usage` value: {}", error.message),
+            )),
+            None if rule.statement.is_empty() => Some((
+                rule.path.map_or(0, <[u8]>::len),
+                "`content-usage` value: a usage preference is required (`train-ai=n`)".to_owned(),
+            )),
+            None => None,
+        };
+        if let Some((offset, message)) = problem {
+            let start = (value.start + offset).min(value.end);
+            let end = (start + 1).min(value.end);
+            self.push(Code::InvalidContentUsage, Span::new(start, end), message);
         }
     }
 
@@ -496,6 +540,7 @@ impl<'s, 'a> LineChecks<'_, 's, 'a, '_, '_, '_> {
         }
         match (entry.directive, entry.spelling) {
             (Directive::Other, _) if !self.demands().unknown_keys_violate => {}
+            (Directive::Other, _) if self.is_content_usage_rule(entry) => {}
             (Directive::Other, _) => match entry.extension {
                 Some(extension) => self.push(
                     Code::KnownExtension,

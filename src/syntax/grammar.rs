@@ -60,6 +60,19 @@ pub mod rfc9309 {
     pub struct Rfc9309Parser;
 }
 
+/// RFC 9309's ABNF with draft-ietf-aipref-attach's `rule =/ content-usage`
+/// (`grammar/rep-abnf.pest` + `grammar/rfc9309-aipref.pest`).
+pub mod rfc9309_aipref {
+    use pest_derive::Parser;
+
+    /// The strict RFC 9309 grammar admitting Content-Usage rules.
+    #[derive(Parser)]
+    #[grammar = "../grammar/common.pest"]
+    #[grammar = "../grammar/rep-abnf.pest"]
+    #[grammar = "../grammar/rfc9309-aipref.pest"]
+    pub struct Rfc9309AiprefParser;
+}
+
 #[cfg(test)]
 #[path = "grammar_tests.rs"]
 mod tests;

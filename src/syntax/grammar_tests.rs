@@ -517,18 +517,33 @@ mod strict_property {
     use super::super::draft_1996::{Draft1996Parser, Rule as R1996};
     use super::super::rep_draft_2019::{RepDraft2019Parser, Rule as R2019};
     use super::super::rfc9309::{Rfc9309Parser, Rule as R9309};
+    use super::super::rfc9309_aipref::{Rfc9309AiprefParser, Rule as RAipref};
     use crate::diagnostic::Code;
     use crate::source::Source;
     use crate::syntax::{parse, Mode};
-    use crate::variant::Variant;
+    use crate::variant::{Profile, Variant};
 
     use super::strategies::robots_like_bytes;
+
+    /// Every strict grammar's reading: the five variants, and RFC 9309 with Content-Usage
+    /// rules (`aipref`).
+    fn readings() -> Vec<Profile> {
+        let mut all: Vec<Profile> = Variant::ALL.iter().map(Profile::from).collect();
+        all.push(
+            Profile::from(Variant::Rfc9309)
+                .with("aipref", "yes")
+                .unwrap(),
+        );
+        all
+    }
 
     /// The formal grammar each variant is validated by (grammar/README.md): google has none of
     /// its own and is held to RFC 9309's. A leading byte order mark is not part of the file's
     /// text, except for the 1996 draft, which is ASCII only: its grammar sees the mark (and
     /// refuses it).
-    fn grammar_accepts(variant: Variant, bytes: &[u8]) -> bool {
+    fn grammar_accepts(reading: impl Into<Profile>, bytes: &[u8]) -> bool {
+        let reading: Profile = reading.into();
+        let variant = reading.variant();
         let source = Source::new(bytes);
         // A whole byte order mark is not part of the file's grammar (the 1996 draft's sees it:
         // ASCII only); a truncated one is bytes that are not UTF-8, for every grammar.
@@ -544,6 +559,9 @@ mod strict_property {
             }
             Variant::Draft1996 => Draft1996Parser::parse(R1996::draft_1996, text).is_ok(),
             Variant::RepDraft2019 => RepDraft2019Parser::parse(R2019::rep_draft_2019, text).is_ok(),
+            _ if reading.strict_grammar.admits_content_usage() => {
+                Rfc9309AiprefParser::parse(RAipref::rfc9309_aipref, text).is_ok()
+            }
             Variant::Rfc9309 | Variant::Google => {
                 Rfc9309Parser::parse(R9309::rfc9309, text).is_ok()
             }
@@ -551,8 +569,8 @@ mod strict_property {
     }
 
     /// The codes of the violations the lenient reading reports, with their spans.
-    fn violations(variant: Variant, bytes: &[u8]) -> Vec<(Code, usize, usize)> {
-        let lenient = parse(bytes, variant, Mode::Lenient).unwrap_or_else(|e| panic!("{e}"));
+    fn violations(reading: impl Into<Profile>, bytes: &[u8]) -> Vec<(Code, usize, usize)> {
+        let lenient = parse(bytes, reading, Mode::Lenient).unwrap_or_else(|e| panic!("{e}"));
         lenient
             .diagnostics()
             .iter()
@@ -561,8 +579,8 @@ mod strict_property {
             .collect()
     }
 
-    fn violates(variant: Variant, bytes: &[u8]) -> bool {
-        !violations(variant, bytes).is_empty()
+    fn violates(reading: impl Into<Profile>, bytes: &[u8]) -> bool {
+        !violations(reading, bytes).is_empty()
     }
 
     /// Files made of well-formed lines, so that acceptance is common and both directions are
@@ -583,6 +601,13 @@ mod strict_property {
             b"Sitemap: https://example.com/s.xml",
             b"Sitemap:",
             b"Crawl-delay: 5",
+            b"Content-Usage: train-ai=n",
+            b"Content-Usage: /a/ train-ai=y, search=n # why",
+            b"content-usage:/b\ttrain-ai=(y \"z\");q=?1",
+            b"Content-Usage: /x",
+            b"Content-Usage: train-ai=n,",
+            b"Content-Usage: Train-ai=n",
+            b"Content-Usage: a=:aGk=:, b=@12, c=-1.5, d=%\"%c3%a9\"",
             b"# comment",
             b"  # indented",
             b"",
@@ -616,7 +641,7 @@ mod strict_property {
     }
 
     fn check(bytes: &[u8]) -> Result<(), TestCaseError> {
-        for &variant in Variant::ALL {
+        for variant in readings() {
             let accepts = grammar_accepts(variant, bytes);
             let violations = violations(variant, bytes);
             // Accepted ⇒ no violation; rejected ⇒ some violation.
@@ -686,9 +711,29 @@ mod strict_property {
     fn both_directions_are_exercised() {
         let accepted = b"User-agent: *\nDisallow: /a\n";
         let rejected = b"User-agent: *\nDisallow /a\n";
-        for &variant in Variant::ALL {
+        for variant in readings() {
             assert!(grammar_accepts(variant, accepted) && !violates(variant, accepted));
             assert!(!grammar_accepts(variant, rejected) && violates(variant, rejected));
         }
+        let aipref = readings().pop().unwrap();
+        let usage = b"User-agent: *\nContent-Usage: /a train-ai=n\nDisallow: /b\n";
+        assert!(grammar_accepts(aipref, usage) && !violates(aipref, usage));
+        assert!(!grammar_accepts(Variant::Rfc9309, usage) && violates(Variant::Rfc9309, usage));
+    }
+
+    /// Where the Content-Usage grammar and RFC 9651's parsing algorithm part: the ABNF admits
+    /// any `%xx` in a Display String and any base64 alphabet run in a Byte Sequence, the
+    /// algorithm also wants UTF-8 and valid base64. The checks apply the algorithm (a
+    /// violation, `invalid-content-usage`), so strict mode rejects what the ABNF alone accepts.
+    #[test]
+    fn the_usage_preference_is_held_to_the_parsing_algorithm_too() {
+        let aipref = readings().pop().unwrap();
+        let display = b"User-agent: *\nContent-Usage: a=%\"%c3\"\n";
+        assert!(grammar_accepts(aipref, display));
+        assert_eq!(
+            violations(aipref, display),
+            [(Code::InvalidContentUsage, 33, 34)]
+        );
+        assert!(parse(display, aipref, Mode::Strict).is_err());
     }
 }

@@ -8,6 +8,7 @@ use super::grammar::convention_1994::{Convention1994Parser, Rule as Rule1994};
 use super::grammar::draft_1996::{Draft1996Parser, Rule as Rule1996};
 use super::grammar::rep_draft_2019::{RepDraft2019Parser, Rule as Rule2019};
 use super::grammar::rfc9309::{Rfc9309Parser, Rule as Rfc9309Rule};
+use super::grammar::rfc9309_aipref::{Rfc9309AiprefParser, Rule as AiprefRule};
 use crate::diagnostic::Code;
 use crate::source::{Source, Span};
 
@@ -21,6 +22,26 @@ pub struct StrictGrammar {
     validate: fn(&str, usize) -> Option<Finding>,
     /// What the line checks demand.
     pub(crate) demands: Demands,
+    /// The same grammar with draft-ietf-aipref-attach's `rule =/ content-usage`, where the
+    /// draft extends it (RFC 9309's ABNF only); the grammar itself when it is that one.
+    aipref: Option<&'static StrictGrammar>,
+}
+
+impl StrictGrammar {
+    /// Whether Content-Usage rules derive from this grammar.
+    pub(crate) fn admits_content_usage(&self) -> bool {
+        self.demands.content_usage_rules
+    }
+
+    /// This grammar with Content-Usage rules admitted (`true`) or not (`false`), if the draft
+    /// defines that grammar.
+    pub(crate) fn with_content_usage(&'static self, admitted: bool) -> Option<&'static Self> {
+        match (admitted, self.admits_content_usage()) {
+            (true, true) | (false, false) => Some(self),
+            (true, false) => self.aipref,
+            (false, true) => Some(&RFC9309),
+        }
+    }
 }
 
 /// The 1994 convention has no formal grammar: the shape its prose describes (grammar/1994.pest;
@@ -31,6 +52,7 @@ pub const CONVENTION_1994: StrictGrammar = StrictGrammar {
         verdict::<Convention1994Parser, _>(first, text, start, "1994 (derived)")
     },
     demands: check::CONVENTION_1994,
+    aipref: None,
 };
 
 /// The 1996 draft's BNF (grammar/1996-draft.pest; docs/spec/VARIANTS.md §2.11).
@@ -39,6 +61,7 @@ pub const DRAFT_1996: StrictGrammar = StrictGrammar {
         verdict::<Draft1996Parser, _>(Rule1996::draft_1996, text, start, "1996 draft")
     },
     demands: check::DRAFT_1996,
+    aipref: None,
 };
 
 /// draft-koster-rep-00 §2.2 ABNF (grammar/rep-draft-2019.pest; docs/spec/VARIANTS.md §3.11).
@@ -48,6 +71,7 @@ pub const REP_DRAFT_2019: StrictGrammar = StrictGrammar {
         verdict::<RepDraft2019Parser, _>(first, text, start, "draft-koster-rep-00")
     },
     demands: check::REP_ABNF,
+    aipref: None,
 };
 
 /// RFC 9309 §2.2 ABNF (grammar/rfc9309.pest).
@@ -56,6 +80,18 @@ pub const RFC9309: StrictGrammar = StrictGrammar {
         verdict::<Rfc9309Parser, _>(Rfc9309Rule::rfc9309, text, start, "RFC 9309")
     },
     demands: check::REP_ABNF,
+    aipref: Some(&RFC9309_AIPREF),
+};
+
+/// RFC 9309 §2.2 ABNF with draft-ietf-aipref-attach §3's `rule =/ content-usage`
+/// (grammar/rfc9309-aipref.pest): opt-in, `--with aipref=yes`.
+pub const RFC9309_AIPREF: StrictGrammar = StrictGrammar {
+    validate: |text, start| {
+        let first = AiprefRule::rfc9309_aipref;
+        verdict::<Rfc9309AiprefParser, _>(first, text, start, "RFC 9309 + Content-Usage")
+    },
+    demands: check::REP_ABNF_AIPREF,
+    aipref: None,
 };
 
 /// Runs the strict grammar; `Some` finding (code [`Code::Syntax`]) where it rejects the file.

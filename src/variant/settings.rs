@@ -143,12 +143,13 @@ impl SettingValue for AccessState {
 }
 
 /// Writes [`SETTINGS`]: per setting, its doc comment (the description), its name and the
-/// profile field (a path of field names) it reads and writes.
+/// profile field (a path of field names) it reads and writes; then the settings written by
+/// hand.
 macro_rules! settings {
     ($(
         $(#[doc = $doc:literal])*
         $name:literal => $($field:ident).+ : $ty:ty,
-    )*) => {
+    )* ; $($by_hand:expr),*) => {
         /// Every setting, in the order names are written.
         pub(crate) static SETTINGS: &[Setting] = &[$(
             Setting {
@@ -164,7 +165,7 @@ macro_rules! settings {
                     None => false,
                 },
             },
-        )*];
+        )* $($by_hand),*];
     };
 }
 
@@ -206,7 +207,28 @@ settings! {
     "too-many-requests" => access.too_many_requests: AccessState,
     /// What a 5xx response means (A31).
     "server-error" => access.server_error: AccessState,
+    ;
+    AIPREF
 }
+
+/// `aipref`: the strict grammar with draft-ietf-aipref-attach §3's `rule =/ content-usage`.
+/// Only RFC 9309's ABNF has that extension (so `rfc9309` and `google`, which is validated
+/// against it); for the other grammars `yes` is refused.
+const AIPREF: Setting = Setting {
+    name: "aipref",
+    description: "Strict mode admits Content-Usage rules inside groups, as \
+        draft-ietf-aipref-attach §3 extends RFC 9309's ABNF (`rule =/ content-usage`; \
+        docs/extensions.md): `content-usage` lines are then rules, not `known-extension` \
+        records. Only RFC 9309's grammar (that of rfc9309 and google) has the extension.",
+    choices: <bool as SettingValue>::choices,
+    get: |profile| profile.strict_grammar.admits_content_usage().write(),
+    set: |profile, text| {
+        let grammar = bool::read(text).and_then(|on| profile.strict_grammar.with_content_usage(on));
+        grammar
+            .map(|grammar| profile.strict_grammar = grammar)
+            .is_some()
+    },
+};
 
 /// Why a profile could not be built: an unknown variant or setting, or a value the setting
 /// does not take. The message names what is accepted.
@@ -223,6 +245,16 @@ pub enum ProfileError {
         setting: &'static str,
         /// The value given.
         value: String,
+    },
+    /// The value exists but does not apply to this reading (`aipref=yes` to a grammar the
+    /// draft does not extend).
+    NotApplicable {
+        /// The setting.
+        setting: &'static str,
+        /// The value given.
+        value: String,
+        /// The reading's variant.
+        variant: Variant,
     },
     /// A `+` part is not `NAME=VALUE` (or `NAME` alone for a yes/no setting).
     Malformed(String),
@@ -248,6 +280,14 @@ impl fmt::Display for ProfileError {
                     "`{value}` is not a value of `{setting}` (expected one of: {})",
                     names.join(", ")
                 )
+            }
+            ProfileError::NotApplicable {
+                setting,
+                value,
+                variant,
+            } => {
+                let why = find(setting).map_or("", Setting::description);
+                write!(f, "`{setting}={value}` does not apply to {variant}: {why}")
             }
             ProfileError::Malformed(part) => write!(
                 f,
@@ -292,13 +332,21 @@ impl Profile {
     pub fn with(mut self, name: &str, value: &str) -> Result<Profile, ProfileError> {
         let setting = find(name).ok_or_else(|| ProfileError::UnknownSetting(name.to_owned()))?;
         if (setting.set)(&mut self, value) {
-            Ok(self)
-        } else {
-            Err(ProfileError::InvalidValue {
-                setting: setting.name,
-                value: value.to_owned(),
-            })
+            return Ok(self);
         }
+        let value = value.to_owned();
+        let known = setting.choices().iter().any(|(choice, _)| *choice == value);
+        Err(match known {
+            true => ProfileError::NotApplicable {
+                setting: setting.name,
+                value,
+                variant: self.variant,
+            },
+            false => ProfileError::InvalidValue {
+                setting: setting.name,
+                value,
+            },
+        })
     }
 
     /// Every setting [`Profile::with`] accepts.
