@@ -12,7 +12,7 @@
 //!   while a rejection carries the lenient diagnostics with every violation as an error; queries
 //!   and their explanations follow the variant's precedence (`common::check_explained`).
 //! * **What the header states.** `# variant: V` names the file's own variant (default
-//!   `rfc9309`), for which the folder says what holds: `ok/` — no diagnostic at all, accepted
+//!   `rfc9309`; a composed reading such as `rfc9309+aipref` is run besides the five), for which the folder says what holds: `ok/` — no diagnostic at all, accepted
 //!   strictly; `err/` — rejected strictly with each `# expect: CODE LINE:COL` (a warning in
 //!   lenient mode); `warn/` — each `# expect:` as a warning in both modes, accepted strictly.
 //!   Every other variant reads the file the same way unless the header says otherwise with
@@ -34,7 +34,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use libtest_mimic::{Arguments, Failed, Trial};
-use robotspec::{parse, Code, Diagnostic, Mode, Parsed, Robots, Severity, Variant};
+use robotspec::{parse, Code, Diagnostic, Mode, Parsed, Profile, Robots, Severity, Variant};
 
 use common::{
     check_explained, check_lossless, files_in, header, relative, variant_of, AGENTS, URLS,
@@ -86,7 +86,7 @@ struct File {
     bytes: Vec<u8>,
     /// The folder (`corpus/ok`, …) for stated files, `None` for the others.
     folder: Option<&'static str>,
-    own: Variant,
+    own: Profile,
 }
 
 impl File {
@@ -95,7 +95,7 @@ impl File {
         let own = if folder.is_some() {
             variant_of(&bytes)
         } else {
-            Variant::Rfc9309
+            Profile::from(Variant::Rfc9309)
         };
         let name = relative(path);
         File {
@@ -107,7 +107,7 @@ impl File {
     }
 
     /// What the header says `variant` finds, if it says anything.
-    fn expect(&self, variant: Variant) -> Option<Expect> {
+    fn expect(&self, variant: Profile) -> Option<Expect> {
         let folder = self.folder?;
         let specific: Vec<&str> = header(&self.bytes, &format!("expect@{variant}"));
         if variant != self.own && !specific.is_empty() {
@@ -146,7 +146,12 @@ fn stated(text: &str) -> Stated {
 }
 
 fn add_trials(trials: &mut Vec<Trial>, file: &Arc<File>) {
-    for &variant in Variant::ALL {
+    // Every variant, and the file's own reading when it is a composed one.
+    let mut readings: Vec<Profile> = Variant::ALL.iter().map(Profile::from).collect();
+    if !readings.contains(&file.own) {
+        readings.push(file.own);
+    }
+    for variant in readings {
         for mode in [Mode::Lenient, Mode::Strict] {
             let name = format!("corpus::{}::{variant}::{mode}", file.name);
             let file = Arc::clone(file);
@@ -163,7 +168,7 @@ fn add_trials(trials: &mut Vec<Trial>, file: &Arc<File>) {
     }
 }
 
-fn lenient_trial(bytes: &[u8], variant: Variant, expect: Option<Expect>) -> Result<(), String> {
+fn lenient_trial(bytes: &[u8], variant: Profile, expect: Option<Expect>) -> Result<(), String> {
     let parsed =
         parse(bytes, variant, Mode::Lenient).map_err(|e| format!("lenient parsing failed: {e}"))?;
     let diagnostics = parsed.diagnostics();
@@ -173,7 +178,7 @@ fn lenient_trial(bytes: &[u8], variant: Variant, expect: Option<Expect>) -> Resu
     }
     check_lossless(&parsed, bytes)?;
     check_streams_as_built(&parsed)?;
-    if !robotspec::internals::grammar_agrees(bytes, variant) {
+    if !robotspec::internals::grammar_agrees(bytes, variant.variant()) {
         return Err("the line reader and the lenient grammar read different lines".to_owned());
     }
     let lenient = Robots::from_parsed(&parsed);
@@ -198,7 +203,7 @@ fn lenient_trial(bytes: &[u8], variant: Variant, expect: Option<Expect>) -> Resu
     Ok(())
 }
 
-fn strict_trial(bytes: &[u8], variant: Variant, expect: Option<Expect>) -> Result<(), String> {
+fn strict_trial(bytes: &[u8], variant: Profile, expect: Option<Expect>) -> Result<(), String> {
     let lenient = parse(bytes, variant, Mode::Lenient).unwrap();
     let violation = lenient.diagnostics().iter().find(|d| d.code.is_violation());
     let strict = parse(bytes, variant, Mode::Strict);

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use robotspec::model::Rule;
 use robotspec::AgentQuery;
-use robotspec::{Parsed, Robots, Variant};
+use robotspec::{Parsed, Profile, Robots, Variant};
 
 pub mod hostile;
 pub mod strategies;
@@ -90,12 +90,13 @@ pub fn header<'a>(bytes: &'a [u8], name: &str) -> Vec<&'a str> {
         .collect()
 }
 
-/// The variant named by a `# variant:` header, else RFC 9309.
-pub fn variant_of(bytes: &[u8]) -> Variant {
+/// The reading named by a `# variant:` header (a variant, or a composed profile such as
+/// `rfc9309+aipref`), else RFC 9309.
+pub fn variant_of(bytes: &[u8]) -> Profile {
     header(bytes, "variant")
         .first()
         .map(|name| name.parse().expect("known variant in test header"))
-        .unwrap_or(Variant::Rfc9309)
+        .unwrap_or(Profile::from(Variant::Rfc9309))
 }
 
 /// Checks that the tree is lossless: its leaves tile the input in order, none empty, with no gap
