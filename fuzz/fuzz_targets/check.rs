@@ -1,19 +1,23 @@
-//! Queries with arbitrary files, agents and URLs under every variant.
+//! Queries with arbitrary files, agents and URLs under every variant, and under composed
+//! readings (a variant with up to three settings changed).
 //!
 //! Invariants: `check`, `check_query`, `is_allowed` and `explain` give the same verdict (allowed,
 //! deciding rule, groups applied); the deciding rule is the first matching rule `explain`
 //! lists and belongs to one of the groups used; a verdict without a deciding rule is an allow;
-//! agents compare ignoring ASCII case; a file accepted strictly answers as the lenient one does.
+//! agents compare ignoring ASCII case; a file accepted strictly answers as the lenient one does;
+//! a composed reading's name reads back into the same profile.
 #![no_main]
 
 use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
 use robotspec::model::RuleKind;
-use robotspec::{AgentQuery, Decision, Robots, Variant, Verdict};
+use robotspec::{AgentQuery, Decision, Profile, Robots, Variant, Verdict};
 
 #[derive(Debug, Arbitrary)]
 struct Input<'a> {
     variant: u8,
+    /// (setting, value) picks from the library's list of settings.
+    changes: Vec<(u8, u8)>,
     agent: &'a str,
     more_agents: Vec<&'a str>,
     urls: Vec<&'a str>,
@@ -25,8 +29,26 @@ fn key<'r>(v: &Verdict<'r>) -> (bool, Option<robotspec::model::Rule<'r>>, String
     (v.allowed(), v.rule(), format!("{:?}", v.applicable()))
 }
 
+/// The variant `variant` picks, with up to three settings changed as `changes` pick them
+/// (a change the reading refuses is left out).
+fn reading(variant: u8, changes: &[(u8, u8)]) -> Profile {
+    let base = Profile::from(Variant::ALL[usize::from(variant) % Variant::ALL.len()]);
+    let settings = Profile::settings();
+    changes.iter().take(3).fold(base, |profile, &(s, v)| {
+        let setting = &settings[usize::from(s) % settings.len()];
+        let choices = setting.choices();
+        let (value, _) = &choices[usize::from(v) % choices.len()];
+        let value = match value.as_ref() {
+            "N" => (u16::from(v) + 1).to_string(),
+            named => named.to_owned(),
+        };
+        profile.with(setting.name(), &value).unwrap_or(profile)
+    })
+}
+
 fuzz_target!(|input: Input<'_>| {
-    let variant = Variant::ALL[usize::from(input.variant) % Variant::ALL.len()];
+    let variant = reading(input.variant, &input.changes);
+    assert_eq!(variant.name().parse::<Profile>().ok(), Some(variant), "name round trip");
     let robots = Robots::parse(input.file, variant);
     let strict = Robots::parse_strict(input.file, variant).ok();
     let single = AgentQuery::new(input.agent);
