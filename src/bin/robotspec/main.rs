@@ -19,6 +19,8 @@ mod input;
 mod parse;
 mod queries;
 mod reading;
+#[cfg(feature = "serve")]
+mod serve;
 mod urls;
 mod usage;
 mod values;
@@ -52,6 +54,10 @@ enum Command {
     Diff(diff::Args),
     /// Fetch the robots.txt of a URL, apply the access policy, and check pages against it.
     Fetch(fetch::Args),
+    /// Serve the playground: a page to paste or fetch a robots.txt file and see every line's
+    /// meaning and every variant's verdict, and its JSON API (docs/serve.md).
+    #[cfg(feature = "serve")]
+    Serve(serve::Args),
     /// Print a shell completion script (e.g. `robotspec completions bash > robotspec.bash`).
     Completions(generate::CompletionsArgs),
     /// Print the man page, in roff (e.g. `robotspec man | man -l -`).
@@ -114,6 +120,8 @@ fn main() -> ExitCode {
         Command::Batch(args) => batch::run(&args),
         Command::Diff(args) => diff::run(&args),
         Command::Fetch(args) => fetch::run(&args),
+        #[cfg(feature = "serve")]
+        Command::Serve(args) => serve::run(&args),
         Command::Completions(args) => generate::completions(&args),
         Command::Man => generate::man(),
     };
