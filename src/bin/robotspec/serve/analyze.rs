@@ -365,8 +365,8 @@ fn verdicts<'a>(
     (verdicts, disagreements)
 }
 
-/// The variants' diagnostics, each reported once with the variants that found it, in input
-/// order.
+/// The variants' diagnostics, each reported once with the variants that found it, by line,
+/// column and code.
 fn findings(lints: &[Lint]) -> Vec<Finding> {
     let mut findings: Vec<Finding> = Vec::new();
     let mut index: HashMap<(u32, u32, usize, usize, &str, &str), usize> = HashMap::new();
@@ -396,7 +396,13 @@ fn findings(lints: &[Lint]) -> Vec<Finding> {
             }
         }
     }
-    findings.sort_by_key(|f| (f.diagnostic.line, f.diagnostic.col));
+    findings.sort_by_key(|f| {
+        (
+            f.diagnostic.line,
+            f.diagnostic.col,
+            f.diagnostic.code.name(),
+        )
+    });
     findings
 }
 

@@ -42,6 +42,7 @@ const state = {
   info: null,
   answer: null,
   highlighted: null,
+  urls: [],
   sequence: 0,
   timer: null,
   controller: null,
@@ -163,6 +164,7 @@ async function analyze() {
     if (sequence !== state.sequence) return;
     markInvalid(null);
     state.answer = answer;
+    state.urls = request.urls;
     render(answer);
     announce(summary(answer));
   } catch (error) {
@@ -301,7 +303,7 @@ function renderVerdicts(answer) {
   table.tHead.rows[0].replaceChildren(
     el("th", { scope: "col" }, "URL"),
     ...variants.map((v) => el("th", { scope: "col" }, v)));
-  const urls = [...new Set(answer.verdicts.map((v) => v.url))];
+  const urls = [...new Set(state.urls)];
   const byKey = new Map(answer.verdicts.map((v) => [`${v.url}\u0000${v.variant}`, v]));
   const body = table.tBodies[0];
   if (urls.length === 0) {
@@ -311,7 +313,7 @@ function renderVerdicts(answer) {
   body.replaceChildren(...urls.map((url, row) => {
     const verdicts = variants.map((v) => byKey.get(`${url}\u0000${v}`));
     const answers = new Set(verdicts.filter(Boolean).map((v) => v.allowed));
-    return el("tr", { class: answers.size > 1 ? "disagree" : "" },
+    return el("tr", { class: answers.size > 1 ? "disagree" : "", "data-url": url },
       el("th", { scope: "row" }, el("span", { class: "url" }, url), answers.size > 1 ? el("span", { class: "badge" }, "variants disagree") : null),
       ...variants.map((variant, column) => el("td", {}, cell(verdicts[column], variant, url, row, column, answer))));
   }));
@@ -444,11 +446,17 @@ function recordList(records) {
       r.error ? el("span", { class: "invalid" }, `invalid: ${r.error}`) : typedValue(r))));
 }
 
+/** How the extension reads a record's value, in words: `5 s`, `train-ai=n`, `for /a: train-ai=y`. */
 function typedValue(record) {
-  if (record.typed === null || record.typed === undefined || typeof record.typed === "string") return null;
-  const text = typeof record.typed === "object"
-    ? Object.entries(record.typed).map(([k, v]) => `${k}=${typeof v === "object" ? JSON.stringify(v) : v}`).join(", ")
-    : `${record.typed}${record.extension === "crawl-delay" ? " s" : ""}`;
+  const typed = record.typed;
+  if (typed === null || typed === undefined || typeof typed === "string") return null;
+  const pairs = (object) => Object.entries(object)
+    .map(([k, v]) => `${k}=${v !== null && typeof v === "object" ? JSON.stringify(v) : v}`)
+    .join(", ");
+  let text;
+  if (typeof typed !== "object") text = `${typed}${record.extension === "crawl-delay" ? " s" : ""}`;
+  else if (typed.preferences) text = `${typed.path ? `for ${typed.path}: ` : ""}${pairs(typed.preferences) || "no known preference"}`;
+  else text = pairs(typed);
   return el("span", { class: "typed" }, `read as ${text}`);
 }
 
