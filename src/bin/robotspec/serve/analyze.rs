@@ -262,28 +262,26 @@ struct Lint {
 /// Reads the file as `variant` in the requested mode. A file strict mode rejects has no
 /// tree; its line kinds are then the lenient reading's (the tree is the same in both modes).
 fn lint(input: &[u8], variant: Variant, options: &ParseOptions) -> Lint {
-    let (rejected, diagnostics) = match robotspec::parse_with(input, variant, options) {
-        Ok(parsed) => {
-            return Lint {
+    match robotspec::parse_with(input, variant, options) {
+        Ok(parsed) => Lint {
+            variant,
+            rejected: false,
+            diagnostics: parsed.diagnostics().to_vec(),
+            kinds: line_kinds(&parsed),
+        },
+        Err(rejected) => {
+            let lenient = options
+                .with_mode(Mode::Lenient)
+                .with_collect(Collect::Limits);
+            Lint {
                 variant,
-                rejected: false,
-                diagnostics: parsed.diagnostics().to_vec(),
-                kinds: line_kinds(&parsed),
+                rejected: true,
+                diagnostics: rejected.diagnostics().to_vec(),
+                kinds: robotspec::parse_with(input, variant, &lenient)
+                    .map(|parsed| line_kinds(&parsed))
+                    .unwrap_or_default(),
             }
         }
-        Err(rejected) => (true, rejected.diagnostics().to_vec()),
-    };
-    let lenient = (*options)
-        .with_mode(Mode::Lenient)
-        .with_collect(Collect::Limits);
-    let kinds = robotspec::parse_with(input, variant, &lenient)
-        .map(|parsed| line_kinds(&parsed))
-        .unwrap_or_default();
-    Lint {
-        variant,
-        rejected,
-        diagnostics,
-        kinds,
     }
 }
 
@@ -300,7 +298,7 @@ fn line_kinds(parsed: &Parsed<'_>) -> Vec<NodeKind> {
 }
 
 /// Every chosen variant's reading of the file, as JSON.
-pub fn analyze(query: &Query) -> Vec<u8> {
+pub fn analyze(query: &Query) -> Result<Vec<u8>, ApiError> {
     let lints: Vec<Lint> = query
         .variants
         .iter()
@@ -332,7 +330,7 @@ pub fn analyze(query: &Query) -> Vec<u8> {
             .map(|robots| records(robots, &query.agents))
             .collect(),
     };
-    serde_json::to_vec(&analysis).unwrap_or_default()
+    serde_json::to_vec(&analysis).map_err(|e| ApiError::internal(e.to_string()))
 }
 
 /// Every URL's verdict under every variant that read the file (URL by URL, variants in order),

@@ -35,8 +35,8 @@ pub struct Args {
     /// body may be twice as long plus 64 KiB, for JSON escapes and the URLs.
     #[arg(long, value_name = "BYTES", default_value_t = 1 << 20)]
     max_input_bytes: usize,
-    /// Seconds one request may take, from its first byte to the last byte of the answer;
-    /// past it the answer is 408.
+    /// Seconds one request may take, from the arrival of its head to the last byte of the
+    /// answer; past it the answer is 408.
     #[arg(long, value_name = "SECS", default_value_t = 10.0)]
     timeout: f64,
     /// Let the page fetch a live robots.txt by URL (`POST /api/fetch`, through the library's

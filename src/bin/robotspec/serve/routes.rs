@@ -4,8 +4,8 @@
 //! Every request is bounded three ways before any robots.txt is read: its body (a length limit,
 //! checked as bytes arrive), its media type (`application/json`, which also makes a browser on
 //! another site ask first — a CORS preflight this server never grants — before it can post
-//! here), and its time (one deadline from the first byte of the request to the last byte of
-//! the answer: reading the body, waiting for a worker, computing, streaming the tree). The
+//! here), and its time (one deadline from the arrival of the request's head to the last byte
+//! of the answer: reading the body, waiting for a worker, computing, streaming the tree). The
 //! library's work runs on blocking threads, at most one per core at a time, so that a flood of
 //! large files queues instead of starving the server; a worker that panics is a 500 answer,
 //! never a dead server.
@@ -195,7 +195,7 @@ async fn analyze(State(shared): State<Shared>, request: Request) -> Result<Respo
     let query = read_json::<AnalyzeRequest>(request, settings.max_body_bytes)
         .await?
         .check(settings.max_input_bytes)?;
-    let json = shared.run(move || analyze::analyze(&query)).await?;
+    let json = shared.run(move || analyze::analyze(&query)).await??;
     Ok(json_bytes(StatusCode::OK, json))
 }
 
