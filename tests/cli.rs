@@ -910,13 +910,16 @@ fn a_full_disk_is_an_error() {
     server.stop();
 }
 
-const SUBCOMMANDS: [&str; 8] = [
+const SUBCOMMANDS: [&str; 11] = [
     "parse",
     "check",
     "explain",
+    "usage",
     "batch",
     "diff",
     "fetch",
+    "settings",
+    "serve",
     "completions",
     "man",
 ];

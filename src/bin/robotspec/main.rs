@@ -19,6 +19,8 @@ mod input;
 mod parse;
 mod queries;
 mod reading;
+#[cfg(feature = "serve")]
+mod serve;
 mod settings;
 mod urls;
 mod usage;
@@ -55,6 +57,10 @@ enum Command {
     Fetch(fetch::Args),
     /// The decisions `--with SETTING=VALUE` can change, and each variant's value of each.
     Settings(settings::Args),
+    /// Serve the playground: a page to paste or fetch a robots.txt file and see every line's
+    /// meaning and every variant's verdict, and its JSON API (docs/serve.md).
+    #[cfg(feature = "serve")]
+    Serve(serve::Args),
     /// Print a shell completion script (e.g. `robotspec completions bash > robotspec.bash`).
     Completions(generate::CompletionsArgs),
     /// Print the man page, in roff (e.g. `robotspec man | man -l -`).
@@ -118,6 +124,8 @@ fn main() -> ExitCode {
         Command::Diff(args) => diff::run(&args),
         Command::Fetch(args) => fetch::run(&args),
         Command::Settings(args) => settings::run(&args),
+        #[cfg(feature = "serve")]
+        Command::Serve(args) => serve::run(&args),
         Command::Completions(args) => generate::completions(&args),
         Command::Man => generate::man(),
     };

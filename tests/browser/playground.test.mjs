@@ -1,0 +1,212 @@
+// The playground of `robotspec serve`, used as a person would in Debian's Chromium (headless,
+// driven by playwright-core): paste a file, type an agent and URLs, read the verdict table,
+// choose a cell and see its deciding line highlighted, see a diagnostic, switch to strict mode,
+// read the records panel, use the keyboard alone; then a screenshot.
+//
+// Run by .ci/test-browser, which starts the server: ROBOTSPEC_URL is its address, SCREENSHOT
+// where the picture goes, CHROMIUM the browser (default /usr/bin/chromium).
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { chromium } from "playwright-core";
+
+const BASE = process.env.ROBOTSPEC_URL;
+const SCREENSHOT = process.env.SCREENSHOT || "serve.png";
+const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
+if (!BASE) throw new Error("set ROBOTSPEC_URL to the address of `robotspec serve`");
+
+const FILE = `# Pasted by the browser test.
+User-agent: *
+Disallow: /org/
+Allow: /org/plans.html
+Disallow /tmp
+Crawl-delay: 10
+
+User-agent: FooBot
+Allow: /fish*
+Disallow: /
+Content-Usage: train-ai=n
+Sitemap: https://example.com/sitemap.xml
+`;
+const AGENT = "Mozilla/5.0 (compatible; FooBot/2.1; +https://foo.example/bot)";
+const URLS = ["/fish.html", "https://example.com/index.html"];
+
+let browser;
+let page;
+const problems = [];
+const foreign = [];
+const refusals = [];
+
+before(async () => {
+  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true });
+  page = await browser.newPage({ viewport: { width: 1440, height: 1010 } });
+  page.setDefaultTimeout(10000);
+  page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+  page.on("console", (message) => {
+    // A failed request is also a console error: the responses below account for those.
+    if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) {
+      problems.push(`console: ${message.text()}`);
+    }
+  });
+  page.on("response", (response) => {
+    if (response.status() >= 400) refusals.push(`${response.status()} ${new URL(response.url()).pathname}`);
+  });
+  page.on("request", (request) => {
+    if (!request.url().startsWith(BASE)) foreign.push(request.url());
+  });
+  await page.goto(BASE);
+  await page.waitForSelector("body[data-ready=true]");
+});
+
+after(async () => {
+  if (browser) await browser.close();
+});
+
+/** Runs `act` and waits until the page has shown the analysis it causes (the last answer of
+ * /api/analyze whose request satisfies `matches`). */
+async function analysed(act, matches = () => true) {
+  const answered = page.waitForResponse(
+    (r) => r.url().endsWith("/api/analyze") && matches(JSON.parse(r.request().postData() || "{}")),
+  );
+  await act();
+  const response = await answered;
+  await page.waitForFunction(() => !document.body.hasAttribute("aria-busy"));
+  return response;
+}
+
+const cell = (url, variant) =>
+  page.locator(`#verdict-table tbody tr[data-url="${url}"] button[data-variant="${variant}"]`);
+const gutterLine = (n) => page.locator(`#gutter [data-line="${n}"]`);
+const backdropLine = (n) => page.locator(`#backdrop [data-line="${n}"]`);
+
+test("the page loads from the server alone and lists the library's variants", async () => {
+  const variants = await page.locator("#variants input").evaluateAll((boxes) => boxes.map((b) => b.value));
+  assert.deepEqual(variants, ["convention-1994", "draft-1996", "rep-draft-2019", "rfc9309", "google"]);
+  assert.deepEqual(foreign, []);
+});
+
+test("a pasted file, an agent and URLs give a verdict per URL and variant", async () => {
+  const response = await analysed(async () => {
+    await page.locator("#robots").fill("");
+    await page.locator("#robots").focus();
+    await page.keyboard.insertText(FILE);
+    await page.locator("#agent").fill(AGENT);
+    await page.locator("#urls").fill(URLS.join("\n"));
+  }, (body) => body.agent === AGENT && body.urls.length === 2 && body.robots_txt === FILE);
+  assert.equal(response.status(), 200);
+
+  // The table: one row per URL, one column per variant, each cell naming its deciding line.
+  const headers = await page.locator("#verdict-table thead th").allTextContents();
+  assert.deepEqual(headers, ["URL", "convention-1994", "draft-1996", "rep-draft-2019", "rfc9309", "google"]);
+  assert.equal(await page.locator("#verdict-table tbody tr").count(), 2);
+  const google = cell("/fish.html", "google");
+  assert.match(await google.textContent(), /✓ allowed\s*line 9: Allow: \/fish\*/);
+  const old = cell("/fish.html", "draft-1996");
+  assert.match(await old.textContent(), /✗ disallowed\s*line 10: Disallow: \//);
+  assert.match(await page.locator('#verdict-table tbody tr[data-url="/fish.html"]').textContent(), /variants disagree/);
+  assert.match(await cell(URLS[1], "rfc9309").textContent(), /✗ disallowed\s*line 10: Disallow: \//);
+  // The agent was a whole User-Agent header: its product token decided (the FooBot group).
+  assert.match(await google.getAttribute("title"), /group for `foobot` at line 8/);
+
+  // Where they disagree, and why.
+  const disagreements = await page.locator("#disagreements li").allTextContents();
+  assert.ok(disagreements.some((d) => /draft-1996 ≠ google/.test(d) && /wildcard-literal-vs-operator/.test(d)), disagreements.join("\n"));
+});
+
+test("every line carries its kind, in words as well as colour", async () => {
+  const kinds = [];
+  for (let n = 1; n <= 12; n++) kinds.push((await gutterLine(n).locator(".kind").textContent()).replace("*", ""));
+  assert.deepEqual(kinds, [
+    "comment", "user-agent", "disallow", "allow", "disallow", "extension", "blank",
+    "user-agent", "allow", "disallow", "extension", "sitemap",
+  ]);
+  // The empty line after the last line end is no line of the file.
+  assert.equal(await gutterLine(13).locator(".kind").textContent(), "");
+  assert.match(await backdropLine(9).getAttribute("class"), /\bk-allow_line\b/);
+  // Line 9 is an unknown key under the 1994 convention: marked, and said in the tooltip.
+  assert.equal(await gutterLine(9).locator(".mark-except").count(), 1);
+  assert.match(await gutterLine(9).getAttribute("title"), /convention-1994: unknown key/);
+});
+
+test("choosing a cell highlights the line that decided it", async () => {
+  await cell("/fish.html", "google").click();
+  assert.equal(await cell("/fish.html", "google").getAttribute("aria-pressed"), "true");
+  assert.match(await backdropLine(9).getAttribute("class"), /\bhighlighted\b/);
+  assert.match(await gutterLine(9).getAttribute("class"), /\bhighlighted\b/);
+  assert.equal(await page.locator("#backdrop .highlighted").count(), 1);
+  assert.match(await page.locator("#status").textContent(), /^Line 9 highlighted: Allow: \/fish\* — google on \/fish\.html/);
+});
+
+test("a diagnostic is listed at line:col with its code and marked in the file", async () => {
+  const item = page.locator("#diagnostics button", { hasText: "missing-colon" });
+  assert.equal(await item.count(), 1);
+  const text = await item.textContent();
+  assert.match(text, /^5:9\s*warning\s*missing-colon\s*missing `:` between key and value\s*all variants$/);
+  assert.equal(await backdropLine(5).locator("mark.warning").count(), 1);
+  assert.equal(await gutterLine(5).locator(".problem").textContent(), "⚠");
+  await item.click();
+  assert.match(await backdropLine(5).getAttribute("class"), /\bhighlighted\b/);
+  // The caret is put at 5:9 in the editor.
+  const caret = await page.locator("#robots").evaluate((area) => [document.activeElement === area, area.selectionStart]);
+  const offset = FILE.split("\n").slice(0, 4).join("\n").length + 1 + 8;
+  assert.deepEqual(caret, [true, offset]);
+});
+
+test("the keyboard alone reaches every cell and highlights its line", async () => {
+  await cell("/fish.html", "google").focus();
+  await page.keyboard.press("ArrowLeft");
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.variant), "rfc9309");
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Enter");
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.line), "10");
+  assert.match(await backdropLine(10).getAttribute("class"), /\bhighlighted\b/);
+  await page.keyboard.press("ArrowUp");
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("Enter");
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.variant), "convention-1994");
+  assert.match(await backdropLine(10).getAttribute("class"), /\bhighlighted\b/);
+});
+
+test("the records panel shows sitemaps, crawl-delay and usage per group", async () => {
+  await page.locator("#records-variant").selectOption("google");
+  const panel = page.locator("#records-body");
+  assert.match(await panel.textContent(), /Crawl-delay for FooBot: none/);
+  const headings = await panel.locator("h3").allTextContents();
+  assert.deepEqual(headings, ["Sitemaps", "Group at line 2: *", "Group at line 8: FooBotapplies to FooBot"]);
+  assert.match(await panel.textContent(), /content-usage\s*train-ai=n\s*read as train-ai=n$/);
+  await panel.locator("button.line-link", { hasText: "line 6" }).click();
+  assert.match(await backdropLine(6).getAttribute("class"), /\bhighlighted\b/);
+  const agent = await analysed(() => page.locator("#agent").fill("OtherBot"), (b) => b.agent === "OtherBot");
+  assert.equal(agent.status(), 200);
+  assert.match(await panel.textContent(), /Crawl-delay for OtherBot: 10 s/);
+});
+
+test("strict mode turns the problems into errors and the rejecting variants say so", async () => {
+  await analysed(() => page.locator("label[for=mode-strict]").click(), (b) => b.mode === "strict");
+  const item = page.locator("#diagnostics button", { hasText: "missing-colon" });
+  assert.match(await item.textContent(), /^5:9\s*error/);
+  assert.equal(await gutterLine(5).locator(".problem").textContent(), "✖");
+  const rejected = await page.locator("#verdict-table tbody tr").first().locator("span.verdict").allTextContents();
+  assert.deepEqual(rejected, Array(5).fill("rejected (strict mode)"));
+  assert.match(await page.locator("#status").textContent(), /rejected in strict mode by convention-1994, draft-1996, rep-draft-2019, rfc9309, google/);
+  await analysed(() => page.locator("label[for=mode-lenient]").click(), (b) => b.mode === "lenient");
+});
+
+test("a refusal is shown, and the field it is about is marked", async () => {
+  await analysed(() => page.locator("#agent").fill(" , "), (b) => b.agent === " , ");
+  assert.match(await page.locator("#status").textContent(), /^400 bad-request: the agent names no crawler/);
+  assert.deepEqual(refusals.splice(0), ["400 /api/analyze"]);
+  assert.equal(await page.locator("#agent").getAttribute("aria-invalid"), "");
+  await analysed(() => page.locator("#agent").fill(AGENT), (b) => b.agent === AGENT);
+  assert.equal(await page.locator("#agent").getAttribute("aria-invalid"), null);
+});
+
+test("the screenshot: a highlighted verdict", async () => {
+  await cell("/fish.html", "google").click();
+  await page.locator("#records-variant").selectOption("google");
+  await page.screenshot({ path: SCREENSHOT, fullPage: true });
+  assert.deepEqual(problems, []);
+  assert.deepEqual(foreign, []);
+  assert.deepEqual(refusals, []);
+});
