@@ -38,12 +38,21 @@ type Handler = dyn Fn(&str) -> Reply + Send + Sync;
 struct TestServer {
     server: Arc<tiny_http::Server>,
     thread: Option<JoinHandle<()>>,
+    host: &'static str,
     port: u16,
 }
 
 impl TestServer {
     fn start(handler: impl Fn(&str) -> Reply + Send + Sync + 'static) -> TestServer {
-        let server = Arc::new(tiny_http::Server::http("127.0.0.1:0").unwrap());
+        TestServer::start_on("127.0.0.1", handler)
+    }
+
+    /// A server on `host` (a loopback address: all of 127.0.0.0/8 is this machine's).
+    fn start_on(
+        host: &'static str,
+        handler: impl Fn(&str) -> Reply + Send + Sync + 'static,
+    ) -> TestServer {
+        let server = Arc::new(tiny_http::Server::http(format!("{host}:0")).unwrap());
         let port = server.server_addr().to_ip().unwrap().port();
         let handler: Arc<Handler> = Arc::new(handler);
         let accept = Arc::clone(&server);
@@ -57,12 +66,13 @@ impl TestServer {
         TestServer {
             server,
             thread: Some(thread),
+            host,
             port,
         }
     }
 
     fn url(&self, path: &str) -> String {
-        format!("http://127.0.0.1:{}{path}", self.port)
+        format!("http://{}:{}{path}", self.host, self.port)
     }
 }
 
@@ -535,4 +545,57 @@ fn a_compressed_body_is_decoded_or_refused() {
         let failure = f.failure().unwrap();
         assert!(failure.contains("Content-Encoding `br`"), "{failure}");
     }
+}
+
+/// The address filter is applied where the connection is made, at every hop: a refused
+/// address is never connected to (the server sees no request), even when a redirect leads
+/// there; an accepted one is fetched as usual.
+#[test]
+fn the_address_filter_refuses_connections_it_does_not_allow() {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let hits = Arc::new(AtomicUsize::new(0));
+    let counted = Arc::clone(&hits);
+    let server = TestServer::start(move |_| {
+        counted.fetch_add(1, Ordering::SeqCst);
+        ok(RULES)
+    });
+    let public_only = options().with_address_filter(|ip| !ip.is_loopback());
+    let refused = fetch(&server.url("/a"), Variant::Rfc9309, &public_only).unwrap();
+    match &refused.outcome {
+        FetchOutcome::NetworkError { message } => {
+            assert!(message.contains("no allowed address"), "{message}");
+        }
+        other => panic!("expected a refused connection, got {other:?}"),
+    }
+    assert_eq!(refused.access.state.name(), "unreachable");
+    assert_eq!(
+        hits.load(Ordering::SeqCst),
+        0,
+        "a refused address was connected to"
+    );
+
+    let loopback = options().with_address_filter(|ip| ip.is_loopback());
+    let fetched = fetch(&server.url("/a"), Variant::Rfc9309, &loopback).unwrap();
+    assert!(disallows_private(&fetched));
+    assert_eq!(hits.load(Ordering::SeqCst), 1);
+
+    // A redirect to a refused address is refused at its hop: the second server, on another
+    // loopback address, sees no request.
+    let second_hits = Arc::new(AtomicUsize::new(0));
+    let counted = Arc::clone(&second_hits);
+    let second = TestServer::start_on("127.0.0.2", move |_| {
+        counted.fetch_add(1, Ordering::SeqCst);
+        ok(RULES)
+    });
+    let target = second.url("/robots.txt");
+    let first = TestServer::start(move |_| Reply::Redirect(301, target.clone()));
+    let first_only = options().with_address_filter(|ip| ip.to_string() == "127.0.0.1");
+    let redirected = fetch(&first.url("/a"), Variant::Rfc9309, &first_only).unwrap();
+    assert_eq!(redirected.redirects.len(), 1, "{:?}", redirected.outcome);
+    assert!(
+        matches!(&redirected.outcome, FetchOutcome::NetworkError { message } if message.contains("no allowed address")),
+        "{:?}",
+        redirected.outcome
+    );
+    assert_eq!(second_hits.load(Ordering::SeqCst), 0);
 }

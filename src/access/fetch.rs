@@ -12,8 +12,11 @@
 use std::error::Error;
 use std::fmt;
 use std::io::{self, Read};
+use std::net::IpAddr;
 use std::time::{Duration, SystemTime};
 
+use ureq::unversioned::resolver::{DefaultResolver, ResolvedSocketAddrs, Resolver};
+use ureq::unversioned::transport::{DefaultConnector, NextTimeout};
 use url::Url;
 
 use crate::access::scope::{robots_txt_url, Origin, TargetError};
@@ -34,6 +37,8 @@ pub struct FetchOptions {
     pub(crate) timeout: Duration,
     /// Overrides of the variant's access policy (size limit, redirects, lifetime ceiling).
     pub(crate) access: AccessOptions,
+    /// The addresses connections may go to (`None`: any).
+    pub(crate) addresses: Option<fn(IpAddr) -> bool>,
 }
 
 impl FetchOptions {
@@ -58,6 +63,48 @@ impl FetchOptions {
         self.access = access;
         self
     }
+
+    /// Connects only to the addresses `allowed` accepts: the name of every hop is resolved
+    /// once, its addresses filtered, and the connection made to what is left — the check and
+    /// the connection see the same addresses, so a name that resolves differently the second
+    /// time (DNS rebinding) cannot slip past. A host with no allowed address is a network
+    /// error (`FetchOutcome::NetworkError`, "no allowed address"). A server fetching what its
+    /// callers name uses this against server-side request forgery.
+    #[must_use]
+    pub fn with_address_filter(mut self, allowed: fn(IpAddr) -> bool) -> Self {
+        self.addresses = Some(allowed);
+        self
+    }
+}
+
+/// The default resolver, its answers filtered by [`FetchOptions::with_address_filter`].
+#[derive(Debug)]
+struct FilteringResolver {
+    inner: DefaultResolver,
+    allowed: fn(IpAddr) -> bool,
+}
+
+impl Resolver for FilteringResolver {
+    fn resolve(
+        &self,
+        uri: &ureq::http::Uri,
+        config: &ureq::config::Config,
+        timeout: NextTimeout,
+    ) -> Result<ResolvedSocketAddrs, ureq::Error> {
+        let resolved = self.inner.resolve(uri, config, timeout)?;
+        let mut kept = self.empty();
+        for address in resolved.iter().filter(|a| (self.allowed)(a.ip())) {
+            // As many as were resolved fit: never full.
+            let _ = kept.try_push(*address);
+        }
+        if kept.is_empty() {
+            let host = uri.host().unwrap_or_default();
+            return Err(ureq::Error::Other(
+                format!("no allowed address: every address of {host} is refused").into(),
+            ));
+        }
+        Ok(kept)
+    }
 }
 
 impl Default for FetchOptions {
@@ -66,6 +113,7 @@ impl Default for FetchOptions {
             user_agent: concat!("robotspec/", env!("CARGO_PKG_VERSION")).to_owned(),
             timeout: Duration::from_secs(10),
             access: AccessOptions::default(),
+            addresses: None,
         }
     }
 }
@@ -191,13 +239,23 @@ pub fn fetch(
             user_agent: options.user_agent.clone(),
         });
     }
-    let agent: ureq::Agent = ureq::Agent::config_builder()
+    let config = ureq::Agent::config_builder()
         .max_redirects(0)
         .http_status_as_error(false)
         .timeout_global(Some(options.timeout))
         .user_agent(options.user_agent.as_str())
-        .build()
-        .into();
+        .build();
+    let agent = match options.addresses {
+        None => ureq::Agent::new_with_config(config),
+        Some(allowed) => ureq::Agent::with_parts(
+            config,
+            DefaultConnector::default(),
+            FilteringResolver {
+                inner: DefaultResolver::default(),
+                allowed,
+            },
+        ),
+    };
     let limit = size_limit(variant, &options.access);
     let allowed_hops = max_redirects(variant, &options.access);
     let mut redirects = Vec::new();

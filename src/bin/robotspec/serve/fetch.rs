@@ -9,9 +9,10 @@
 //! ([`refusal`]), and redirects are not followed: each hop would be a new host to check, and
 //! the fetcher follows them itself. A redirect is answered as the fetch saw it (its hop, the
 //! state the variant gives more redirects than it follows), so the page can offer its target
-//! to fetch in turn. What is left is the time between this check and the fetcher's own
-//! resolution of the name (DNS rebinding); closing it needs the fetcher to take a resolver or
-//! an address filter (docs/serve.md).
+//! to fetch in turn. The check here answers with a clear refusal; the fetcher then applies the
+//! same rule where it connects (`FetchOptions::with_address_filter`), so a name that resolves
+//! to a public address for the check and a private one for the connection (DNS rebinding)
+//! is refused all the same.
 
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 use std::time::Duration;
@@ -186,9 +187,12 @@ pub fn fetch(target: &Target, policy: &FetchPolicy) -> Result<Vec<u8>, ApiError>
     if !policy.private {
         access = access.with_max_redirects(0);
     }
-    let options = FetchOptions::default()
+    let mut options = FetchOptions::default()
         .with_timeout(policy.timeout)
         .with_access(access);
+    if !policy.private {
+        options = options.with_address_filter(|address| refusal(address).is_none());
+    }
     let fetched = robotspec::access::fetch::fetch(&target.url, target.variant, &options)
         .map_err(|e| ApiError::bad_request(e.to_string()))?;
     let body = match &fetched.outcome {
