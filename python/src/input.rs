@@ -13,6 +13,7 @@ use std::str::FromStr;
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::pybacked::PyBackedStr;
 use pyo3::types::{PyByteArray, PyBytes, PyDict, PyInt, PyMemoryView, PyString};
 use robotspec::{AgentQuery, Collect, Limit, Limits, Mode, ParseOptions, Variant};
 
@@ -55,13 +56,14 @@ pub fn body<'py>(value: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyBytes>> {
 }
 
 /// `value` as Rust text; `what` names it in the exception: a `TypeError` when it is not a
-/// `str`, a `ValueError` when it holds a lone surrogate (no URL or agent can).
-pub fn text(value: &Bound<'_, PyAny>, what: &str) -> PyResult<String> {
+/// `str`, a `ValueError` when it holds a lone surrogate (no URL or agent can). The text is
+/// the UTF-8 Python encodes it to, kept without a further copy.
+pub fn text(value: &Bound<'_, PyAny>, what: &str) -> PyResult<PyBackedStr> {
     let string = value.cast::<PyString>().map_err(|_| {
         PyTypeError::new_err(format!("{what} must be str, not {}", type_name(value)))
     })?;
-    match string.to_cow() {
-        Ok(text) => Ok(text.into_owned()),
+    match PyBackedStr::try_from(string.clone()) {
+        Ok(text) => Ok(text),
         Err(error) => {
             let py = value.py();
             let refused = PyValueError::new_err(format!(
@@ -76,7 +78,7 @@ pub fn text(value: &Bound<'_, PyAny>, what: &str) -> PyResult<String> {
 
 /// Every item of the iterable `values` as text ([`text`]), the item named by its index. A `str`
 /// itself is refused: iterating it would ask about each of its characters.
-pub fn texts(values: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<String>> {
+pub fn texts(values: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<PyBackedStr>> {
     if values.is_instance_of::<PyString>() {
         return Err(PyTypeError::new_err(format!(
             "{what} must be an iterable of str, not a single str (wrap it in a list)"
@@ -95,11 +97,29 @@ pub fn texts(values: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<String>> {
     Ok(out)
 }
 
+pyo3::create_exception!(
+    robotspec,
+    AgentError,
+    PyValueError,
+    "The agent names no crawler: it is empty, blank or only commas, holds a control character \
+     (a tab, a line end, NUL, DEL) or a lone surrogate. Read as the empty token it would quietly \
+     get the `*` groups."
+);
+
 /// The crawler `value` names, read as every entry point of the library reads one
-/// ([`AgentQuery::read`]); a `ValueError` when it names none or holds a control character.
+/// ([`AgentQuery::read`]); an `AgentError` when it names none or holds a control character or
+/// a lone surrogate, a `TypeError` when it is not a `str`.
 pub fn agent(value: &Bound<'_, PyAny>) -> PyResult<AgentQuery> {
-    let text = text(value, "agent")?;
-    AgentQuery::read(&text).map_err(|e| PyValueError::new_err(format!("{e}: {text:?}")))
+    let py = value.py();
+    let text = text(value, "agent").map_err(|error| {
+        if !error.is_instance_of::<PyValueError>(py) {
+            return error;
+        }
+        let refused = AgentError::new_err(error.value(py).to_string());
+        refused.set_cause(py, error.cause(py));
+        refused
+    })?;
+    AgentQuery::read(&text).map_err(|e| AgentError::new_err(format!("{e}: {:?}", &*text)))
 }
 
 /// The variants `names` names — an iterable of names, or one str of comma-separated names as
@@ -108,16 +128,22 @@ pub fn variants(names: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Variant>> {
     let Some(names) = names else {
         return Ok(Variant::ALL.to_vec());
     };
-    let names = if names.is_instance_of::<PyString>() {
+    let variants: Vec<Variant> = if names.is_instance_of::<PyString>() {
         let list = text(names, "variants")?;
-        list.split(',').map(|name| name.trim().to_owned()).collect()
+        list.split(',')
+            .map(|name| reading(name.trim()))
+            .collect::<PyResult<_>>()
     } else {
-        texts(names, "variants")?
-    };
-    if names.is_empty() {
+        let names = texts(names, "variants")?;
+        names
+            .iter()
+            .map(|name| reading(name))
+            .collect::<PyResult<_>>()
+    }?;
+    if variants.is_empty() {
         return Err(PyValueError::new_err("variants names no variant"));
     }
-    names.iter().map(|name| reading(name)).collect()
+    Ok(variants)
 }
 
 /// How a body is read: the Python keyword arguments of `Robots(...)` and `parse(...)`.

@@ -79,6 +79,8 @@ mod _robotspec {
     #[pymodule_export]
     use super::diff;
     #[pymodule_export]
+    use super::input::AgentError;
+    #[pymodule_export]
     use super::parsed::{parse, Diagnostic, Parsed, StrictError};
     #[pymodule_export]
     use super::robots::Robots;
