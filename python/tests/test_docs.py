@@ -3,6 +3,7 @@
 import ast
 import doctest
 import inspect
+import re
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,7 @@ import robotspec.scrapy
 from robotspec import _robotspec
 
 PACKAGE = Path(robotspec.__file__).parent
-README = PACKAGE.parent / "README.md"
+README = Path(__file__).resolve().parents[1] / "README.md"
 
 
 def documented():
@@ -44,7 +45,9 @@ def test_enough_examples():
 
 
 def test_the_readme_examples_run():
-    test = doctest.DocTestParser().get_doctest(README.read_text(), {}, "README.md", None, 0)
+    """The README's ```pycon blocks, in order, as one session."""
+    blocks = re.findall(r"^```pycon\n(.*?)^```", README.read_text(), re.S | re.M)
+    test = doctest.DocTestParser().get_doctest("".join(blocks), {}, "README.md", None, 0)
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     runner.run(test)
     assert test.examples and runner.failures == 0
