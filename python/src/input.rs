@@ -7,9 +7,11 @@
 //! * an **agent**: text read by the library's one reader of a caller's agent, `AgentQuery::read`
 //!   (a product token, a comma-separated list, or a whole User-Agent header: [`agent`]);
 //! * the **reading options**: mode, lint, `drop_invalid_utf8` and the limits as keyword arguments
-//!   named after [`Limit::name`] ([`Reading`]).
+//!   named after [`Limit::name`] ([`ReadingArgs`]).
 
+use std::cell::RefCell;
 use std::str::FromStr;
+use std::sync::Arc;
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -106,10 +108,16 @@ pyo3::create_exception!(
      get the `*` groups."
 );
 
+thread_local! {
+    /// The last agent this thread read, and its reading: a crawler asks about one agent many
+    /// times in a row, and reading it again costs a good part of a question.
+    static LAST_AGENT: RefCell<Option<(String, Arc<AgentQuery>)>> = const { RefCell::new(None) };
+}
+
 /// The crawler `value` names, read as every entry point of the library reads one
 /// ([`AgentQuery::read`]); an `AgentError` when it names none or holds a control character or
 /// a lone surrogate, a `TypeError` when it is not a `str`.
-pub fn agent(value: &Bound<'_, PyAny>) -> PyResult<AgentQuery> {
+pub fn agent(value: &Bound<'_, PyAny>) -> PyResult<Arc<AgentQuery>> {
     let py = value.py();
     let text = text(value, "agent").map_err(|error| {
         if !error.is_instance_of::<PyValueError>(py) {
@@ -119,7 +127,16 @@ pub fn agent(value: &Bound<'_, PyAny>) -> PyResult<AgentQuery> {
         refused.set_cause(py, error.cause(py));
         refused
     })?;
-    AgentQuery::read(&text).map_err(|e| AgentError::new_err(format!("{e}: {:?}", &*text)))
+    LAST_AGENT.with_borrow_mut(|last| {
+        if let Some((_, query)) = last.as_ref().filter(|(read, _)| read.as_str() == &*text) {
+            return Ok(Arc::clone(query));
+        }
+        let query = AgentQuery::read(&text)
+            .map_err(|e| AgentError::new_err(format!("{e}: {:?}", &*text)))?;
+        let query = Arc::new(query);
+        *last = Some((text.to_string(), Arc::clone(&query)));
+        Ok(query)
+    })
 }
 
 /// The variants `names` names — an iterable of names, or one str of comma-separated names as
@@ -147,7 +164,7 @@ pub fn variants(names: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Variant>> {
 }
 
 /// How a body is read: the Python keyword arguments of `Robots(...)` and `parse(...)`.
-pub struct Reading<'a, 'py> {
+pub struct ReadingArgs<'a, 'py> {
     /// `"lenient"` or `"strict"`.
     pub mode: &'a str,
     /// Run the grammar checks in lenient mode too (every finding as a warning).
@@ -158,7 +175,7 @@ pub struct Reading<'a, 'py> {
     pub limits: Option<&'a Bound<'py, PyDict>>,
 }
 
-impl Reading<'_, '_> {
+impl ReadingArgs<'_, '_> {
     /// The library's options for this reading.
     pub fn options(&self) -> PyResult<ParseOptions> {
         let mode = Mode::from_name(&self.mode.to_ascii_lowercase()).ok_or_else(|| {

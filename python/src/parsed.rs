@@ -6,7 +6,7 @@ use pyo3::types::{PyBytes, PyDict};
 use robotspec::{Collect, Mode, ParseOptions, Variant};
 
 use crate::answers;
-use crate::input::{self, Reading, DEFAULT_VARIANT};
+use crate::input::{self, ReadingArgs, DEFAULT_VARIANT};
 use crate::run_detached_if_large;
 
 pyo3::create_exception!(
@@ -217,7 +217,7 @@ pub fn parse(
 ) -> PyResult<Parsed> {
     let body = input::body(body)?;
     let variant = input::reading(variant)?;
-    let options = Reading {
+    let options = ReadingArgs {
         mode,
         lint: true,
         drop_invalid_utf8,

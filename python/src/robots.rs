@@ -11,7 +11,7 @@ use pyo3::types::PyDict;
 use robotspec::Robots as Library;
 
 use crate::answers::{self, Explanation, Usage, Verdict};
-use crate::input::{self, Reading, DEFAULT_VARIANT};
+use crate::input::{self, ReadingArgs, DEFAULT_VARIANT};
 use crate::parsed::strict_error;
 use crate::run_detached_if_large;
 
@@ -42,13 +42,6 @@ pub struct Robots {
     inner: Library,
 }
 
-impl Robots {
-    /// Wraps the library's object.
-    pub fn from_library(inner: Library) -> Robots {
-        Robots { inner }
-    }
-}
-
 #[pymethods]
 impl Robots {
     #[new]
@@ -64,7 +57,7 @@ impl Robots {
     ) -> PyResult<Robots> {
         let body = input::body(body)?;
         let variant = input::reading(variant)?;
-        let options = Reading {
+        let options = ReadingArgs {
             mode,
             lint,
             drop_invalid_utf8,
@@ -74,7 +67,7 @@ impl Robots {
         let parse = |bytes: &[u8]| Library::parse_with(bytes, variant, &options);
         let parsed = run_detached_if_large(py, body.as_bytes(), parse);
         parsed
-            .map(Robots::from_library)
+            .map(|inner| Robots { inner })
             .map_err(|rejected| strict_error(py, &rejected))
     }
 
