@@ -227,3 +227,16 @@ def test_reprs():
     assert repr(robots) == "<Robots variant=google groups=1 rules=1>"
     assert repr(robots.check("a", "/x")).startswith("<Verdict: disallowed by line 2")
     assert repr(robotspec.parse(b"")) == "<Parsed variant=google mode=lenient diagnostics=0>"
+
+
+def test_agents_alternating_between_calls_and_files():
+    """Each thread keeps the last agent it read: alternating agents and files must not mix."""
+    one = robotspec.Robots(b"User-agent: a\nDisallow: /\n\nUser-agent: b\nAllow: /\n")
+    two = robotspec.Robots(b"User-agent: b\nDisallow: /\n")
+    answers = [(one.is_allowed(agent, "/x"), two.is_allowed(agent, "/x"))
+               for agent in ["a", "b", "a", "A", "b, a", "c", "b"]]
+    assert answers == [(False, True), (True, False), (False, True), (False, True),
+                       (True, False), (True, True), (True, False)]
+    with pytest.raises(robotspec.AgentError):
+        one.is_allowed("", "/x")
+    assert not one.is_allowed("a", "/x")
