@@ -13,7 +13,7 @@ use pyo3::types::PyDict;
 use serde::{Deserialize, Serialize};
 
 /// `value`'s serialisation as JSON text.
-pub fn json(value: &impl Serialize) -> PyResult<String> {
+fn json(value: &impl Serialize) -> PyResult<String> {
     serde_json::to_string(value)
         .map_err(|e| PyRuntimeError::new_err(format!("robotspec could not serialise: {e}")))
 }
