@@ -57,6 +57,7 @@ class RobotParser(_ScrapyRobotParser):
     def __init__(self, robotstxt_body: bytes, spider: Optional[Spider],
                  variant: str = DEFAULT_VARIANT):
         self.spider = spider
+        self._refused_agents = set()  # warned about once each
         try:
             self.robots = Robots(robotstxt_body, variant)
         except TypeError:
@@ -92,6 +93,8 @@ class RobotParser(_ScrapyRobotParser):
         try:
             return question(_text(user_agent), *args)
         except AgentError as error:
-            logger.warning("User-Agent %r (%s): the `*` groups apply", user_agent, error,
-                           extra={"spider": self.spider})
+            if user_agent not in self._refused_agents:
+                self._refused_agents.add(user_agent)
+                logger.warning("User-Agent %r (%s): the `*` groups apply", user_agent, error,
+                               extra={"spider": self.spider})
             return question(ANY_AGENT, *args)

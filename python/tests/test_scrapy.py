@@ -150,9 +150,11 @@ def test_garbage_bodies_never_raise_and_allow(body):
     assert rp.allowed("http://x.com/anything", UA)
 
 
-def test_an_agent_that_names_no_crawler_gets_the_star_groups():
+def test_an_agent_that_names_no_crawler_gets_the_star_groups(caplog):
     rp = parser(b"User-agent: *\nDisallow: /private\n")
     assert not rp.allowed("http://x.com/private", "")
+    assert not rp.allowed("http://x.com/private/b", "")
+    assert len([r for r in caplog.records if "the `*` groups apply" in r.message]) == 1
     assert not rp.allowed("http://x.com/private", b"bad\tagent")
     assert rp.allowed("http://x.com/public", "\ud800")
     assert rp.allowed("http://x.com/\ud800", UA)
