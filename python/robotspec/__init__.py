@@ -18,6 +18,7 @@ False
 from ._robotspec import (
     DEFAULT_VARIANT,
     LIMITS,
+    SETTINGS,
     VARIANTS,
     AgentError,
     Comparison,
@@ -35,6 +36,7 @@ from ._robotspec import (
 __all__ = [
     "DEFAULT_VARIANT",
     "LIMITS",
+    "SETTINGS",
     "VARIANTS",
     "AgentError",
     "Comparison",

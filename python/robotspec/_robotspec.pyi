@@ -12,6 +12,10 @@ google."""
 LIMITS: Tuple[str, ...]
 """The names of the limits, each a keyword argument of ``Robots`` and ``parse``."""
 
+SETTINGS: Dict[str, Tuple[str, ...]]
+"""The settings a composed reading changes, each with its values ("N" stands for a number):
+``"rfc9309+agent-matching=substring"`` is rfc9309 with one decision changed."""
+
 DEFAULT_VARIANT: str
 """The variant read when none is named: "google", the command line's default."""
 
@@ -250,7 +254,9 @@ class Robots:
     """A parsed robots.txt file: parse once, ask many times, and know why.
 
     ``body`` is the file: bytes as fetched (any bytes) or a str (encoded as UTF-8).
-    ``variant`` names the reading (``VARIANTS``; default "google", the command line's).
+    ``variant`` names the reading: one of ``VARIANTS`` (default "google", the command line's)
+    or a composed reading, a variant with single decisions changed
+    ("rfc9309+agent-matching=substring"; ``SETTINGS``).
     Lenient mode never fails; ``mode="strict"`` raises ``StrictError`` when the file breaks
     the variant's grammar. ``lint=True`` runs the grammar checks so that ``diagnostics`` holds
     every finding (otherwise only what a limit cut). The limits (``LIMITS``) are keyword

@@ -17,7 +17,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
 use pyo3::types::{PyByteArray, PyBytes, PyDict, PyInt, PyMemoryView, PyString};
-use robotspec::{AgentQuery, Collect, Limit, Limits, Mode, ParseOptions, Variant};
+use robotspec::{AgentQuery, Collect, Limit, Limits, Mode, ParseOptions, Profile, Variant};
 
 /// The variant read when none is named: the command line's default (`robotspec --help`), so a
 /// Python caller and the CLI give the same answer for the same file.
@@ -27,10 +27,11 @@ pub const DEFAULT_VARIANT: &str = "google";
 /// threads run meanwhile; shorter ones parse faster than a release and re-acquisition cost.
 pub const DETACH_BYTES: usize = 64 << 10;
 
-/// The reading a variant name selects. The one place a Python variant name is read: names
-/// as the command line takes them (`rfc9309`, `draft-1996`, …, any ASCII case).
-pub fn reading(name: &str) -> PyResult<Variant> {
-    Variant::from_str(name).map_err(|unknown| PyValueError::new_err(unknown.to_string()))
+/// The reading a name selects. The one place a Python variant name is read, as the command
+/// line reads `--variant`: a variant (`rfc9309`, `draft-1996`, …, any ASCII case) or a composed
+/// reading, a variant with single decisions changed (`rfc9309+agent-matching=substring`).
+pub fn reading(name: &str) -> PyResult<Profile> {
+    Profile::from_str(name).map_err(|refused| PyValueError::new_err(refused.to_string()))
 }
 
 /// A robots.txt body as bytes: `bytes` as they are, `bytearray` and `memoryview` copied, and
@@ -139,13 +140,13 @@ pub fn agent(value: &Bound<'_, PyAny>) -> PyResult<Arc<AgentQuery>> {
     })
 }
 
-/// The variants `names` names — an iterable of names, or one str of comma-separated names as
+/// The readings `names` names — an iterable of names, or one str of comma-separated names as
 /// the command line's `--variants` takes them — in order; every variant when `names` is None.
-pub fn variants(names: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Variant>> {
+pub fn variants(names: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Profile>> {
     let Some(names) = names else {
-        return Ok(Variant::ALL.to_vec());
+        return Ok(Variant::ALL.iter().map(Profile::from).collect());
     };
-    let variants: Vec<Variant> = if names.is_instance_of::<PyString>() {
+    let variants: Vec<Profile> = if names.is_instance_of::<PyString>() {
         let list = text(names, "variants")?;
         list.split(',')
             .map(|name| reading(name.trim()))

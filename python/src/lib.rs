@@ -71,8 +71,8 @@ fn diff(
 #[pymodule]
 mod _robotspec {
     use pyo3::prelude::*;
-    use pyo3::types::PyTuple;
-    use robotspec::{Limit, Variant};
+    use pyo3::types::{PyDict, PyTuple};
+    use robotspec::{Limit, Profile, Variant};
 
     #[pymodule_export]
     use super::answers::{Comparison, Explanation, Usage, Verdict};
@@ -92,6 +92,12 @@ mod _robotspec {
         let limits = Limit::ALL.iter().map(|l| l.name());
         module.add("VARIANTS", PyTuple::new(py, variants)?)?;
         module.add("LIMITS", PyTuple::new(py, limits)?)?;
+        let settings = PyDict::new(py);
+        for setting in Profile::settings() {
+            let choices = setting.choices().into_iter().map(|(name, _)| name);
+            settings.set_item(setting.name(), PyTuple::new(py, choices)?)?;
+        }
+        module.add("SETTINGS", settings)?;
         module.add("DEFAULT_VARIANT", super::input::DEFAULT_VARIANT)?;
         Ok(())
     }

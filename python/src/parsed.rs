@@ -3,7 +3,7 @@
 
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
-use robotspec::{Collect, Mode, ParseOptions, Variant};
+use robotspec::{Collect, Mode, ParseOptions, Profile};
 
 use crate::answers;
 use crate::input::{self, ReadingArgs, DEFAULT_VARIANT};
@@ -124,7 +124,7 @@ impl Diagnostic {
 #[pyclass(frozen, name = "Parsed", module = "robotspec")]
 pub struct Parsed {
     input: Py<PyBytes>,
-    variant: Variant,
+    profile: Profile,
     options: ParseOptions,
     diagnostics: Vec<robotspec::Diagnostic>,
 }
@@ -137,10 +137,10 @@ impl Parsed {
             .options
             .with_mode(Mode::Lenient)
             .with_collect(Collect::Limits);
-        let variant = self.variant;
+        let profile = self.profile;
         let write = |bytes: &[u8]| -> Result<Vec<u8>, String> {
             let parsed =
-                robotspec::parse_with(bytes, variant, &options).map_err(|e| e.to_string())?;
+                robotspec::parse_with(bytes, profile, &options).map_err(|e| e.to_string())?;
             let mut out = Vec::new();
             parsed
                 .write_json(&mut out, pretty)
@@ -174,10 +174,10 @@ impl Parsed {
         diagnostics(py, &self.diagnostics)
     }
 
-    /// The variant that read the file.
+    /// The reading that read the file (a variant's name, or a composed reading's).
     #[getter]
-    fn variant(&self) -> &'static str {
-        self.variant.name()
+    fn variant(&self) -> String {
+        self.profile.name()
     }
 
     /// `"lenient"` or `"strict"`.
@@ -189,7 +189,7 @@ impl Parsed {
     fn __repr__(&self) -> String {
         format!(
             "<Parsed variant={} mode={} diagnostics={}>",
-            self.variant,
+            self.profile,
             self.options.mode(),
             self.diagnostics.len()
         )
@@ -216,7 +216,7 @@ pub fn parse(
     limits: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Parsed> {
     let body = input::body(body)?;
-    let variant = input::reading(variant)?;
+    let profile = input::reading(variant)?;
     let options = ReadingArgs {
         mode,
         lint: true,
@@ -225,13 +225,13 @@ pub fn parse(
     }
     .options()?;
     let read = |bytes: &[u8]| {
-        robotspec::parse_with(bytes, variant, &options).map(|parsed| parsed.diagnostics().to_vec())
+        robotspec::parse_with(bytes, profile, &options).map(|parsed| parsed.diagnostics().to_vec())
     };
     let diagnostics = run_detached_if_large(py, body.as_bytes(), read)
         .map_err(|rejected| strict_error(py, &rejected))?;
     Ok(Parsed {
         input: body.unbind(),
-        variant,
+        profile,
         options,
         diagnostics,
     })

@@ -19,7 +19,9 @@ use crate::run_detached_if_large;
 ///
 /// `body` is the file: bytes as fetched (any bytes: invalid UTF-8, NULs and stray byte order
 /// marks are read as the variant reads them) or a str (encoded as UTF-8). `variant` names the
-/// reading (`robotspec.VARIANTS`; the default, "google", is the command line's). Lenient mode
+/// reading: one of `robotspec.VARIANTS` (the default, "google", is the command line's) or a
+/// composed reading, a variant with single decisions changed
+/// ("rfc9309+agent-matching=substring"; `robotspec.SETTINGS`). Lenient mode
 /// never fails; `mode="strict"` raises `StrictError` when the file breaks the variant's
 /// grammar. `lint=True` runs the grammar checks, so that `diagnostics` holds every finding
 /// (otherwise only what a limit cut, as for the command line's `check`). The limits
@@ -71,10 +73,11 @@ impl Robots {
             .map_err(|rejected| strict_error(py, &rejected))
     }
 
-    /// The variant that read the file.
+    /// The reading that read the file: its variant's name, or a composed reading's
+    /// (`rfc9309+agent-matching=substring`).
     #[getter]
-    fn variant(&self) -> &'static str {
-        self.inner.variant().name()
+    fn variant(&self) -> String {
+        self.inner.profile().name()
     }
 
     /// May `agent` fetch `url`?
@@ -237,7 +240,7 @@ impl Robots {
     fn __repr__(&self) -> String {
         format!(
             "<Robots variant={} groups={} rules={}>",
-            self.inner.variant(),
+            self.inner.profile(),
             self.inner.groups().len(),
             self.inner.rules().len()
         )

@@ -23,6 +23,30 @@ def test_older_variant_spellings_and_case_are_read_as_the_cli_reads_them():
     assert robotspec.Robots(b"", "RFC9309").variant == "rfc9309"
 
 
+def test_composed_readings_are_read_as_the_cli_reads_them(cli):
+    composed = "rfc9309+agent-matching=substring"
+    body = example("E29.txt")
+    robots = robotspec.Robots(body, composed)
+    assert robots.variant == composed
+    listed = cli.json("settings")
+    assert robotspec.SETTINGS == {
+        s["name"]: tuple(choice for choice, _ in s["choices"]) for s in listed}
+    urls = ["/", "/org/plans.html", "/tmp"]
+    for agent in ("unhipbot-two", "webcrawlerx", "other"):
+        document = cli.json("check", "--variant", composed, "--agent", agent,
+                            EXAMPLES / "E29.txt", *urls)
+        assert [r["verdict"] for r in document["results"]] == [
+            v.to_dict() for v in robots.check_many(agent, urls)]
+    # Substring matching: `unhipbot-two` contains `unhipbot`, whose group disallows all.
+    assert not robots.is_allowed("unhipbot-two", "/org/")
+    assert robotspec.Robots(body, "rfc9309").is_allowed("unhipbot-two", "/org/")
+    comparison = robotspec.diff(body, "unhipbot-two", "/org/", ["rfc9309", composed])
+    assert comparison.verdicts == {"rfc9309": True, composed: False}
+    assert robotspec.parse(body, composed).variant == composed
+    with pytest.raises(ValueError, match="unknown setting `agent-match`"):
+        robotspec.Robots(body, "rfc9309+agent-match=substring")
+
+
 def test_verdict_fields():
     robots = robotspec.Robots(b"User-agent: FooBot\nDisallow: /private\nAllow: /private/ok\n")
     verdict = robots.check("FooBot", "https://example.com/private/x?y=1")

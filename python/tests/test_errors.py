@@ -12,6 +12,8 @@ ROBOTS = robotspec.Robots(b"User-agent: *\nDisallow: /x\n")
     (lambda: robotspec.Robots(42), TypeError, "not int"),
     (lambda: robotspec.Robots(b"", None), TypeError, ""),
     (lambda: robotspec.Robots(b"", "rfc9310"), ValueError, "unknown variant `rfc9310` (expected one of: convention-1994, draft-1996, rep-draft-2019, rfc9309, google)"),
+    (lambda: robotspec.Robots(b"", "rfc9309+agent-matching=fuzzy"), ValueError, "`fuzzy` is not a value of `agent-matching` (expected one of:"),
+    (lambda: robotspec.Robots(b"", "rfc9309+"), ValueError, "is not a setting"),
     (lambda: robotspec.Robots(b"", mode="picky"), ValueError, "unknown mode `picky` (expected lenient or strict)"),
     (lambda: robotspec.Robots(b"", groups=-1), ValueError, "limit `groups` must be between 0 and"),
     (lambda: robotspec.Robots(b"", groups=2**70), ValueError, "limit `groups` must be between 0 and"),
