@@ -1,7 +1,9 @@
 //! What Python hands the binding, turned into what the library takes — each kind of value in one
 //! place, with a Python exception that names the argument when it cannot be.
 //!
-//! * a **variant** name: [`reading`], the one place a name becomes the library's reading;
+//! * a **variant** name — a variant, or a composed reading such as
+//!   `rfc9309+agent-matching=substring`: [`reading`], the one place a name becomes the
+//!   library's reading (a `Profile`);
 //! * a robots.txt **body**: `bytes`, `bytearray`, `memoryview` or `str` ([`body`]);
 //! * **text** (a URL): a `str` that UTF-8 can encode, so no lone surrogate ([`text`], [`texts`]);
 //! * an **agent**: text read by the library's one reader of a caller's agent, `AgentQuery::read`

@@ -40,8 +40,9 @@ fn run_detached_if_large<T: Send>(
 }
 
 /// Every variant's verdict for `agent` on `url`, with the reason wherever two disagree.
-/// `variants` is a list of names, or one comma-separated str; default: all five, in
-/// `VARIANTS` order. Each variant reads `body` leniently with the default limits.
+/// `variants` is a list of names (variants or composed readings), or one comma-separated str;
+/// default: all five variants, in `VARIANTS` order. Each reads `body` leniently with the
+/// default limits.
 ///
 /// >>> body = b"User-Agent: foobot\nAllow: /page/\nDisallow: /page/x.gif\n"
 /// >>> comparison = diff(body, "foobot", "/page/x.gif")
