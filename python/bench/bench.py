@@ -1,0 +1,201 @@
+#!/usr/bin/env python3
+"""robotspec against protego and urllib.robotparser, in one process and one run.
+
+Measures, over a corpus of real robots.txt files and the queries ``benches/queries.py``
+generates from them (up to 30 per file, built from each file's own rules and agents):
+
+* parse throughput (MB/s of robots.txt bytes): ``robotspec.Robots(body)``,
+  ``Protego.parse(text)``, ``RobotFileParser.parse(lines)``;
+* per-call queries/s: ``Robots.is_allowed(agent, url)``, ``Protego.can_fetch(url, agent)``,
+  ``RobotFileParser.can_fetch(agent, url)``, each file parsed beforehand;
+* batch queries/s: ``Robots.is_allowed_many(agent, urls)`` once per file and agent (protego and
+  urllib have no batch call; the ratio is against their per-call rate).
+
+Queries are timed twice on the same parsed files: *cold*, the first pass, where robotspec's
+first query on a group compiles the group's rules (a crawler asking once per file pays that),
+and *warm*, the second pass. Each figure is the best of ``--repeat`` runs. Protego and urllib
+take text, so each body is decoded (UTF-8, undecodable bytes dropped, as Scrapy does) before
+the clock starts; robotspec reads the bytes as served. The machine's load (``uptime``) is
+printed with the figures: compare ratios from one run, never figures from different runs.
+
+usage: python/bench/bench.py [CORPUS_DIR] [--repeat N] [--variant V]
+"""
+
+import argparse
+import os
+import subprocess
+import sys
+import time
+import urllib.robotparser
+from collections import defaultdict
+
+import protego
+import robotspec
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+QUERIES_PY = os.path.join(HERE, "..", "..", "benches", "queries.py")
+TARGETS = {"parse": 10, "is_allowed": 5, "is_allowed_many": 30}
+
+
+def load(corpus):
+    """Every file of the corpus, by name, as bytes and as the text protego and urllib read."""
+    files = {}
+    for name in sorted(os.listdir(corpus)):
+        with open(os.path.join(corpus, name), "rb") as f:
+            body = f.read()
+        files[name] = (body, body.decode("utf-8", "ignore"))
+    return files
+
+
+def queries(corpus):
+    """The corpus's queries (benches/queries.py), grouped by file: name → [(agent, url)]."""
+    tsv = subprocess.run(
+        [sys.executable, QUERIES_PY, corpus], check=True, capture_output=True, text=True
+    ).stdout
+    by_file = defaultdict(list)
+    for line in tsv.splitlines():
+        name, agent, url = line.split("\t")
+        by_file[name].append((agent, url))
+    return by_file
+
+
+def best(repeat, run):
+    """The shortest of `repeat` timings of `run()`, in seconds."""
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def parsers(variant):
+    """Per library: how it parses a (bytes, text) body, and how it answers one query."""
+    def urllib_parse(_body, text):
+        parser = urllib.robotparser.RobotFileParser()
+        parser.parse(text.splitlines())
+        return parser
+
+    return {
+        "robotspec": (
+            lambda body, _text: robotspec.Robots(body, variant),
+            lambda robots, agent, url: robots.is_allowed(agent, url),
+        ),
+        "protego": (
+            lambda _body, text: protego.Protego.parse(text),
+            lambda robots, agent, url: robots.can_fetch(url, agent),
+        ),
+        "urllib.robotparser": (
+            urllib_parse,
+            lambda robots, agent, url: robots.can_fetch(agent, url),
+        ),
+    }
+
+
+def queried(repeat, fresh, ask_all):
+    """Timings of `ask_all(parsed)` on freshly parsed files: the first pass (cold: the first
+    query on a group compiles its rules) and a second pass on the same objects (warm), each the
+    shortest of `repeat`; and the answers."""
+    cold, warm = [], []
+    for _ in range(repeat):
+        parsed = fresh()
+        for times in (cold, warm):
+            start = time.perf_counter()
+            answers = ask_all(parsed)
+            times.append(time.perf_counter() - start)
+    return min(cold), min(warm), answers
+
+
+def measure(files, by_file, repeat, variant):
+    """Rates per library and measure: parse MB/s, per-call queries/s (cold and warm), and
+    robotspec's batch queries/s (cold and warm)."""
+    megabytes = sum(len(body) for body, _ in files.values()) / 1e6
+    count = sum(len(q) for q in by_file.values())
+    rates, answers = {}, {}
+    for library, (parse, ask) in parsers(variant).items():
+        seconds = best(repeat, lambda: [parse(*files[name]) for name in files])
+        rates[(library, "parse")] = megabytes / seconds
+        cold, warm, answers[library] = queried(
+            repeat,
+            lambda: {name: parse(*files[name]) for name in by_file},
+            lambda parsed: [ask(parsed[n], a, u) for n, qs in by_file.items() for a, u in qs],
+        )
+        rates[(library, "is_allowed, cold")] = count / cold
+        rates[(library, "is_allowed, warm")] = count / warm
+    batches = [
+        (name, agent, [u for a, u in qs if a == agent])
+        for name, qs in by_file.items()
+        for agent in dict.fromkeys(a for a, _ in qs)
+    ]
+    cold, warm, many = queried(
+        repeat,
+        lambda: {name: robotspec.Robots(files[name][0], variant) for name in by_file},
+        lambda parsed: [parsed[n].is_allowed_many(agent, urls) for n, agent, urls in batches],
+    )
+    rates[("robotspec", "is_allowed_many, cold")] = count / cold
+    rates[("robotspec", "is_allowed_many, warm")] = count / warm
+    assert [x for batch in many for x in batch] == [
+        answers["robotspec"][i] for i in batch_order(by_file)]
+    return rates, answers, megabytes, count, len(batches)
+
+
+def batch_order(by_file):
+    """The indices of the per-call answers in the order the batches answer them."""
+    order, offset = [], 0
+    for qs in by_file.values():
+        for agent in dict.fromkeys(a for a, _ in qs):
+            order += [offset + i for i, (a, _) in enumerate(qs) if a == agent]
+        offset += len(qs)
+    return order
+
+
+def agreement(answers, library):
+    """The share of queries on which `library` gives robotspec's answer."""
+    same = sum(a == b for a, b in zip(answers["robotspec"], answers[library]))
+    return same / len(answers["robotspec"])
+
+
+def report(rates, answers, sizes, args):
+    megabytes, count, batches = sizes
+    load = subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
+    print(f"corpus: {args.corpus}: {megabytes:.1f} MB, {count} queries ({batches} batches)")
+    print(f"variant: {args.variant}; best of {args.repeat}; Python {sys.version.split()[0]}")
+    print(f"uptime: {load}")
+    print()
+    print("| measure | robotspec | protego | urllib.robotparser | robotspec ÷ protego | target |")
+    print("|---|---|---|---|---|---|")
+    for measure in ("parse", "is_allowed, cold", "is_allowed, warm", "is_allowed_many, cold",
+                    "is_allowed_many, warm"):
+        # The peers have no batch call: their per-call rate is the baseline.
+        peer = measure.replace("is_allowed_many", "is_allowed")
+        unit, fmt = ("MB/s", "{:.1f}") if measure == "parse" else ("queries/s", "{:,.0f}")
+        cells = [fmt.format(rates[("robotspec", measure)])] + [
+            fmt.format(rates[(lib, peer)]) + (" (per call)" if peer != measure else "")
+            for lib in ("protego", "urllib.robotparser")]
+        ratio = rates[("robotspec", measure)] / rates[("protego", peer)]
+        target = TARGETS[measure.split(",")[0]]
+        held = "holds" if ratio >= target else "missed"
+        print(f"| {measure} ({unit}) | " + " | ".join(cells)
+              + f" | {ratio:.1f}× | ≥ {target}× — {held} |")
+    print()
+    for library in ("protego", "urllib.robotparser"):
+        print(f"{library} agrees with robotspec ({args.variant}) on "
+              f"{agreement(answers, library):.2%} of the queries")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("corpus", nargs="?", default="/work/shared/corpus/real")
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--variant", default=robotspec.DEFAULT_VARIANT)
+    args = parser.parse_args()
+    if not os.path.isdir(args.corpus):
+        sys.exit(f"no corpus at {args.corpus} (give a folder of robots.txt files)")
+    files = load(args.corpus)
+    by_file = queries(args.corpus)
+    rates, answers, *sizes = measure(files, by_file, args.repeat, args.variant)
+    report(rates, answers, sizes, args)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,373 @@
+"""Type stubs of the extension module robotspec._robotspec (written by hand; its docstrings
+are the ones the compiled module carries)."""
+
+from typing import Any, Dict, Iterable, List, Optional, Tuple, Union, final
+
+Body = Union[bytes, bytearray, memoryview, str]
+
+VARIANTS: Tuple[str, ...]
+"""The variant names, oldest first: convention-1994, draft-1996, rep-draft-2019, rfc9309,
+google."""
+
+LIMITS: Tuple[str, ...]
+"""The names of the limits, each a keyword argument of ``Robots`` and ``parse``."""
+
+SETTINGS: Dict[str, Tuple[str, ...]]
+"""The settings a composed reading changes, each with its values ("N" stands for a number):
+``"rfc9309+agent-matching=substring"`` is rfc9309 with one decision changed."""
+
+DEFAULT_VARIANT: str
+"""The variant read when none is named: "google", the command line's default."""
+
+class AgentError(ValueError):
+    """The agent names no crawler: it is empty, blank or only commas, holds a control character
+    (a tab, a line end, NUL, DEL) or a lone surrogate. Read as the empty token it would quietly
+    get the ``*`` groups."""
+
+class StrictError(ValueError):
+    """The file does not conform to the variant's grammar (strict mode), or a limit stopped
+    part of it from being read. ``diagnostics`` holds every problem found, in input order, each
+    an error; ``str()`` of the exception is the first of them."""
+
+    diagnostics: List[Diagnostic]
+
+@final
+class Diagnostic:
+    """One finding of the reading, positioned in the input.
+
+    >>> parsed = parse(b"User-agent: *\\nDisallow /x\\n", "rfc9309")
+    >>> first = parsed.diagnostics[0]
+    >>> first.code, first.line, first.col
+    ('missing-colon', 2, 9)
+    >>> str(first)
+    '2:9: warning[missing-colon]: missing `:` between key and value'
+    """
+
+    @property
+    def code(self) -> str:
+        """The stable code, e.g. ``"missing-colon"`` (docs/diagnostics.md)."""
+    @property
+    def severity(self) -> str:
+        """``"error"`` or ``"warning"``."""
+    @property
+    def line(self) -> int:
+        """1-based line where the finding starts."""
+    @property
+    def col(self) -> int:
+        """1-based column where it starts, in characters (an invalid byte counts as one)."""
+    @property
+    def span(self) -> Tuple[int, int]:
+        """The bytes concerned, (start, end) into the input."""
+    @property
+    def message(self) -> str:
+        """A sentence for people."""
+    def to_dict(self) -> Dict[str, Any]:
+        """``code``, ``severity``, ``span``, ``line``, ``col``, ``message``: the CLI's JSON."""
+    def __eq__(self, other: object) -> bool: ...
+
+@final
+class Verdict:
+    """May the URL be fetched, and why: the answer of ``Robots.check``.
+
+    ``str(verdict)`` is the line the command line's ``check`` prints after the URL;
+    ``verdict.to_dict()`` is the verdict of ``check --format json``.
+
+    >>> robots = Robots(b"User-agent: *\\nDisallow: /private\\n")
+    >>> verdict = robots.check("FooBot", "https://example.com/private/x")
+    >>> verdict.allowed, verdict.line, verdict.rule
+    (False, 2, 'Disallow: /private')
+    >>> str(verdict)
+    'disallowed by line 2: Disallow: /private [`*` group at line 1]'
+    """
+
+    @property
+    def allowed(self) -> bool:
+        """True when the URL may be fetched."""
+    @property
+    def decision(self) -> str:
+        """What decided: "rule", "no-matching-rule", "no-group" or "robots-txt"."""
+    @property
+    def line(self) -> Optional[int]:
+        """The deciding rule's line number, or None when no rule decided."""
+    @property
+    def rule(self) -> Optional[str]:
+        """The deciding rule's line as written (trimmed), or None when no rule decided."""
+    @property
+    def agent(self) -> Optional[str]:
+        """The agent token the applied groups name (lower-cased), "*" for the ``*`` groups, or
+        None when no group applies."""
+    @property
+    def groups(self) -> List[int]:
+        """The first lines of the groups whose rules were used."""
+    def to_dict(self) -> Dict[str, Any]:
+        """``allowed``, ``decision``, ``line``, ``rule``, ``agent``, ``groups``."""
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class Explanation:
+    """A verdict with everything that went into it: the answer of ``Robots.explain``.
+
+    ``str(explanation)`` is the block the command line's ``explain`` prints.
+
+    >>> robots = Robots(b"User-agent: *\\nDisallow: /a\\nAllow: /a/b\\n")
+    >>> explanation = robots.explain("bot", "/a/b/c")
+    >>> explanation.verdict.allowed, explanation.why
+    (True, 'longest match: 4 bytes beat 2 (line 2)')
+    >>> [rule["line"] for rule in explanation.matching]
+    [3, 2]
+    """
+
+    @property
+    def verdict(self) -> Verdict:
+        """The verdict."""
+    @property
+    def url(self) -> str:
+        """The URL (or path) asked about, as given."""
+    @property
+    def variant(self) -> str:
+        """The variant that read the file."""
+    @property
+    def target(self) -> str:
+        """What the rules were matched against: the URL's path, params and query."""
+    @property
+    def matching(self) -> List[Dict[str, Any]]:
+        """Every matching rule of the applied groups in priority order (the first decides):
+        ``line``, ``kind``, ``text``, ``pattern``, ``origin``."""
+    @property
+    def why(self) -> str:
+        """Why the verdict is what it is, in the variant's terms."""
+    @property
+    def engine(self) -> str:
+        """The engine that answered the applied groups' rules ("prefix-table", "lazy-dfa", …,
+        "none")."""
+    @property
+    def records(self) -> List[Dict[str, Any]]:
+        """The extension records (Crawl-delay, Content-Usage, …) of the applied groups."""
+    def to_dict(self) -> Dict[str, Any]:
+        """As the command line's ``explain --format json`` prints each result."""
+
+@final
+class Usage:
+    """The usage preferences (Content-Usage, Content-Signal) that apply to a URL for a crawler:
+    the answer of ``Robots.usage`` (docs/extensions.md).
+
+    >>> robots = Robots(b"User-Agent: *\\nAllow: /\\nContent-Usage: train-ai=n\\n", "rfc9309")
+    >>> usage = robots.usage("bot", "/page")
+    >>> usage.content_usage, usage.content_usage_line
+    ({'train-ai': 'n'}, 3)
+    """
+
+    @property
+    def verdict(self) -> Verdict:
+        """The crawl verdict the preferences depend on."""
+    @property
+    def url(self) -> str:
+        """The URL (or path) asked about, as given."""
+    @property
+    def content_usage(self) -> Optional[Dict[str, str]]:
+        """The deciding Content-Usage preferences, label → "y" or "n"; None when the URL may
+        not be fetched or no rule applies."""
+    @property
+    def content_usage_line(self) -> Optional[int]:
+        """The line of the first deciding Content-Usage rule."""
+    @property
+    def content_usage_lines(self) -> List[int]:
+        """The lines of every deciding Content-Usage rule."""
+    @property
+    def content_signal(self) -> Optional[Dict[str, str]]:
+        """The Content-Signal of the groups that apply, key → value as written."""
+    @property
+    def content_signal_lines(self) -> List[int]:
+        """The lines of ``content_signal``."""
+    @property
+    def content_signal_file(self) -> Optional[Dict[str, str]]:
+        """The Content-Signal of the whole file (every line, as crawler-commons reads it)."""
+    @property
+    def content_signal_file_lines(self) -> List[int]:
+        """The lines of ``content_signal_file``."""
+    def to_dict(self) -> Dict[str, Any]:
+        """As the command line's ``usage --format json`` prints each result."""
+
+@final
+class Comparison:
+    """Every variant's verdict on one query, and the pairs that disagree with the reason: the
+    answer of ``diff``.
+
+    >>> body = b"User-Agent: foobot\\nAllow: /page/\\nDisallow: /page/x.gif\\n"
+    >>> comparison = diff(body, "foobot", "/page/x.gif", ["draft-1996", "google"])
+    >>> comparison.verdicts
+    {'draft-1996': True, 'google': False}
+    >>> comparison.disagreements[0]["reason"]
+    'first-match-vs-longest-match'
+    """
+
+    @property
+    def url(self) -> str:
+        """The URL (or path) asked about, as given."""
+    @property
+    def answers(self) -> List[Dict[str, Any]]:
+        """One answer per variant, in the order asked: ``variant``, ``allowed``, ``decision``,
+        ``rule`` (``{"line", "text"}`` or None), ``groups``."""
+    @property
+    def disagreements(self) -> List[Dict[str, Any]]:
+        """One per pair of variants whose verdicts differ: ``left``, ``right``, ``reason``,
+        ``evidence``, ``left_rule``, ``right_rule``."""
+    @property
+    def disagrees(self) -> bool:
+        """True when some variants allow the URL and others do not."""
+    @property
+    def verdicts(self) -> Dict[str, bool]:
+        """Variant name → allowed, in the order asked."""
+    def to_dict(self) -> Dict[str, Any]:
+        """As the command line's ``diff --format json`` prints each URL's comparison."""
+
+@final
+class Parsed:
+    """A parsed file: its diagnostics, and its lossless tree.
+
+    >>> parsed = parse(b"User-agent: *\\nDisalow: /x\\n")
+    >>> [d.code for d in parsed.diagnostics]
+    ['typo-directive']
+    >>> [line["kind"] for line in parsed.tree["children"]]
+    ['user_agent_line', 'disallow_line']
+    """
+
+    @property
+    def tree(self) -> Dict[str, Any]:
+        """The lossless tree as nested dicts, the JSON of ``robotspec parse --format json``:
+        each node has ``kind``, ``span``, ``line``, ``col``, and ``children`` or (a leaf)
+        ``text`` (with ``bytes_base64`` when its bytes are not UTF-8)."""
+    def to_json(self, pretty: bool = False) -> str:
+        """The tree as JSON text: compact, or indented as ``parse --format json`` prints it."""
+    @property
+    def diagnostics(self) -> List[Diagnostic]:
+        """Every finding, in input order: warnings in lenient mode."""
+    @property
+    def variant(self) -> str:
+        """The variant that read the file."""
+    @property
+    def mode(self) -> str:
+        """"lenient" or "strict"."""
+
+class Robots:
+    """A parsed robots.txt file: parse once, ask many times, and know why.
+
+    ``body`` is the file: bytes as fetched (any bytes) or a str (encoded as UTF-8).
+    ``variant`` names the reading: one of ``VARIANTS`` (default "google", the command line's)
+    or a composed reading, a variant with single decisions changed
+    ("rfc9309+agent-matching=substring"; ``SETTINGS``).
+    Lenient mode never fails; ``mode="strict"`` raises ``StrictError`` when the file breaks
+    the variant's grammar. ``lint=True`` runs the grammar checks so that ``diagnostics`` holds
+    every finding (otherwise only what a limit cut). The limits (``LIMITS``) are keyword
+    arguments.
+
+    An agent is a product token ("Googlebot"), several comma-separated, most specific first
+    ("Googlebot-Image, Googlebot"), or a whole User-Agent header, whose product token is used.
+    A URL is a full URL or a path ("/a?b"). Share one ``Robots`` between threads freely.
+
+    >>> robots = Robots(b"User-agent: *\\nDisallow: /private\\nAllow: /private/press\\n")
+    >>> robots.is_allowed("FooBot", "https://example.com/private/plans.html")
+    False
+    >>> robots.is_allowed_many("FooBot", ["/", "/private/x", "/private/press/2026"])
+    [True, False, True]
+    >>> str(robots.check("FooBot", "/private/x"))
+    'disallowed by line 2: Disallow: /private [`*` group at line 1]'
+    """
+
+    def __init__(
+        self,
+        body: Body,
+        variant: str = "google",
+        *,
+        mode: str = "lenient",
+        lint: bool = False,
+        drop_invalid_utf8: bool = False,
+        input_bytes: int = ...,
+        line_bytes: int = ...,
+        groups: int = ...,
+        rules_per_group: int = ...,
+        pattern_bytes: int = ...,
+        diagnostics: int = ...,
+        dense_dfa_bytes: int = ...,
+        lazy_cache_bytes: int = ...,
+        nfa_bytes: int = ...,
+        prefix_table_min_rules: int = ...,
+    ) -> None: ...
+    @property
+    def variant(self) -> str:
+        """The variant that read the file."""
+    def is_allowed(self, agent: str, url: str) -> bool:
+        """May ``agent`` fetch ``url``?"""
+    def is_allowed_many(self, agent: str, urls: Iterable[str]) -> List[bool]:
+        """May ``agent`` fetch each of ``urls``? One bool per URL, in order; the interpreter
+        is released while they are answered."""
+    def check(self, agent: str, url: str) -> Verdict:
+        """The verdict for ``agent`` and ``url``: allowed or not, the deciding rule and the
+        groups used."""
+    def check_many(self, agent: str, urls: Iterable[str]) -> List[Verdict]:
+        """The verdict for each of ``urls``, in order; the interpreter is released while they
+        are answered."""
+    def explain(self, agent: str, url: str) -> Explanation:
+        """The verdict with every matching rule and why the winner won."""
+    def usage(self, agent: str, url: str) -> Usage:
+        """The usage preferences (Content-Usage, Content-Signal) for ``agent`` on ``url``."""
+    def applicable(self, agent: str) -> Dict[str, Any]:
+        """The groups that apply to ``agent``: ``agent``, ``groups``, ``crawl_delay``."""
+    def crawl_delay(self, agent: str) -> Optional[float]:
+        """The first Crawl-delay of the groups that apply to ``agent``, in seconds."""
+    def request_rate(self, agent: str) -> Optional[Tuple[int, float]]:
+        """The first Request-rate of the groups that apply to ``agent``, as (requests,
+        seconds)."""
+    @property
+    def groups(self) -> List[Dict[str, Any]]:
+        """Every group in file order: ``line``, ``agents``, ``rules``, ``records``."""
+    @property
+    def sitemaps(self) -> List[str]:
+        """The Sitemap URLs, as written, in file order."""
+    @property
+    def records(self) -> List[Dict[str, Any]]:
+        """The records of the file rather than of a group: ``line``, ``key``, ``value``,
+        ``extension``, ``typed``, ``error``."""
+    @property
+    def diagnostics(self) -> List[Diagnostic]:
+        """What the reading found, in input order."""
+    def to_dict(self) -> Dict[str, Any]:
+        """The file as the variant reads it: ``variant``, ``groups``, ``sitemaps``,
+        ``records``, ``ignored_rules``, ``diagnostics``."""
+
+def parse(
+    body: Body,
+    variant: str = "google",
+    mode: str = "lenient",
+    *,
+    drop_invalid_utf8: bool = False,
+    input_bytes: int = ...,
+    line_bytes: int = ...,
+    groups: int = ...,
+    rules_per_group: int = ...,
+    pattern_bytes: int = ...,
+    diagnostics: int = ...,
+    dense_dfa_bytes: int = ...,
+    lazy_cache_bytes: int = ...,
+    nfa_bytes: int = ...,
+    prefix_table_min_rules: int = ...,
+) -> Parsed:
+    """Parses ``body`` as ``variant`` in ``mode`` ("lenient": never fails, problems are
+    warnings; "strict": raises ``StrictError`` with every problem when the file breaks the
+    variant's grammar). Every finding of the grammar checks is collected.
+
+    >>> parse(b"User-agent: *\\nDisallow /private\\n", "rfc9309", "strict")
+    Traceback (most recent call last):
+      ...
+    robotspec.StrictError: 2:9: error[missing-colon]: missing `:` between key and value
+    """
+
+def diff(
+    body: Body,
+    agent: str,
+    url: str,
+    variants: Union[str, Iterable[str], None] = None,
+) -> Comparison:
+    """Every variant's verdict for ``agent`` on ``url``, with the reason wherever two
+    disagree; ``variants`` is a list of names or one comma-separated str (default: all)."""

@@ -1,0 +1,402 @@
+//! The library's answers as Python objects: `Verdict`, `Explanation`, `Usage` and `Comparison`.
+//!
+//! Nothing is formatted or derived here. An answer keeps two things the library made: its
+//! `Display` text (`str(answer)`, what the command line prints) and its serde serialisation
+//! (`answer.to_dict()` and the attributes, what `--format json` prints, read back by
+//! `json.loads` so that a dict has the CLI's fields in the CLI's order). A library answer
+//! borrows the parsed file; these own their copies, so they outlive it and cross threads.
+
+use pyo3::exceptions::PyRuntimeError;
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::PyDict;
+use serde::{Deserialize, Serialize};
+
+/// `value`'s serialisation as JSON text.
+fn json(value: &impl Serialize) -> PyResult<String> {
+    serde_json::to_string(value)
+        .map_err(|e| PyRuntimeError::new_err(format!("robotspec could not serialise: {e}")))
+}
+
+/// JSON text as Python objects (`json.loads`).
+pub fn loads<'py>(py: Python<'py>, json: &str) -> PyResult<Bound<'py, PyAny>> {
+    static LOADS: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+    LOADS.import(py, "json", "loads")?.call1((json,))
+}
+
+/// `value` as Python objects, through its serialisation.
+pub fn to_python<'py>(py: Python<'py>, value: &impl Serialize) -> PyResult<Bound<'py, PyAny>> {
+    loads(py, &json(value)?)
+}
+
+/// Field `key` of the JSON object `json`, as Python objects.
+fn field<'py>(py: Python<'py>, json: &str, key: &str) -> PyResult<Bound<'py, PyAny>> {
+    loads(py, json)?.get_item(key)
+}
+
+/// The fields of a serialised verdict (docs/cli.md, "Verdict"), read back for quick access.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Deserialize)]
+struct VerdictFields {
+    allowed: bool,
+    decision: String,
+    line: Option<u32>,
+    rule: Option<String>,
+    agent: Option<String>,
+    groups: Vec<u32>,
+}
+
+/// May the URL be fetched, and why: the answer of `Robots.check`.
+///
+/// `str(verdict)` is the line the command line's `check` prints after the URL;
+/// `verdict.to_dict()` is the verdict of `check --format json`.
+///
+/// >>> robots = Robots(b"User-agent: *\nDisallow: /private\n")
+/// >>> verdict = robots.check("FooBot", "https://example.com/private/x")
+/// >>> verdict.allowed, verdict.line, verdict.rule
+/// (False, 2, 'Disallow: /private')
+/// >>> str(verdict)
+/// 'disallowed by line 2: Disallow: /private [`*` group at line 1]'
+#[pyclass(frozen, eq, hash, name = "Verdict", module = "robotspec")]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Verdict {
+    fields: VerdictFields,
+    json: String,
+    text: String,
+}
+
+impl Verdict {
+    /// Copies the library's verdict.
+    pub fn of(verdict: &robotspec::Verdict<'_>) -> PyResult<Verdict> {
+        let json = json(verdict)?;
+        let fields = serde_json::from_str(&json)
+            .map_err(|e| PyRuntimeError::new_err(format!("robotspec: a verdict's fields: {e}")))?;
+        Ok(Verdict {
+            fields,
+            json,
+            text: verdict.to_string(),
+        })
+    }
+}
+
+#[pymethods]
+impl Verdict {
+    /// True when the URL may be fetched.
+    #[getter]
+    fn allowed(&self) -> bool {
+        self.fields.allowed
+    }
+
+    /// What decided: `"rule"`, `"no-matching-rule"`, `"no-group"` or `"robots-txt"`.
+    #[getter]
+    fn decision(&self) -> &str {
+        &self.fields.decision
+    }
+
+    /// The deciding rule's line number, or None when no rule decided.
+    #[getter]
+    fn line(&self) -> Option<u32> {
+        self.fields.line
+    }
+
+    /// The deciding rule's line as written (trimmed), or None when no rule decided.
+    #[getter]
+    fn rule(&self) -> Option<&str> {
+        self.fields.rule.as_deref()
+    }
+
+    /// The agent token the applied groups name (lower-cased), `"*"` for the `*` groups, or
+    /// None when no group applies.
+    #[getter]
+    fn agent(&self) -> Option<&str> {
+        self.fields.agent.as_deref()
+    }
+
+    /// The first lines of the groups whose rules were used.
+    #[getter]
+    fn groups(&self) -> Vec<u32> {
+        self.fields.groups.clone()
+    }
+
+    /// The verdict as a dict: `allowed`, `decision`, `line`, `rule`, `agent`, `groups`.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        loads(py, &self.json)
+    }
+
+    fn __str__(&self) -> &str {
+        &self.text
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<Verdict: {}>", self.text)
+    }
+}
+
+/// A verdict with everything that went into it: the answer of `Robots.explain`.
+///
+/// `str(explanation)` is the block the command line's `explain` prints: the target, the groups
+/// chosen, every matching rule in priority order, the verdict and why the winner won.
+///
+/// >>> robots = Robots(b"User-agent: *\nDisallow: /a\nAllow: /a/b\n")
+/// >>> explanation = robots.explain("bot", "/a/b/c")
+/// >>> explanation.verdict.allowed, explanation.why
+/// (True, 'longest match: 4 bytes beat 2 (line 2)')
+/// >>> [rule["line"] for rule in explanation.matching]
+/// [3, 2]
+#[pyclass(frozen, name = "Explanation", module = "robotspec")]
+pub struct Explanation {
+    verdict: Py<Verdict>,
+    json: String,
+    text: String,
+}
+
+impl Explanation {
+    /// Copies the library's explanation.
+    pub fn of(py: Python<'_>, explanation: &robotspec::Explanation<'_>) -> PyResult<Explanation> {
+        Ok(Explanation {
+            verdict: Py::new(py, Verdict::of(explanation.verdict())?)?,
+            json: json(explanation)?,
+            text: explanation.to_string(),
+        })
+    }
+}
+
+#[pymethods]
+impl Explanation {
+    /// The verdict.
+    #[getter]
+    fn verdict(&self, py: Python<'_>) -> Py<Verdict> {
+        self.verdict.clone_ref(py)
+    }
+
+    /// The URL (or path) asked about, as given.
+    #[getter]
+    fn url<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        field(py, &self.json, "url")
+    }
+
+    /// The variant that read the file.
+    #[getter]
+    fn variant<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        field(py, &self.json, "variant")
+    }
+
+    /// What the rules were matched against: the URL's path, params and query, prepared as the
+    /// variant compares them.
+    #[getter]
+    fn target<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        field(py, &self.json, "target")
+    }
+
+    /// Every matching rule of the applied groups in priority order (the first decides), each a
+    /// dict: `line`, `kind`, `text`, `pattern`, `origin`.
+    #[getter]
+    fn matching<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        field(py, &self.json, "matching")
+    }
+
+    /// Why the verdict is what it is, in the variant's terms.
+    #[getter]
+    fn why<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        field(py, &self.json, "why")
+    }
+
+    /// The engine that answered the applied groups' rules (`"prefix-table"`, `"lazy-dfa"`, …,
+    /// `"none"` when no group applies).
+    #[getter]
+    fn engine<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        field(py, &self.json, "engine")
+    }
+
+    /// The extension records (Crawl-delay, Content-Usage, …) of the applied groups, as dicts.
+    #[getter]
+    fn records<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        field(py, &self.json, "records")
+    }
+
+    /// The explanation as a dict, as the command line's `explain --format json` prints each
+    /// result.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        loads(py, &self.json)
+    }
+
+    fn __str__(&self) -> &str {
+        &self.text
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<Explanation: {}>", self.verdict.get().text)
+    }
+}
+
+/// The usage preferences (Content-Usage, Content-Signal) that apply to a URL for a crawler:
+/// the answer of `Robots.usage` (docs/extensions.md).
+///
+/// `str(usage)` is the line the command line's `usage` prints; the attributes are the fields of
+/// `usage --format json`.
+///
+/// >>> robots = Robots(b"User-Agent: *\nAllow: /\nContent-Usage: train-ai=n\n", "rfc9309")
+/// >>> usage = robots.usage("bot", "/page")
+/// >>> usage.content_usage, usage.content_usage_line
+/// ({'train-ai': 'n'}, 3)
+#[pyclass(frozen, name = "Usage", module = "robotspec")]
+pub struct Usage {
+    verdict: Py<Verdict>,
+    json: String,
+    text: String,
+}
+
+impl Usage {
+    /// Copies the library's answer.
+    pub fn of(py: Python<'_>, usage: &robotspec::Usage<'_>) -> PyResult<Usage> {
+        Ok(Usage {
+            verdict: Py::new(py, Verdict::of(usage.verdict())?)?,
+            json: json(usage)?,
+            text: usage.to_string(),
+        })
+    }
+}
+
+#[pymethods]
+impl Usage {
+    /// The crawl verdict the preferences depend on (none apply to a disallowed URL).
+    #[getter]
+    fn verdict(&self, py: Python<'_>) -> Py<Verdict> {
+        self.verdict.clone_ref(py)
+    }
+
+    /// The URL (or path) asked about, as given.
+    #[getter]
+    fn url<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        field(py, &self.json, "url")
+    }
+
+    /// The deciding Content-Usage preferences, label → `"y"` or `"n"`; None when the URL may
+    /// not be fetched or no rule applies.
+    #[getter]
+    fn content_usage<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        field(py, &self.json, "content_usage")
+    }
+
+    /// The line of the first deciding Content-Usage rule, or None.
+    #[getter]
+    fn content_usage_line<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        field(py, &self.json, "content_usage_line")
+    }
+
+    /// The lines of every deciding Content-Usage rule.
+    #[getter]
+    fn content_usage_lines<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        field(py, &self.json, "content_usage_lines")
+    }
+
+    /// The Content-Signal of the groups that apply, key → value as written; None when none.
+    #[getter]
+    fn content_signal<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        field(py, &self.json, "content_signal")
+    }
+
+    /// The lines of `content_signal`.
+    #[getter]
+    fn content_signal_lines<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        field(py, &self.json, "content_signal_lines")
+    }
+
+    /// The Content-Signal of the whole file (every line, as crawler-commons reads it).
+    #[getter]
+    fn content_signal_file<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        field(py, &self.json, "content_signal_file")
+    }
+
+    /// The lines of `content_signal_file`.
+    #[getter]
+    fn content_signal_file_lines<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        field(py, &self.json, "content_signal_file_lines")
+    }
+
+    /// The answer as a dict, as the command line's `usage --format json` prints each result.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        loads(py, &self.json)
+    }
+
+    fn __str__(&self) -> &str {
+        &self.text
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<Usage: {}>", self.text)
+    }
+}
+
+/// Every variant's verdict on one query, and the pairs that disagree with the reason: the
+/// answer of `robotspec.diff`.
+///
+/// >>> body = b"User-Agent: foobot\nAllow: /page/\nDisallow: /page/x.gif\n"
+/// >>> comparison = diff(body, "foobot", "/page/x.gif", ["draft-1996", "google"])
+/// >>> comparison.verdicts
+/// {'draft-1996': True, 'google': False}
+/// >>> comparison.disagreements[0]["reason"]
+/// 'first-match-vs-longest-match'
+#[pyclass(frozen, name = "Comparison", module = "robotspec")]
+pub struct Comparison {
+    disagrees: bool,
+    json: String,
+}
+
+impl Comparison {
+    /// Copies the library's comparison.
+    pub fn of(comparison: &robotspec::diff::Comparison) -> PyResult<Comparison> {
+        Ok(Comparison {
+            disagrees: comparison.disagrees(),
+            json: json(comparison)?,
+        })
+    }
+}
+
+#[pymethods]
+impl Comparison {
+    /// The URL (or path) asked about, as given.
+    #[getter]
+    fn url<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        field(py, &self.json, "url")
+    }
+
+    /// One answer per variant, in the order asked: dicts with `variant`, `allowed`, `decision`,
+    /// `rule` (`{"line", "text"}` or None) and `groups`.
+    #[getter]
+    fn answers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        field(py, &self.json, "answers")
+    }
+
+    /// One dict per pair of variants whose verdicts differ: `left`, `right`, `reason`,
+    /// `evidence`, `left_rule`, `right_rule`.
+    #[getter]
+    fn disagreements<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        field(py, &self.json, "disagreements")
+    }
+
+    /// True when some variants allow the URL and others do not.
+    #[getter]
+    fn disagrees(&self) -> bool {
+        self.disagrees
+    }
+
+    /// Variant name → allowed, in the order asked.
+    #[getter]
+    fn verdicts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let verdicts = PyDict::new(py);
+        for answer in self.answers(py)?.try_iter()? {
+            let answer = answer?;
+            verdicts.set_item(answer.get_item("variant")?, answer.get_item("allowed")?)?;
+        }
+        Ok(verdicts)
+    }
+
+    /// The comparison as a dict, as the command line's `diff --format json` prints each URL's.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        loads(py, &self.json)
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!("<Comparison: {}>", self.verdicts(py)?.repr()?))
+    }
+}

@@ -1,0 +1,237 @@
+//! What Python hands the binding, turned into what the library takes — each kind of value in one
+//! place, with a Python exception that names the argument when it cannot be.
+//!
+//! * a **variant** name — a variant, or a composed reading such as
+//!   `rfc9309+agent-matching=substring`: [`reading`], the one place a name becomes the
+//!   library's reading (a `Profile`);
+//! * a robots.txt **body**: `bytes`, `bytearray`, `memoryview` or `str` ([`body`]);
+//! * **text** (a URL): a `str` that UTF-8 can encode, so no lone surrogate ([`text`], [`texts`]);
+//! * an **agent**: text read by the library's one reader of a caller's agent, `AgentQuery::read`
+//!   (a product token, a comma-separated list, or a whole User-Agent header: [`agent`]);
+//! * the **reading options**: mode, lint, `drop_invalid_utf8` and the limits as keyword arguments
+//!   named after [`Limit::name`] ([`ReadingArgs`]).
+
+use std::cell::RefCell;
+use std::str::FromStr;
+use std::sync::Arc;
+
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::pybacked::PyBackedStr;
+use pyo3::types::{PyByteArray, PyBytes, PyDict, PyInt, PyMemoryView, PyString};
+use robotspec::{AgentQuery, Collect, Limit, Limits, Mode, ParseOptions, Profile, Variant};
+
+/// The variant read when none is named: the command line's default (`robotspec --help`), so a
+/// Python caller and the CLI give the same answer for the same file.
+pub const DEFAULT_VARIANT: &str = "google";
+
+/// Bodies at least this long are parsed with the interpreter released, so that other Python
+/// threads run meanwhile; shorter ones parse faster than a release and re-acquisition cost.
+pub const DETACH_BYTES: usize = 64 << 10;
+
+/// The reading a name selects. The one place a Python variant name is read, as the command
+/// line reads `--variant`: a variant (`rfc9309`, `draft-1996`, …, any ASCII case) or a composed
+/// reading, a variant with single decisions changed (`rfc9309+agent-matching=substring`).
+pub fn reading(name: &str) -> PyResult<Profile> {
+    Profile::from_str(name).map_err(|refused| PyValueError::new_err(refused.to_string()))
+}
+
+/// A robots.txt body as bytes: `bytes` as they are, `bytearray` and `memoryview` copied, and
+/// `str` encoded as UTF-8 — a lone surrogate, which no UTF-8 file holds, as the three bytes
+/// Python's `surrogatepass` gives it, which the library reads as bytes that are not UTF-8.
+pub fn body<'py>(value: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyBytes>> {
+    let py = value.py();
+    if let Ok(bytes) = value.cast::<PyBytes>() {
+        return Ok(bytes.clone());
+    }
+    if value.is_instance_of::<PyString>() {
+        let encoded = value.call_method1("encode", ("utf-8", "surrogatepass"))?;
+        return Ok(encoded.cast_into::<PyBytes>()?);
+    }
+    if let Ok(array) = value.cast::<PyByteArray>() {
+        return Ok(PyBytes::new(py, &array.to_vec()));
+    }
+    if value.is_instance_of::<PyMemoryView>() {
+        return Ok(value.call_method0("tobytes")?.cast_into::<PyBytes>()?);
+    }
+    Err(PyTypeError::new_err(format!(
+        "body must be bytes, bytearray, memoryview or str, not {}",
+        type_name(value)
+    )))
+}
+
+/// `value` as Rust text; `what` names it in the exception: a `TypeError` when it is not a
+/// `str`, a `ValueError` when it holds a lone surrogate (no URL or agent can). The text is
+/// the UTF-8 Python encodes it to, kept without a further copy.
+pub fn text(value: &Bound<'_, PyAny>, what: &str) -> PyResult<PyBackedStr> {
+    let string = value.cast::<PyString>().map_err(|_| {
+        PyTypeError::new_err(format!("{what} must be str, not {}", type_name(value)))
+    })?;
+    match PyBackedStr::try_from(string.clone()) {
+        Ok(text) => Ok(text),
+        Err(error) => {
+            let py = value.py();
+            let refused = PyValueError::new_err(format!(
+                "{what} is not valid Unicode text: {}",
+                error.value(py)
+            ));
+            refused.set_cause(py, Some(error));
+            Err(refused)
+        }
+    }
+}
+
+/// Every item of the iterable `values` as text ([`text`]), the item named by its index. A `str`
+/// itself is refused: iterating it would ask about each of its characters.
+pub fn texts(values: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<PyBackedStr>> {
+    if values.is_instance_of::<PyString>() {
+        return Err(PyTypeError::new_err(format!(
+            "{what} must be an iterable of str, not a single str (wrap it in a list)"
+        )));
+    }
+    let items = values.try_iter().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "{what} must be an iterable of str, not {}",
+            type_name(values)
+        ))
+    })?;
+    let mut out = Vec::with_capacity(values.len().unwrap_or(0));
+    for (index, item) in items.enumerate() {
+        out.push(text(&item?, &format!("{what}[{index}]"))?);
+    }
+    Ok(out)
+}
+
+pyo3::create_exception!(
+    robotspec,
+    AgentError,
+    PyValueError,
+    "The agent names no crawler: it is empty, blank or only commas, holds a control character \
+     (a tab, a line end, NUL, DEL) or a lone surrogate. Read as the empty token it would quietly \
+     get the `*` groups."
+);
+
+thread_local! {
+    /// The last agent this thread read, and its reading: a crawler asks about one agent many
+    /// times in a row, and reading it again costs a good part of a question.
+    static LAST_AGENT: RefCell<Option<(String, Arc<AgentQuery>)>> = const { RefCell::new(None) };
+}
+
+/// The crawler `value` names, read as every entry point of the library reads one
+/// ([`AgentQuery::read`]); an `AgentError` when it names none or holds a control character or
+/// a lone surrogate, a `TypeError` when it is not a `str`.
+pub fn agent(value: &Bound<'_, PyAny>) -> PyResult<Arc<AgentQuery>> {
+    let py = value.py();
+    let text = text(value, "agent").map_err(|error| {
+        if !error.is_instance_of::<PyValueError>(py) {
+            return error;
+        }
+        let refused = AgentError::new_err(error.value(py).to_string());
+        refused.set_cause(py, error.cause(py));
+        refused
+    })?;
+    LAST_AGENT.with_borrow_mut(|last| {
+        if let Some((_, query)) = last.as_ref().filter(|(read, _)| read.as_str() == &*text) {
+            return Ok(Arc::clone(query));
+        }
+        let query = AgentQuery::read(&text)
+            .map_err(|e| AgentError::new_err(format!("{e}: {:?}", &*text)))?;
+        let query = Arc::new(query);
+        *last = Some((text.to_string(), Arc::clone(&query)));
+        Ok(query)
+    })
+}
+
+/// The readings `names` names — an iterable of names, or one str of comma-separated names as
+/// the command line's `--variants` takes them — in order; every variant when `names` is None.
+pub fn variants(names: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Profile>> {
+    let Some(names) = names else {
+        return Ok(Variant::ALL.iter().map(Profile::from).collect());
+    };
+    let variants: Vec<Profile> = if names.is_instance_of::<PyString>() {
+        let list = text(names, "variants")?;
+        list.split(',')
+            .map(|name| reading(name.trim()))
+            .collect::<PyResult<_>>()
+    } else {
+        let names = texts(names, "variants")?;
+        names
+            .iter()
+            .map(|name| reading(name))
+            .collect::<PyResult<_>>()
+    }?;
+    if variants.is_empty() {
+        return Err(PyValueError::new_err("variants names no variant"));
+    }
+    Ok(variants)
+}
+
+/// How a body is read: the Python keyword arguments of `Robots(...)` and `parse(...)`.
+pub struct ReadingArgs<'a, 'py> {
+    /// `"lenient"` or `"strict"`.
+    pub mode: &'a str,
+    /// Run the grammar checks in lenient mode too (every finding as a warning).
+    pub lint: bool,
+    /// Leave bytes that are not UTF-8 out of every value.
+    pub drop_invalid_utf8: bool,
+    /// Limits by name (`groups=10`), as `**kwargs`.
+    pub limits: Option<&'a Bound<'py, PyDict>>,
+}
+
+impl ReadingArgs<'_, '_> {
+    /// The library's options for this reading.
+    pub fn options(&self) -> PyResult<ParseOptions> {
+        let mode = Mode::from_name(&self.mode.to_ascii_lowercase()).ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "unknown mode `{}` (expected lenient or strict)",
+                self.mode
+            ))
+        })?;
+        let collect = if self.lint {
+            Collect::All
+        } else {
+            Collect::Limits
+        };
+        Ok(ParseOptions::new(mode)
+            .with_collect(collect)
+            .with_drop_invalid_utf8(self.drop_invalid_utf8)
+            .with_limits(limits(self.limits)?))
+    }
+}
+
+/// The default limits with those named in `given` changed.
+fn limits(given: Option<&Bound<'_, PyDict>>) -> PyResult<Limits> {
+    let mut limits = Limits::default();
+    for (key, value) in given.into_iter().flat_map(|dict| dict.iter()) {
+        let name = text(&key, "a limit's name")?;
+        let limit = Limit::from_name(&name).ok_or_else(|| {
+            let names: Vec<&str> = Limit::ALL.iter().map(|l| l.name()).collect();
+            PyTypeError::new_err(format!(
+                "unexpected keyword argument `{name}` (the limits are: {})",
+                names.join(", ")
+            ))
+        })?;
+        if !value.is_instance_of::<PyInt>() {
+            return Err(PyTypeError::new_err(format!(
+                "limit `{name}` must be an int, not {}",
+                type_name(&value)
+            )));
+        }
+        let count: usize = value.extract().map_err(|_| {
+            PyValueError::new_err(format!(
+                "limit `{name}` must be between 0 and {}, not {value}",
+                usize::MAX
+            ))
+        })?;
+        limits = limits.with(limit, count);
+    }
+    Ok(limits)
+}
+
+/// The name of `value`'s type, for messages.
+fn type_name(value: &Bound<'_, PyAny>) -> String {
+    value
+        .get_type()
+        .name()
+        .map_or_else(|_| "an unknown type".to_owned(), |name| name.to_string())
+}

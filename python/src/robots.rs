@@ -1,0 +1,248 @@
+//! `robotspec.Robots`: a parsed robots.txt file, ready to answer queries.
+//!
+//! It holds the library's `Robots` (which keeps the model, not the input, and compiles a group's
+//! rules on first use) and is shared freely between Python threads: the library's object is
+//! `Send + Sync`. The batch calls (`is_allowed_many`, `check_many`) read their arguments, then
+//! answer with the interpreter released, so other threads run meanwhile; a large body is parsed
+//! released too.
+
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use robotspec::Robots as Library;
+
+use crate::answers::{self, Explanation, Usage, Verdict};
+use crate::input::{self, ReadingArgs, DEFAULT_VARIANT};
+use crate::parsed::strict_error;
+use crate::run_detached_if_large;
+
+/// A parsed robots.txt file: parse once, ask many times, and know why.
+///
+/// `body` is the file: bytes as fetched (any bytes: invalid UTF-8, NULs and stray byte order
+/// marks are read as the variant reads them) or a str (encoded as UTF-8). `variant` names the
+/// reading: one of `robotspec.VARIANTS` (the default, "google", is the command line's) or a
+/// composed reading, a variant with single decisions changed
+/// ("rfc9309+agent-matching=substring"; `robotspec.SETTINGS`). Lenient mode
+/// never fails; `mode="strict"` raises `StrictError` when the file breaks the variant's
+/// grammar. `lint=True` runs the grammar checks, so that `diagnostics` holds every finding
+/// (otherwise only what a limit cut, as for the command line's `check`). The limits
+/// (`robotspec.LIMITS`: `input_bytes=`, `groups=`, `rules_per_group=`, …) are keyword
+/// arguments; what a limit cuts is reported in `diagnostics`.
+///
+/// An agent is a product token ("Googlebot"), several comma-separated, most specific first
+/// ("Googlebot-Image, Googlebot"), or a whole User-Agent header, whose product token is used.
+/// A URL is a full URL or a path ("/a?b").
+///
+/// >>> robots = Robots(b"User-agent: *\nDisallow: /private\nAllow: /private/press\n")
+/// >>> robots.is_allowed("FooBot", "https://example.com/private/plans.html")
+/// False
+/// >>> robots.is_allowed_many("FooBot", ["/", "/private/x", "/private/press/2026"])
+/// [True, False, True]
+/// >>> str(robots.check("FooBot", "/private/x"))
+/// 'disallowed by line 2: Disallow: /private [`*` group at line 1]'
+#[pyclass(frozen, name = "Robots", module = "robotspec")]
+pub struct Robots {
+    inner: Library,
+}
+
+#[pymethods]
+impl Robots {
+    #[new]
+    #[pyo3(signature = (body, variant = DEFAULT_VARIANT, *, mode = "lenient", lint = false, drop_invalid_utf8 = false, **limits))]
+    fn new(
+        py: Python<'_>,
+        body: &Bound<'_, PyAny>,
+        variant: &str,
+        mode: &str,
+        lint: bool,
+        drop_invalid_utf8: bool,
+        limits: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<Robots> {
+        let body = input::body(body)?;
+        let variant = input::reading(variant)?;
+        let options = ReadingArgs {
+            mode,
+            lint,
+            drop_invalid_utf8,
+            limits,
+        }
+        .options()?;
+        let parse = |bytes: &[u8]| Library::parse_with(bytes, variant, &options);
+        let parsed = run_detached_if_large(py, body.as_bytes(), parse);
+        parsed
+            .map(|inner| Robots { inner })
+            .map_err(|rejected| strict_error(py, &rejected))
+    }
+
+    /// The reading that read the file: its variant's name, or a composed reading's
+    /// (`rfc9309+agent-matching=substring`).
+    #[getter]
+    fn variant(&self) -> String {
+        self.inner.profile().name()
+    }
+
+    /// May `agent` fetch `url`?
+    ///
+    /// >>> Robots(b"User-agent: *\nDisallow: /x\n").is_allowed("bot", "/x/y")
+    /// False
+    fn is_allowed(&self, agent: &Bound<'_, PyAny>, url: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let agents = input::agent(agent)?;
+        let url = input::text(url, "url")?;
+        Ok(self.inner.check_query(&agents, &url).allowed())
+    }
+
+    /// May `agent` fetch each of `urls` (any iterable of str)? One bool per URL, in order; the
+    /// interpreter is released while they are answered.
+    ///
+    /// >>> Robots(b"User-agent: *\nDisallow: /x\n").is_allowed_many("bot", ["/x", "/y"])
+    /// [False, True]
+    fn is_allowed_many(
+        &self,
+        py: Python<'_>,
+        agent: &Bound<'_, PyAny>,
+        urls: &Bound<'_, PyAny>,
+    ) -> PyResult<Vec<bool>> {
+        let agents = input::agent(agent)?;
+        let urls = input::texts(urls, "urls")?;
+        let robots = &self.inner;
+        Ok(py.detach(|| {
+            urls.iter()
+                .map(|url| robots.check_query(&agents, url).allowed())
+                .collect()
+        }))
+    }
+
+    /// The verdict for `agent` and `url`: allowed or not, the deciding rule and the groups used.
+    ///
+    /// >>> verdict = Robots(b"User-agent: *\nDisallow: /x\n").check("bot", "/x/y")
+    /// >>> verdict.allowed, verdict.line, verdict.rule, verdict.groups
+    /// (False, 2, 'Disallow: /x', [1])
+    fn check(&self, agent: &Bound<'_, PyAny>, url: &Bound<'_, PyAny>) -> PyResult<Verdict> {
+        let agents = input::agent(agent)?;
+        let url = input::text(url, "url")?;
+        Verdict::of(&self.inner.check_query(&agents, &url))
+    }
+
+    /// The verdict for each of `urls`, in order; the interpreter is released while they are
+    /// answered.
+    fn check_many(
+        &self,
+        py: Python<'_>,
+        agent: &Bound<'_, PyAny>,
+        urls: &Bound<'_, PyAny>,
+    ) -> PyResult<Vec<Verdict>> {
+        let agents = input::agent(agent)?;
+        let urls = input::texts(urls, "urls")?;
+        let robots = &self.inner;
+        py.detach(|| {
+            urls.iter()
+                .map(|url| Verdict::of(&robots.check_query(&agents, url)))
+                .collect()
+        })
+    }
+
+    /// The verdict with every matching rule of the applied groups, in priority order, and why
+    /// the winner won; `str()` of it is the command line's `explain` text.
+    fn explain(
+        &self,
+        py: Python<'_>,
+        agent: &Bound<'_, PyAny>,
+        url: &Bound<'_, PyAny>,
+    ) -> PyResult<Explanation> {
+        let agents = input::agent(agent)?;
+        let url = input::text(url, "url")?;
+        Explanation::of(py, &self.inner.explain(&agents, &url))
+    }
+
+    /// The usage preferences (Content-Usage, Content-Signal) that apply to `url` for `agent`.
+    fn usage(
+        &self,
+        py: Python<'_>,
+        agent: &Bound<'_, PyAny>,
+        url: &Bound<'_, PyAny>,
+    ) -> PyResult<Usage> {
+        let agents = input::agent(agent)?;
+        let url = input::text(url, "url")?;
+        Usage::of(py, &self.inner.usage(&agents, &url))
+    }
+
+    /// The groups that apply to `agent`, as a dict: `agent` (the token they name, `"*"`, or
+    /// None), `groups` (as in `Robots.groups`) and `crawl_delay` (seconds or None).
+    fn applicable<'py>(
+        &self,
+        py: Python<'py>,
+        agent: &Bound<'_, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let agents = input::agent(agent)?;
+        answers::to_python(py, &self.inner.applicable(&agents))
+    }
+
+    /// The first Crawl-delay of the groups that apply to `agent`, in seconds; None when there
+    /// is none that is a number. No variant defines it (Google ignores it).
+    ///
+    /// >>> Robots(b"User-agent: *\nCrawl-delay: 2.5\n").crawl_delay("bot")
+    /// 2.5
+    fn crawl_delay(&self, agent: &Bound<'_, PyAny>) -> PyResult<Option<f64>> {
+        let agents = input::agent(agent)?;
+        let delay = self.inner.applicable(&agents).crawl_delay();
+        Ok(delay.map(|d| d.as_secs_f64()))
+    }
+
+    /// The first Request-rate of the groups that apply to `agent`, as (requests, seconds);
+    /// None when there is none.
+    fn request_rate(&self, agent: &Bound<'_, PyAny>) -> PyResult<Option<(u32, f64)>> {
+        let agents = input::agent(agent)?;
+        let rate = self.inner.applicable(&agents).request_rate();
+        Ok(rate.map(|(requests, period)| (requests, period.as_secs_f64())))
+    }
+
+    /// Every group in file order, as dicts: `line`, `agents` (`{"line", "agent"}`), `rules`
+    /// (`{"line", "kind", "text", "pattern", "origin"}`) and `records`.
+    #[getter]
+    fn groups<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let groups: Vec<_> = self.inner.groups().collect();
+        answers::to_python(py, &groups)
+    }
+
+    /// The Sitemap URLs, as written, in file order.
+    ///
+    /// >>> Robots(b"Sitemap: https://example.com/sitemap.xml\n").sitemaps
+    /// ['https://example.com/sitemap.xml']
+    #[getter]
+    fn sitemaps(&self) -> Vec<String> {
+        self.inner
+            .sitemaps()
+            .map(|sitemap| String::from_utf8_lossy(sitemap.url).into_owned())
+            .collect()
+    }
+
+    /// The records of the file rather than of a group (those outside every group, and
+    /// file-wide extensions such as Host), as dicts: `line`, `key`, `value`, `extension`,
+    /// `typed`, `error`. A group's own records are in `groups`.
+    #[getter]
+    fn records<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let records: Vec<_> = self.inner.file_records().collect();
+        answers::to_python(py, &records)
+    }
+
+    /// What the reading found, in input order (`robotspec.Diagnostic`): what a limit cut, and
+    /// with `lint=True` or in strict mode every finding of the grammar checks.
+    #[getter]
+    fn diagnostics(&self, py: Python<'_>) -> PyResult<Vec<Py<crate::parsed::Diagnostic>>> {
+        crate::parsed::diagnostics(py, self.inner.diagnostics())
+    }
+
+    /// The file as the variant reads it, as a dict: `variant`, `groups`, `sitemaps`, `records`,
+    /// `ignored_rules` (lines of rules outside every group) and `diagnostics`.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        answers::to_python(py, &self.inner)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<Robots variant={} groups={} rules={}>",
+            self.inner.profile(),
+            self.inner.groups().len(),
+            self.inner.rules().len()
+        )
+    }
+}

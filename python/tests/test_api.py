@@ -1,0 +1,266 @@
+"""The API, answer by answer, held to the command line wherever the CLI prints the same thing."""
+
+import pytest
+
+import robotspec
+from conftest import EXAMPLES, REPO, example
+
+E29_URL = "http://www.fict.org/org/plans.html"
+EXTENSIONS = REPO / "tests" / "extensions"
+
+
+def test_variants_and_defaults():
+    assert robotspec.VARIANTS == (
+        "convention-1994", "draft-1996", "rep-draft-2019", "rfc9309", "google")
+    assert robotspec.DEFAULT_VARIANT == "google"
+    assert robotspec.Robots(b"").variant == "google"
+    assert robotspec.parse(b"").variant == "google"
+    assert "rules_per_group" in robotspec.LIMITS
+
+
+def test_older_variant_spellings_and_case_are_read_as_the_cli_reads_them():
+    assert robotspec.Robots(b"", "1996-draft").variant == "draft-1996"
+    assert robotspec.Robots(b"", "RFC9309").variant == "rfc9309"
+
+
+def test_composed_readings_are_read_as_the_cli_reads_them(cli):
+    composed = "rfc9309+agent-matching=substring"
+    body = example("E29.txt")
+    robots = robotspec.Robots(body, composed)
+    assert robots.variant == composed
+    listed = cli.json("settings")
+    assert robotspec.SETTINGS == {
+        s["name"]: tuple(choice for choice, _ in s["choices"]) for s in listed}
+    urls = ["/", "/org/plans.html", "/tmp"]
+    for agent in ("unhipbot-two", "webcrawlerx", "other"):
+        document = cli.json("check", "--variant", composed, "--agent", agent,
+                            EXAMPLES / "E29.txt", *urls)
+        assert [r["verdict"] for r in document["results"]] == [
+            v.to_dict() for v in robots.check_many(agent, urls)]
+    # Substring matching: `unhipbot-two` contains `unhipbot`, whose group disallows all.
+    assert not robots.is_allowed("unhipbot-two", "/org/")
+    assert robotspec.Robots(body, "rfc9309").is_allowed("unhipbot-two", "/org/")
+    comparison = robotspec.diff(body, "unhipbot-two", "/org/", ["rfc9309", composed])
+    assert comparison.verdicts == {"rfc9309": True, composed: False}
+    assert robotspec.parse(body, composed).variant == composed
+    with pytest.raises(ValueError, match="unknown setting `agent-match`"):
+        robotspec.Robots(body, "rfc9309+agent-match=substring")
+
+
+def test_verdict_fields():
+    robots = robotspec.Robots(b"User-agent: FooBot\nDisallow: /private\nAllow: /private/ok\n")
+    verdict = robots.check("FooBot", "https://example.com/private/x?y=1")
+    assert (verdict.allowed, verdict.decision, verdict.line) == (False, "rule", 2)
+    assert (verdict.rule, verdict.agent, verdict.groups) == ("Disallow: /private", "foobot", [1])
+    assert str(verdict) == "disallowed by line 2: Disallow: /private [group for `foobot` at line 1]"
+    other = robots.check("OtherBot", "/private/x")
+    assert (other.allowed, other.decision, other.agent, other.line) == (True, "no-group", None, None)
+    assert robots.check("FooBot", "/private/ok") == robots.check("foobot", "/private/ok")
+    assert robots.check("FooBot", "/private/ok") != verdict
+
+
+@pytest.mark.parametrize("variant", robotspec.VARIANTS)
+def test_check_prints_what_the_cli_prints(cli, variant):
+    urls = ["https://x.com/tmp/ok.html", "/tmp/other", "/org/plans.html", "/"]
+    for name in ("E08.txt", "E29.txt", "E11.txt"):
+        robots = robotspec.Robots(example(name), variant)
+        for agent in ("webcrawler", "foobot", "unhipbot", "Mozilla/5.0 (compatible; excite/1.0)"):
+            printed = cli.run("check", "--variant", variant, "--agent", agent,
+                              EXAMPLES / name, *urls).stdout.decode()
+            ours = "".join(f"{url}\t{robots.check(agent, url)}\n" for url in urls)
+            assert ours == printed
+            document = cli.json("check", "--variant", variant, "--agent", agent,
+                                EXAMPLES / name, *urls)
+            assert [r["verdict"] for r in document["results"]] == [
+                v.to_dict() for v in robots.check_many(agent, urls)]
+
+
+def test_explain_prints_what_the_cli_prints(cli):
+    robots = robotspec.Robots(example("E29.txt"))
+    explanation = robots.explain("other", E29_URL)
+    printed = cli.run("explain", "--agent", "other", EXAMPLES / "E29.txt", E29_URL).stdout
+    assert str(explanation) + "\n" == printed.decode()
+    document = cli.json("explain", "--agent", "other", EXAMPLES / "E29.txt", E29_URL)
+    assert explanation.to_dict() == document["results"][0]
+    assert explanation.why == "longest match: 15 bytes beat 5 (line 13)"
+    assert [rule["line"] for rule in explanation.matching] == [12, 13, 16]
+    assert explanation.verdict == robots.check("other", E29_URL)
+    assert (explanation.url, explanation.variant, explanation.target) == (
+        E29_URL, "google", "/org/plans.html")
+    assert explanation.engine == document["results"][0]["engine"]
+
+
+def test_usage_answers_what_the_cli_answers(cli):
+    path = EXTENSIONS / "attach-e2.txt"
+    robots = robotspec.Robots(path.read_bytes(), "rfc9309")
+    urls = ["/test", "/never/test", "/ai-ok/test"]
+    document = cli.json("usage", "--variant", "rfc9309", path, *urls)
+    assert [robots.usage("*", url).to_dict() for url in urls] == document["results"]
+    printed = cli.run("usage", "--variant", "rfc9309", path, *urls).stdout.decode()
+    assert "".join(f"{robots.usage('*', url)}\n" for url in urls) == printed
+    usage = robots.usage("bot", "/ai-ok/test")
+    assert (usage.content_usage, usage.content_usage_line) == ({"train-ai": "y"}, 6)
+    assert not robots.usage("bot", "/never/test").verdict.allowed
+    assert robots.usage("bot", "/never/test").content_usage is None
+
+
+def test_diff_compares_what_the_cli_compares(cli):
+    body = example("E11.txt")
+    urls = ["/example/page/disallowed.gif", "/example/page/"]
+    document = cli.json("diff", "--agent", "foobot", EXAMPLES / "E11.txt", *urls)
+    assert [robotspec.diff(body, "foobot", url).to_dict() for url in urls] == document
+    comparison = robotspec.diff(body, "foobot", urls[0], ["draft-1996", "google"])
+    assert comparison.disagrees
+    assert comparison.verdicts == {"draft-1996": True, "google": False}
+    assert comparison.disagreements[0]["reason"] == "first-match-vs-longest-match"
+    assert robotspec.diff(body, "foobot", urls[0], "draft-1996,google").to_dict() == \
+        comparison.to_dict()
+    assert not robotspec.diff(body, "foobot", urls[1], ["rfc9309", "google"]).disagrees
+
+
+@pytest.mark.parametrize("name", ["E14.txt", "E23a.txt", "E29.txt"])
+def test_parse_tree_is_the_cli_json(cli, name):
+    parsed = robotspec.parse(example(name), "rfc9309")
+    document = cli.json("parse", "--variant", "rfc9309", EXAMPLES / name)
+    assert parsed.tree == document
+    printed = cli.run("parse", "--variant", "rfc9309", "--format", "json", EXAMPLES / name)
+    assert parsed.to_json(pretty=True) + "\n" == printed.stdout.decode()
+
+
+def test_tree_is_lossless_for_bytes_that_are_not_utf8():
+    body = b"User-agent: *\nDisallow: /caf\xe9\n\x00\xff\r"
+    leaves = []
+
+    def walk(node):
+        if "children" in node:
+            for child in node["children"]:
+                walk(child)
+        else:
+            leaves.append(node)
+
+    walk(robotspec.parse(body).tree)
+    assert [leaf["span"] for leaf in leaves] == sorted(leaf["span"] for leaf in leaves)
+    assert leaves[-1]["span"][1] == len(body)
+    assert any("bytes_base64" in leaf for leaf in leaves)
+
+
+def test_strict_failure_carries_every_diagnostic(cli):
+    body = b"User-agent: *\nDisallow /private\nfoo bar\n"
+    with pytest.raises(robotspec.StrictError) as raised:
+        robotspec.parse(body, "rfc9309", "strict")
+    error = raised.value
+    assert isinstance(error, ValueError)
+    codes = [d.code for d in error.diagnostics]
+    assert codes == ["missing-colon", "unknown-directive", "missing-colon"]
+    assert all(d.severity == "error" for d in error.diagnostics)
+    assert str(error) == "2:9: error[missing-colon]: missing `:` between key and value (and 2 more)"
+    printed = cli.run("parse", "--variant", "rfc9309", "--mode", "strict", "-", stdin=body)
+    assert printed.returncode == 2
+    assert [f"<stdin>:{d}" for d in error.diagnostics] == printed.stderr.decode().splitlines()[:3]
+    with pytest.raises(robotspec.StrictError):
+        robotspec.Robots(body, "rfc9309", mode="strict")
+
+
+def test_diagnostics_in_lenient_mode():
+    parsed = robotspec.parse(b"User-agent: *\nDisallow /x\n", "rfc9309")
+    [first] = parsed.diagnostics
+    assert (first.code, first.severity, first.line, first.col, first.span) == (
+        "missing-colon", "warning", 2, 9, (22, 23))
+    assert first.to_dict() == {"code": "missing-colon", "severity": "warning", "span": [22, 23],
+                               "line": 2, "col": 9, "message": first.message}
+    assert parsed.mode == "lenient"
+    # A Robots reads for verdicts: the grammar checks run only when asked.
+    assert robotspec.Robots(b"User-agent: *\nDisallow /x\n", "rfc9309").diagnostics == []
+    linted = robotspec.Robots(b"User-agent: *\nDisallow /x\n", "rfc9309", lint=True)
+    assert linted.diagnostics == parsed.diagnostics
+
+
+def test_groups_sitemaps_records_and_delays():
+    body = (b"Host: example.com\nUser-agent: a\nCrawl-delay: 2.5\nRequest-rate: 1/5\n"
+            b"Disallow: /x\n\nUser-agent: *\nAllow: /\nSitemap: https://example.com/s.xml\n")
+    robots = robotspec.Robots(body)
+    assert [g["line"] for g in robots.groups] == [2, 7]
+    assert robots.groups[0]["rules"][0] == {
+        "line": 5, "kind": "disallow", "text": "Disallow: /x", "pattern": "/x",
+        "origin": "written"}
+    assert robots.sitemaps == ["https://example.com/s.xml"]
+    assert [r["key"] for r in robots.records] == ["Host"]
+    assert robots.crawl_delay("a") == 2.5
+    assert robots.crawl_delay("b") is None
+    assert robots.request_rate("a") == (1, 5.0)
+    assert robots.applicable("A")["agent"] == "a"
+    assert robots.applicable("b")["agent"] == "*"
+    summary = robots.to_dict()
+    assert summary["variant"] == "google" and summary["groups"] == robots.groups
+
+
+def test_agents_are_read_as_the_library_reads_them():
+    robots = robotspec.Robots(b"User-agent: Googlebot\nDisallow: /\n\nUser-agent: *\nAllow: /\n")
+    header = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"
+    assert not robots.is_allowed(header, "/page")
+    assert not robots.is_allowed("Googlebot-Image, Googlebot", "/page")
+    assert robots.is_allowed("Googlebot-Image", "/page")
+    assert robots.check(header, "/page").agent == "googlebot"
+
+
+def test_every_body_type_reads_the_same_bytes():
+    text = "User-agent: *\nDisallow: /caf\u00e9\n"
+    raw = text.encode("utf-8")
+    verdicts = {
+        robotspec.Robots(body).check("a", "/caf%C3%A9")
+        for body in (raw, bytearray(raw), memoryview(raw), text)
+    }
+    assert len(verdicts) == 1 and not verdicts.pop().allowed
+
+
+def test_limits_are_keyword_arguments():
+    body = b"User-agent: a\nDisallow: /\nUser-agent: b\nDisallow: /\n"
+    robots = robotspec.Robots(body, "rfc9309", groups=1)
+    assert robots.is_allowed("b", "/page")
+    assert [d.code for d in robots.diagnostics] == ["limit-exceeded"]
+    with pytest.raises(robotspec.StrictError):
+        robotspec.Robots(body, "rfc9309", mode="strict", groups=1)
+    cut = robotspec.Robots(b"User-agent: *\n" + b"#" * 100 + b"\nDisallow: /\n", input_bytes=50)
+    assert cut.is_allowed("a", "/x")
+
+
+def test_drop_invalid_utf8():
+    body = b"User-agent: *\nDisallow: /a\xff\n"
+    assert not robotspec.Robots(body).is_allowed("x", "/a%FF")
+    assert robotspec.Robots(body, drop_invalid_utf8=True).check("x", "/a").rule == "Disallow: /a\ufffd"
+
+
+def test_many_answers_equal_single_answers():
+    robots = robotspec.Robots(example("E29.txt"))
+    urls = ["/", "/org/", "/org/plans.html", "/serv/x", "/~mak/y", "/tmp"]
+    assert robots.is_allowed_many("other", urls) == [robots.is_allowed("other", u) for u in urls]
+    assert robots.check_many("other", iter(urls)) == [robots.check("other", u) for u in urls]
+    assert robots.is_allowed_many("other", []) == []
+
+
+def test_answers_outlive_their_robots():
+    robots = robotspec.Robots(b"User-agent: *\nDisallow: /x\n")
+    verdict, explanation = robots.check("a", "/x"), robots.explain("a", "/x")
+    del robots
+    assert str(verdict) == "disallowed by line 2: Disallow: /x [`*` group at line 1]"
+    assert explanation.verdict == verdict
+
+
+def test_reprs():
+    robots = robotspec.Robots(b"User-agent: *\nDisallow: /x\n")
+    assert repr(robots) == "<Robots variant=google groups=1 rules=1>"
+    assert repr(robots.check("a", "/x")).startswith("<Verdict: disallowed by line 2")
+    assert repr(robotspec.parse(b"")) == "<Parsed variant=google mode=lenient diagnostics=0>"
+
+
+def test_agents_alternating_between_calls_and_files():
+    """Each thread keeps the last agent it read: alternating agents and files must not mix."""
+    one = robotspec.Robots(b"User-agent: a\nDisallow: /\n\nUser-agent: b\nAllow: /\n")
+    two = robotspec.Robots(b"User-agent: b\nDisallow: /\n")
+    answers = [(one.is_allowed(agent, "/x"), two.is_allowed(agent, "/x"))
+               for agent in ["a", "b", "a", "A", "b, a", "c", "b"]]
+    assert answers == [(False, True), (True, False), (False, True), (False, True),
+                       (True, False), (True, True), (True, False)]
+    with pytest.raises(robotspec.AgentError):
+        one.is_allowed("", "/x")
+    assert not one.is_allowed("a", "/x")

@@ -1,0 +1,85 @@
+"""The documentation: every docstring example runs, and the stubs name what the module has."""
+
+import ast
+import doctest
+import inspect
+import re
+from pathlib import Path
+
+import pytest
+
+import robotspec
+import robotspec.scrapy
+from robotspec import _robotspec
+
+PACKAGE = Path(robotspec.__file__).parent
+README = Path(__file__).resolve().parents[1] / "README.md"
+
+
+def documented():
+    """(name, docstring, module) of the package, its public names and their public members."""
+    for module, names in ((robotspec, robotspec.__all__), (robotspec.scrapy, ["RobotParser"])):
+        yield module.__name__, module.__doc__, module
+        for name in names:
+            value = getattr(module, name)
+            if inspect.isclass(value) or callable(value):
+                yield name, value.__doc__, module
+                for member, attribute in vars(value).items() if inspect.isclass(value) else ():
+                    if not member.startswith("_"):
+                        yield f"{name}.{member}", getattr(attribute, "__doc__", None), module
+
+
+EXAMPLES = [(name, doc, module) for name, doc, module in documented() if doc and ">>>" in doc]
+
+
+@pytest.mark.parametrize("name, doc, module", EXAMPLES, ids=[name for name, *_ in EXAMPLES])
+def test_docstring_examples_run(name, doc, module):
+    parser, runner = doctest.DocTestParser(), doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    test = parser.get_doctest(doc, dict(vars(module)), name, None, 0)
+    runner.run(test)
+    assert runner.failures == 0, f"{runner.failures} example(s) of {name} failed"
+
+
+def test_enough_examples():
+    assert len(EXAMPLES) >= 15
+
+
+def test_the_readme_examples_run():
+    """The README's ```pycon blocks, in order, as one session."""
+    blocks = re.findall(r"^```pycon\n(.*?)^```", README.read_text(), re.S | re.M)
+    test = doctest.DocTestParser().get_doctest("".join(blocks), {}, "README.md", None, 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    runner.run(test)
+    assert test.examples and runner.failures == 0
+
+
+def stubbed():
+    """Name → set of member names, as the stub file declares them."""
+    tree = ast.parse((PACKAGE / "_robotspec.pyi").read_text())
+    names = {}
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef):
+            names[node.name] = {n.name for n in node.body if isinstance(n, ast.FunctionDef)}
+            names[node.name] |= {n.target.id for n in node.body if isinstance(n, ast.AnnAssign)}
+        elif isinstance(node, ast.FunctionDef):
+            names[node.name] = set()
+        elif isinstance(node, ast.AnnAssign):
+            names[node.target.id] = set()
+    return names
+
+
+def test_the_stubs_declare_what_the_module_has():
+    declared = stubbed()
+    public = {name for name in dir(_robotspec) if not name.startswith("_")}
+    assert set(declared) == public
+    for name in public:
+        value = getattr(_robotspec, name)
+        if inspect.isclass(value) and not issubclass(value, Exception):
+            members = {m for m in vars(value) if not m.startswith("_")}
+            assert members == declared[name] - {"__init__", "__eq__", "__hash__"}, name
+    assert set(robotspec.__all__) == public
+
+
+def test_every_public_callable_is_documented():
+    for name, doc, _ in documented():
+        assert doc and doc.strip(), name
