@@ -192,27 +192,31 @@ def hand_records():
         response_record("http://g.example/robots.txt", 301, b"", ok + (("Location", "https://g.example/robots.txt"),), date=WHEN),
         response_record("https://g.example/robots.txt", 200, b"User-agent: *\nDisallow: /\n",
                         date=WHEN),
-        # h: a redirect to a host not captured: not counted.
+        # k: a redirect to a file elsewhere (not a site's /robots.txt), which shuts everything.
+        response_record("http://k.example/robots.txt", 302, b"", ok + (("Location", "https://files.k.example/moved/robots.txt"),), date=WHEN),
+        response_record("https://files.k.example/moved/robots.txt", 200,
+                        b"User-agent: *\nDisallow: /\n", date=WHEN),
+        # h: a redirect to a URL not captured: not counted.
         response_record("http://h.example/robots.txt", 301, b"", ok + (("Location", "https://www.h.example/robots.txt"),), date=WHEN),
     ]
 
 
 # Per agent and variant: (everything, some, nothing, unreachable), computed by hand from the
-# captures above (see each comment): a, b, c, d, e, f, g counted, h not.
+# captures above (see each comment): a, b, c, d, e, f, g, k counted, h not.
 HAND_COUNTS = {
     "GPTBot": {
-        "convention-1994": (4, 0, 2, 1),  # everything: a e f g; nothing: b c; unreachable: d
-        "draft-1996": (4, 0, 2, 1),
-        "rep-draft-2019": (2, 1, 3, 1),  # everything: a g; some: f; nothing: b c e
-        "rfc9309": (2, 1, 3, 1),
-        "google": (2, 1, 3, 1),
+        "convention-1994": (5, 0, 2, 1),  # everything: a e f g k; nothing: b c; unreachable: d
+        "draft-1996": (5, 0, 2, 1),
+        "rep-draft-2019": (3, 1, 3, 1),  # everything: a g k; some: f; nothing: b c e
+        "rfc9309": (3, 1, 3, 1),
+        "google": (3, 1, 3, 1),
     },
     "FooBot": {
-        "convention-1994": (3, 1, 2, 1),  # everything: e f g; some: a; nothing: b c
-        "draft-1996": (3, 1, 2, 1),
-        "rep-draft-2019": (1, 2, 3, 1),  # everything: g; some: a f; nothing: b c e
-        "rfc9309": (1, 2, 3, 1),
-        "google": (1, 2, 3, 1),
+        "convention-1994": (4, 1, 2, 1),  # everything: e f g k; some: a; nothing: b c
+        "draft-1996": (4, 1, 2, 1),
+        "rep-draft-2019": (2, 2, 3, 1),  # everything: g k; some: a f; nothing: b c e
+        "rfc9309": (2, 2, 3, 1),
+        "google": (2, 2, 3, 1),
     },
 }
 # Sites whose category differs between variants, per agent: e and f.

@@ -238,13 +238,13 @@ def test_the_command_line_runs_the_job_and_the_restriction_study(tmp_path):
          "--study", str(study), "--out", str(out), "--agents", ",".join(HAND_AGENTS),
          "--paths", ",".join(HAND_PATHS), "--master", "local[2]",
          "--conf", "spark.ui.enabled=false"],
-        capture_output=True, text=True, timeout=600,
+        capture_output=True, text=True, timeout=600, cwd=tmp_path,
     )
     assert done.returncode == 0, done.stderr[-3000:]
     for table in ("verdicts", "files", "disagreements"):
         assert list((study / table).glob("*.parquet")), table
     settings = json.loads((study / "settings.json").read_text())
-    assert settings["captures"] == 10 and settings["agents"] == list(HAND_AGENTS)
+    assert settings["captures"] == 12 and settings["agents"] == list(HAND_AGENTS)
 
     import pandas as pd
 
@@ -254,7 +254,7 @@ def test_the_command_line_runs_the_job_and_the_restriction_study(tmp_path):
             row = counts[(counts["agent"] == agent) & (counts["variant"] == variant)].iloc[0]
             got = tuple(int(row[c]) for c in ("everything", "some", "nothing", "unreachable"))
             assert got == expected, (agent, variant)
-            assert row["sites"] == 7
+            assert row["sites"] == 8
     changes = pd.read_csv(out / "changes.csv").set_index("agent")
     assert changes["changed"].to_dict() == HAND_CHANGED
     assert changes["rfc9309 vs google"].tolist() == [0, 0]
@@ -263,7 +263,7 @@ def test_the_command_line_runs_the_job_and_the_restriction_study(tmp_path):
     assert reasons == HAND_REASONS
     png = (out / "restrictions.png").read_bytes()
     assert png.startswith(b"\x89PNG\r\n\x1a\n") and len(png) > 20_000
-    assert "sites: 7 (captures read: 10; hosts with redirects only, not counted: 1)" in done.stdout
+    assert "sites: 8 (captures read: 12; sites whose redirects lead to no capture, not counted: 1)" in done.stdout
     assert "Sites per category under rfc9309:" in done.stdout
 
 

@@ -8,9 +8,12 @@ now). Then how much the variant changes the answer: the sites whose category dif
 variants, per agent and per pair, and the reasons of the verdict disagreements, aggregated
 (the library's ``diff`` reasons, and ``access-policy`` where a status code decided).
 
-A site is a host. A host with several captures (http and https, or several fetches) counts
-once, by its latest capture that is not a redirect (a redirect's answer is another capture);
-ties go to https, then to the smaller capture id. Hosts with redirects only are counted apart.
+A site is a host with a capture of its top-level ``/robots.txt``. A host with several (http
+and https, or several fetches) counts once, by the latest (ties go to https, then to the
+smaller capture id). When that capture is a redirect, the capture of the URL it redirects to
+answers for the site (the latest capture of that URL in the tables, followed up to 5 hops, as
+the access policy follows them); a site whose chain ends outside the tables, or goes on past
+5 hops, is not counted (``unresolved``).
 
 Aggregation runs on Spark (the tables may hold 10⁸ captures); what comes back to the driver —
 a few hundred numbers — goes to pandas, CSV files and a matplotlib PNG.
@@ -45,33 +48,61 @@ class Study:
     # One row per (left, right, reason): verdict disagreements (site, agent, path) between two
     # variants, and why.
     reasons: object
-    # Sites counted, hosts with redirect captures only, captures read.
+    # Sites counted, sites whose redirects lead to no capture, captures read.
     sites: int
-    redirect_only: int
+    unresolved: int
     captures: int
 
 
-def sites_of(verdicts):
-    """Per host, the capture that speaks for it (see the module): a DataFrame of
-    (host, capture_id)."""
+def sites_of(verdicts, hops: int = 5):
+    """Per host, the capture that answers for it (see the module): a DataFrame of
+    (host, capture_id). Hosts whose redirects lead to no capture are left out."""
     from pyspark.sql import Window
     from pyspark.sql import functions as F
 
-    captures = (
-        verdicts.where(F.col("state") != "redirect")
-        .select("host", "capture_id", "fetch_time", "robots_url")
-        .distinct()
-    )
-    order = Window.partitionBy("host").orderBy(
+    captures = verdicts.select(
+        "host", "capture_id", "fetch_time", "robots_url", "redirect_location"
+    ).distinct()
+    latest = [
         F.col("fetch_time").desc_nulls_last(),
         F.col("robots_url").startswith("https:").desc(),
         F.col("capture_id"),
-    )
-    return (
-        captures.withColumn("rank", F.row_number().over(order))
+    ]
+    # A site's own captures: its top-level /robots.txt (an archive also holds the targets of
+    # redirects, which may be any URL).
+    own = captures.where(F.expr("parse_url(robots_url, 'PATH')") == "/robots.txt")
+    chosen = (
+        own.withColumn("rank", F.row_number().over(Window.partitionBy("host").orderBy(*latest)))
         .where(F.col("rank") == 1)
-        .select("host", "capture_id")
+        .select("host", "capture_id", "redirect_location")
     )
+    # The latest capture of each URL, to follow redirects to.
+    by_url = (
+        captures.withColumn(
+            "rank", F.row_number().over(Window.partitionBy("robots_url").orderBy(*latest))
+        )
+        .where(F.col("rank") == 1)
+        .select(
+            F.col("robots_url").alias("next"),
+            F.col("capture_id").alias("target"),
+            F.col("redirect_location").alias("then"),
+        )
+    )
+    answered = chosen.where(F.col("redirect_location").isNull()).select("host", "capture_id")
+    pending = chosen.where(F.col("redirect_location").isNotNull()).select(
+        "host", F.col("redirect_location").alias("next")
+    )
+    for _ in range(hops):
+        followed = pending.join(by_url, "next")
+        answered = answered.unionByName(
+            followed.where(F.col("then").isNull()).select(
+                "host", F.col("target").alias("capture_id")
+            )
+        )
+        pending = followed.where(F.col("then").isNotNull()).select(
+            "host", F.col("then").alias("next")
+        )
+    return answered
 
 
 def study(
@@ -88,8 +119,9 @@ def study(
     from .._robotspec import VARIANTS
 
     chosen = sites_of(verdicts).cache()
+    answers = verdicts.drop("host")
     per_site = (
-        verdicts.join(chosen, ["host", "capture_id"])
+        answers.join(chosen, "capture_id")
         .select("host", "variant", "agent", "restriction")
         .distinct()
         .cache()
@@ -117,18 +149,23 @@ def study(
     changes = changes.set_index("agent").reindex(agents).fillna(0).reset_index()
 
     reasons = (
-        disagreements.join(chosen, ["host", "capture_id"])
+        disagreements.drop("host").join(chosen, "capture_id")
         .groupBy("left", "right", "reason")
         .count()
         .orderBy(F.col("count").desc(), "left", "right", "reason")
         .toPandas()
     )
     sites = chosen.count()
-    all_hosts = verdicts.select("host").distinct().count()
+    own_hosts = (
+        verdicts.where(F.expr("parse_url(robots_url, 'PATH')") == "/robots.txt")
+        .select("host")
+        .distinct()
+        .count()
+    )
     captures = verdicts.select("capture_id").distinct().count()
     per_site.unpersist()
     chosen.unpersist()
-    return Study(counts_table, changes, reasons, sites, all_hosts - sites, captures)
+    return Study(counts_table, changes, reasons, sites, own_hosts - sites, captures)
 
 
 def _agent_order(verdicts) -> List[str]:
@@ -263,7 +300,7 @@ def report(result: Study, variant: str) -> str:
     the changes and the reasons."""
     lines = [
         f"sites: {result.sites} (captures read: {result.captures}; "
-        f"hosts with redirects only, not counted: {result.redirect_only})",
+        f"sites whose redirects lead to no capture, not counted: {result.unresolved})",
         "",
         f"Sites per category under {variant}:",
     ]
