@@ -434,6 +434,11 @@ class Access:
         interpreter released."""
     def restrictions(self, agents: Iterable[str]) -> List[str]:
         """Per agent: "everything", "some", "nothing" or "unreachable" (docs/study.md)."""
+    def restriction_witnesses(
+        self, agents: Iterable[str]
+    ) -> List[Tuple[str, Optional[str], Optional[str]]]:
+        """Per agent: ``(category, disallowed, allowed)``, a probe the agent may not fetch and
+        one it may (None when there is none)."""
     def summary(self) -> Dict[str, Any]:
         """``body_bytes``, ``state``, ``groups``, ``rules``, ``ignored_rules``, ``sitemaps``,
         ``diagnostics`` (code → count) and ``extensions`` (the known extension records)."""

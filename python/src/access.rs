@@ -57,6 +57,52 @@ pub struct Access {
     body_bytes: usize,
 }
 
+/// A restriction category and the probes that show it.
+#[derive(Clone)]
+struct Category {
+    category: &'static str,
+    disallowed: Option<String>,
+    allowed: Option<String>,
+}
+
+impl Category {
+    fn without_probes(category: &'static str) -> Category {
+        Category {
+            category,
+            disallowed: None,
+            allowed: None,
+        }
+    }
+}
+
+impl Access {
+    /// The restriction category of each agent; agents to whom the same groups apply share
+    /// one computation.
+    fn categories(&self, agents: &[AgentQuery]) -> Vec<Category> {
+        let inner = &self.inner;
+        let mut by_groups: HashMap<Vec<u32>, Category> = HashMap::new();
+        agents
+            .iter()
+            .map(|agent| match (inner.state, inner.robots()) {
+                (AccessState::Rules, Some(robots)) => {
+                    let groups: Vec<u32> = robots
+                        .applicable(agent)
+                        .groups()
+                        .map(|group| group.line())
+                        .collect();
+                    by_groups
+                        .entry(groups)
+                        .or_insert_with(|| restriction(robots, agent))
+                        .clone()
+                }
+                (AccessState::AllowAll, _) => Category::without_probes("nothing"),
+                (AccessState::DisallowAll, _) => Category::without_probes("everything"),
+                _ => Category::without_probes("unreachable"),
+            })
+            .collect()
+    }
+}
+
 #[pymethods]
 impl Access {
     #[new]
@@ -221,31 +267,29 @@ impl Access {
     /// ['everything', 'some', 'some']
     fn restrictions(&self, py: Python<'_>, agents: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
         let agents = agent_list(agents)?;
-        let inner = &self.inner;
-        Ok(py.detach(|| {
-            let mut by_groups: HashMap<Vec<u32>, &'static str> = HashMap::new();
-            agents
-                .iter()
-                .map(|agent| {
-                    let category = match (inner.state, inner.robots()) {
-                        (AccessState::Rules, Some(robots)) => {
-                            let groups: Vec<u32> = robots
-                                .applicable(agent)
-                                .groups()
-                                .map(|group| group.line())
-                                .collect();
-                            *by_groups
-                                .entry(groups)
-                                .or_insert_with(|| restriction(robots, agent))
-                        }
-                        (AccessState::AllowAll, _) => "nothing",
-                        (AccessState::DisallowAll, _) => "everything",
-                        _ => "unreachable",
-                    };
-                    category.to_owned()
-                })
-                .collect()
-        }))
+        let found = py.detach(|| self.categories(&agents));
+        Ok(found.into_iter().map(|c| c.category.to_owned()).collect())
+    }
+
+    /// `restrictions`, each category with its witnesses: `(category, disallowed, allowed)`, a
+    /// probe the agent may not fetch and one it may (None when there is none, or when the
+    /// state decided without rules). Where two variants put a site in different categories,
+    /// a witness of one is where their verdicts may differ, and `diff` says why.
+    ///
+    /// >>> body = b"User-agent: *\nDisallow: /\nAllow: /blog/\n"
+    /// >>> Access(200, body, "rfc9309").restriction_witnesses(["FooBot"])
+    /// [('some', '/', '/blog/')]
+    fn restriction_witnesses(
+        &self,
+        py: Python<'_>,
+        agents: &Bound<'_, PyAny>,
+    ) -> PyResult<Vec<(String, Option<String>, Option<String>)>> {
+        let agents = agent_list(agents)?;
+        let found = py.detach(|| self.categories(&agents));
+        Ok(found
+            .into_iter()
+            .map(|c| (c.category.to_owned(), c.disallowed, c.allowed))
+            .collect())
     }
 
     /// The file as the variant read it, in figures, as a dict: `body_bytes` (the body given),
@@ -357,36 +401,47 @@ fn answer(verdict: &LibraryVerdict<'_>) -> Answer {
     )
 }
 
-/// The restriction category of `agent` under `robots` (see `Access.restrictions`).
-fn restriction(robots: &Robots, agent: &AgentQuery) -> &'static str {
-    let mut allowed = false;
-    let mut disallowed = false;
-    let mut ask = |path: &str| {
+/// The restriction category of `agent` under `robots`, with its witnesses (see
+/// `Access.restrictions`): the first probe disallowed and the first allowed.
+fn restriction(robots: &Robots, agent: &AgentQuery) -> Category {
+    let mut disallowed: Option<String> = None;
+    let mut allowed: Option<String> = None;
+    let mut ask = |path: String| {
         let url = format!("http://robotspec.invalid{path}");
-        if robots.check_query(agent, &url).allowed() {
-            allowed = true;
+        let witness = if robots.check_query(agent, &url).allowed() {
+            &mut allowed
         } else {
-            disallowed = true;
+            &mut disallowed
+        };
+        if witness.is_none() {
+            *witness = Some(path);
         }
-        allowed && disallowed
+        allowed.is_some() && disallowed.is_some()
     };
-    if ask("/") {
-        return "some";
-    }
+    let mut both = ask("/".to_owned());
     for rule in robots.applicable(agent).rules() {
+        if both {
+            break;
+        }
         if rule.is_empty() {
             continue;
         }
         for probe in probes(rule.value()) {
-            if ask(&probe) {
-                return "some";
+            if ask(probe) {
+                both = true;
+                break;
             }
         }
     }
-    if disallowed {
-        "everything"
-    } else {
-        "nothing"
+    let category = match (&disallowed, &allowed) {
+        (Some(_), Some(_)) => "some",
+        (Some(_), None) => "everything",
+        _ => "nothing",
+    };
+    Category {
+        category,
+        disallowed,
+        allowed,
     }
 }
 

@@ -225,3 +225,7 @@ HAND_CHANGED = {"GPTBot": 2, "FooBot": 2}
 # the 6 pairs of {1994, 1996} × {2019, rfc9309, google} (access-policy, 24); f at /public/,
 # 1994 (no Allow) and 1996 (first match) against the other three (6 each).
 HAND_REASONS = {"access-policy": 24, "allow-not-supported": 6, "first-match-vs-longest-match": 6}
+# Why the categories change, per (site, agent, pair): e's 6 pairs × 2 agents by its status;
+# f's, at its witness /public/, 1994 and 1996 against the other three, × 2 agents.
+HAND_CHANGE_REASONS = {"access-policy": 12, "allow-not-supported": 6,
+                       "first-match-vs-longest-match": 6}

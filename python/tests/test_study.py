@@ -29,6 +29,7 @@ from robotspec.study.warcwrite import write_warc  # noqa: E402
 
 from study_data import (  # noqa: E402
     HAND_AGENTS,
+    HAND_CHANGE_REASONS,
     HAND_CHANGED,
     HAND_COUNTS,
     HAND_PATHS,
@@ -207,6 +208,38 @@ def test_disagreements_are_the_differing_pairs_with_the_diff_reason(tables, verd
         assert (expected["evidence"] or {}).get("line") == _int(row.evidence_line)
 
 
+def test_changes_are_the_differing_categories_with_a_reason(tables, verdicts, inputs):
+    _, known = inputs
+    found = tables.changes.toPandas()
+    categories = defaultdict(dict)
+    for row in verdicts[verdicts["path"] == "/"].itertuples():
+        categories[(row.capture_id, row.agent)][row.variant] = row.restriction
+    differing = set()
+    for (capture, agent), by_variant in categories.items():
+        for i, left in enumerate(VARIANTS):
+            for right in VARIANTS[i + 1:]:
+                if by_variant[left] != by_variant[right]:
+                    differing.add((capture, agent, left, right, by_variant[left],
+                                   by_variant[right]))
+    listed = {(r.capture_id, r.agent, r.left, r.right, r.left_restriction, r.right_restriction)
+              for r in found.itertuples()}
+    assert listed == differing and len(listed) > 100
+    reasons = Counter(found["reason"])
+    assert reasons["access-policy"] > 0 and reasons["blank-line-ends-record"] > 0
+    for row in found.itertuples():
+        body, synthetic = known[row.robots_url]
+        if row.reason == "access-policy":
+            assert synthetic is not None and synthetic.expect is not None
+            continue
+        if row.reason == "no-common-witness":
+            assert row.path is None
+            continue
+        # At the witness path the two variants' verdicts differ, for the reason given.
+        comparison = robotspec.diff(body, row.agent, row.path, [row.left, row.right])
+        (expected,) = comparison.disagreements
+        assert expected["reason"] == row.reason
+
+
 def test_analyse_a_dataframe_of_captures(spark, verdicts):
     from pyspark.sql import Row
 
@@ -241,7 +274,7 @@ def test_the_command_line_runs_the_job_and_the_restriction_study(tmp_path):
         capture_output=True, text=True, timeout=600, cwd=tmp_path,
     )
     assert done.returncode == 0, done.stderr[-3000:]
-    for table in ("verdicts", "files", "disagreements"):
+    for table in ("verdicts", "files", "disagreements", "changes"):
         assert list((study / table).glob("*.parquet")), table
     settings = json.loads((study / "settings.json").read_text())
     assert settings["captures"] == 12 and settings["agents"] == list(HAND_AGENTS)
@@ -261,6 +294,8 @@ def test_the_command_line_runs_the_job_and_the_restriction_study(tmp_path):
     assert changes["draft-1996 vs rfc9309"].tolist() == [2, 2]
     reasons = pd.read_csv(out / "reasons.csv").groupby("reason")["count"].sum().to_dict()
     assert reasons == HAND_REASONS
+    why = pd.read_csv(out / "change_reasons.csv").groupby("reason")["count"].sum().to_dict()
+    assert why == HAND_CHANGE_REASONS
     png = (out / "restrictions.png").read_bytes()
     assert png.startswith(b"\x89PNG\r\n\x1a\n") and len(png) > 20_000
     assert "sites: 8 (captures read: 12; sites whose redirects lead to no capture, not counted: 1)" in done.stdout

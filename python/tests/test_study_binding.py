@@ -89,6 +89,20 @@ def test_restriction_categories():
     assert Access(404, body, "google").restrictions(agents) == ["nothing"] * 4
 
 
+def test_restriction_witnesses_are_probes_of_each_verdict():
+    body = (b"User-agent: *\nDisallow: /\nAllow: /blog/\n\nUser-agent: Open\nDisallow:\n\n"
+            b"User-agent: Shut\nDisallow: /\n")
+    access = Access(200, body, "google")
+    found = access.restriction_witnesses(["FooBot", "Open", "Shut"])
+    assert found == [("some", "/", "/blog/"), ("nothing", None, "/"), ("everything", "/", None)]
+    assert [f[0] for f in found] == access.restrictions(["FooBot", "Open", "Shut"])
+    for (category, disallowed, allowed), agent in zip(found, ["FooBot", "Open", "Shut"]):
+        assert disallowed is None or not access.allows(agent, disallowed)
+        assert allowed is None or access.allows(agent, allowed)
+    assert Access(403, body, "draft-1996").restriction_witnesses(["a"]) == [
+        ("everything", None, None)]
+
+
 def test_diff_many_is_diff_for_every_query():
     body = (CORPUS / "github.com").read_bytes()
     agents, urls = ["GPTBot", "*"], ["/", "/search", "/x/y/tree/z"]

@@ -54,16 +54,18 @@ def test_analyse_one_capture():
     settings = Settings(agents=("GPTBot", "*"), paths=("/", "/private/x"))
     body = b"User-agent: *\nDisallow: /private\n\nUser-agent: GPTBot\nDisallow: /\n"
     row = analyse(Capture("https://a.test/robots.txt", 200, body, capture_id="1"), settings)
-    head, readings, disagreements = row[:-2], row[-2], row[-1]
+    head, readings, disagreements, changes = row[:-3], row[-3], row[-2], row[-1]
     assert head[3] == "a.test" and head[7] is None  # host, redirect_location
     assert [r[0] for r in readings] == list(VARIANTS)
     verdicts = readings[-1][-1]
     assert [(v[0], v[1], v[2], v[6]) for v in verdicts] == [
         ("GPTBot", "/", False, "everything"), ("GPTBot", "/private/x", False, "everything"),
         ("*", "/", True, "some"), ("*", "/private/x", False, "some")]
-    assert disagreements == []
+    assert disagreements == [] and changes == []
     moved = Capture("http://a.test/robots.txt", 301, b"", (("Location", "https://a.test/robots.txt"),))
-    head, readings, disagreements = (lambda r: (r[:-2], r[-2], r[-1]))(analyse(moved, settings))
+    row = analyse(moved, settings)
+    head, readings, disagreements, changes = row[:-3], row[-3], row[-2], row[-1]
+    assert disagreements == [] and changes == []
     assert head[7] == "https://a.test/robots.txt"
     assert {r[1] for r in readings} == {"redirect"}
     assert {v[2] for r in readings for v in r[-1]} == {None}

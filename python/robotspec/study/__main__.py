@@ -7,7 +7,7 @@
     python -m robotspec.study warc FOLDER --out FILE.warc[.gz]
 
 The first form runs the job and writes the Parquet tables (``verdicts``, ``files``,
-``disagreements``) and ``settings.json`` under DIR; ``restrictions`` aggregates them into the
+``disagreements``, ``changes``) and ``settings.json`` under DIR; ``restrictions`` aggregates them into the
 AI-crawler restriction study (CSV files and ``restrictions.png``, the tables printed);
 ``warc`` makes a WARC file of 200 captures from a folder of robots.txt files named after their
 hosts (the vendored corpus sample is one), for trying the job without a crawl.
@@ -135,7 +135,7 @@ def _run_job(args, spark, out: str) -> None:
             indent=2,
         )
     print(f"robotspec.study: {captures} captures from {len(locations)} WARC files in "
-          f"{elapsed:.1f} s -> {out}/{{verdicts,files,disagreements}}")
+          f"{elapsed:.1f} s -> {out}/{{verdicts,files,disagreements,changes}}")
     if errors:
         print(f"robotspec.study: {errors} files stopped being readable (see the executors' "
               "standard error)", file=sys.stderr)
@@ -191,8 +191,9 @@ def main_restrictions(argv: Sequence[str]) -> int:
                 settings = json.load(file)
         verdicts = spark.read.parquet(os.path.join(args.study, "verdicts"))
         disagreements = spark.read.parquet(os.path.join(args.study, "disagreements"))
+        changes = spark.read.parquet(os.path.join(args.study, "changes"))
         result = restrictions.study(
-            verdicts, disagreements, settings.get("variants"), settings.get("agents")
+            verdicts, disagreements, changes, settings.get("variants"), settings.get("agents")
         )
         if args.variant not in set(result.counts["variant"]):
             raise SystemExit(f"robotspec.study: the study has no variant {args.variant!r}")

@@ -3,14 +3,14 @@
 Spark is not needed here (the tests call it directly): ``analyse`` takes a ``Capture`` — what a
 crawl archive stores about one fetch of robots.txt: its URL, status code, headers and body — and
 returns one nested row, the row of the job's intermediate table (one row per capture; see
-``CAPTURE_ROW``). The three output tables are that row exploded (``job.py``).
+``CAPTURE_ROW``). The four output tables are that row exploded (``job.py``).
 
 Every answer comes from the library through the binding: ``robotspec.Access`` applies the
 variant's access policy to the status code and parses a 2xx body (one parsed object per capture
 and variant), answers the agent × path grid and the restriction categories in one call each, and
 summarises the file; ``robotspec.diff_many`` says why two variants disagree. A capture is
-parsed at most twice per variant: once by ``Access`` (always), once by ``diff_many`` (only when
-two variants that both obey the file disagree on some query).
+parsed once per variant by ``Access``, and again by ``diff_many`` only when two variants that
+both obey the file disagree on a query or put an agent in different restriction categories.
 """
 
 from __future__ import annotations
@@ -58,6 +58,7 @@ REDIRECT = "redirect"
 # The reasons a disagreement can have beyond the library's diff reasons (docs/study.md).
 ACCESS_POLICY = "access-policy"
 BEYOND_SIZE_LIMIT = "beyond-size-limit"
+NO_COMMON_WITNESS = "no-common-witness"
 
 
 @dataclass(frozen=True)
@@ -167,9 +168,27 @@ CAPTURE_FIELDS: Tuple[Tuple[str, str], ...] = (
     ("body_bytes", "long"),
     ("truncated", "string"),
 )
+CHANGE_FIELDS: Tuple[Tuple[str, str], ...] = (
+    ("agent", "string"),
+    ("left", "string"),
+    ("right", "string"),
+    ("left_restriction", "string"),
+    ("right_restriction", "string"),
+    ("path", "string"),
+    ("reason", "string"),
+    ("evidence_line", "int"),
+    ("evidence", "string"),
+)
+
+
+def _array(fields: Sequence[Tuple[str, str]]) -> str:
+    return "array<struct<" + ",".join(f"{n}:{t}" for n, t in fields) + ">>"
+
+
 CAPTURE_ROW: Tuple[Tuple[str, str], ...] = CAPTURE_FIELDS + (
-    ("readings", "array<struct<" + ",".join(f"{n}:{t}" for n, t in READING_FIELDS) + ">>"),
-    ("disagreements", "array<struct<" + ",".join(f"{n}:{t}" for n, t in DISAGREEMENT_FIELDS) + ">>"),
+    ("readings", _array(READING_FIELDS)),
+    ("disagreements", _array(DISAGREEMENT_FIELDS)),
+    ("changes", _array(CHANGE_FIELDS)),
 )
 
 
@@ -210,9 +229,10 @@ def analyse(capture: Capture, settings: Settings) -> tuple:
         capture.truncated,
     )
     if location is not None:
-        return head + (_redirect_readings(settings), [])
+        return head + (_redirect_readings(settings), [], [])
     grids: Dict[str, List[tuple]] = {}
     states: Dict[str, str] = {}
+    witnesses: Dict[str, List[tuple]] = {}
     readings = []
     for variant in settings.variants:
         access = Access(
@@ -224,11 +244,17 @@ def analyse(capture: Capture, settings: Settings) -> tuple:
             size_limit=settings.size_limit,
         )
         grid = access.answers(settings.agents, settings.paths)
-        categories = access.restrictions(settings.agents)
+        found = access.restriction_witnesses(settings.agents)
         grids[variant] = grid
         states[variant] = access.state
+        witnesses[variant] = found
+        categories = [category for category, _, _ in found]
         readings.append(_reading(variant, access, grid, categories, settings))
-    return head + (readings, _disagreements(capture, settings, grids, states))
+    return head + (
+        readings,
+        _disagreements(capture, settings, grids, states),
+        _changes(capture, settings, witnesses, states),
+    )
 
 
 def _reading(variant: str, access: Access, grid, categories, settings: Settings) -> tuple:
@@ -304,6 +330,65 @@ def _disagreements(capture: Capture, settings: Settings, grids, states) -> list:
             text = f"{capture.http_status}: {left} {states[left]}, {right} {states[right]}"
         rows.append((agent, path, left, right, left_allowed, right_allowed, reason, line, text))
     return rows
+
+
+def _changes(capture: Capture, settings: Settings, witnesses, states) -> list:
+    """Every (agent, pair of variants) whose restriction categories differ, with why: the
+    library's diff reason at the first witness path (a probe one of the two found disallowed
+    or allowed, then `/`) where their verdicts differ; ``access-policy`` when the status code
+    decided for one of them; ``no-common-witness`` when no witness gets different verdicts
+    (the two variants probed different rules)."""
+    variants = settings.variants
+    pending = []
+    for a, agent in enumerate(settings.agents):
+        for i, left in enumerate(variants):
+            for right in variants[i + 1 :]:
+                left_found, right_found = witnesses[left][a], witnesses[right][a]
+                if left_found[0] != right_found[0]:
+                    pending.append((a, agent, left, right, left_found, right_found))
+    if not pending:
+        return []
+    paths: Dict[str, None] = {}
+    for _, _, left, right, left_found, right_found in pending:
+        if states[left] == "rules" and states[right] == "rules":
+            for path in (*left_found[1:], *right_found[1:], "/"):
+                if path is not None:
+                    paths[path] = None
+    asked_agents = list(dict.fromkeys(agent for _, agent, *_ in pending))
+    comparisons = {}
+    if paths:
+        grid = diff_many(capture.body, asked_agents, list(paths), list(variants))
+        for n, agent in enumerate(asked_agents):
+            for m, path in enumerate(paths):
+                comparisons[(agent, path)] = grid[n * len(paths) + m]
+    rows = []
+    for _, agent, left, right, left_found, right_found in pending:
+        path, reason, line, text = None, None, None, None
+        if states[left] != "rules" or states[right] != "rules":
+            reason = ACCESS_POLICY
+            text = f"{capture.http_status}: {left} {states[left]}, {right} {states[right]}"
+        else:
+            for candidate in (*left_found[1:], *right_found[1:], "/"):
+                if candidate is None:
+                    continue
+                found = _pair(comparisons[(agent, candidate)], left, right)
+                if found is not None:
+                    evidence = found["evidence"] or {}
+                    path, reason = candidate, found["reason"]
+                    line, text = evidence.get("line"), evidence.get("text")
+                    break
+            else:
+                reason = NO_COMMON_WITNESS
+        rows.append((agent, left, right, left_found[0], right_found[0], path, reason, line, text))
+    return rows
+
+
+def _pair(comparison, left: str, right: str):
+    """The disagreement of ``left`` and ``right`` in ``comparison``, or None."""
+    for found in comparison.disagreements:
+        if (found["left"], found["right"]) == (left, right):
+            return found
+    return None
 
 
 def _diff_reason(comparison, left: str, right: str, left_allowed: bool, right_allowed: bool):

@@ -5,11 +5,13 @@ file, and each task streams its file (``warc.py``), analyses each capture as it 
 (``capture.py``) and yields one nested row per capture — so a task holds one capture's body
 (at most ``size_limit + 1`` bytes) and its parsed readings at a time, whatever the file's size.
 That nested table (``CAPTURE_ROW``) is persisted (memory, spilling to disk) and exploded into
-the three output tables, so each capture is read and parsed once:
+the four output tables, so each capture is read and parsed once:
 
 * ``verdicts``: one row per (capture, variant, agent, path);
 * ``files``: one row per (capture, variant): the reading in figures;
-* ``disagreements``: one row per (capture, agent, path, pair of variants whose verdicts differ).
+* ``disagreements``: one row per (capture, agent, path, pair of variants whose verdicts differ);
+* ``changes``: one row per (capture, agent, pair of variants whose restriction categories
+  differ), with the reason.
 
 ``analyse`` does the same for captures someone already holds in a DataFrame (from Common
 Crawl's columnar index and range requests, say), and ``run`` writes the tables as Parquet.
@@ -26,6 +28,7 @@ from typing import Iterable, Iterator, List, Optional, Sequence
 from .capture import (
     CAPTURE_FIELDS,
     CAPTURE_ROW,
+    CHANGE_FIELDS,
     DISAGREEMENT_FIELDS,
     READING_FIELDS,
     VERDICT_FIELDS,
@@ -49,12 +52,13 @@ class Tables:
     verdicts: object
     files: object
     disagreements: object
+    changes: object
     read_errors: Optional[object] = None
 
     def write(self, out: str, mode: str = "overwrite") -> None:
-        """Writes the three tables as Parquet under ``out``: ``verdicts/``, ``files/`` and
-        ``disagreements/``."""
-        for name in ("verdicts", "files", "disagreements"):
+        """Writes the four tables as Parquet under ``out``: ``verdicts/``, ``files/``,
+        ``disagreements/`` and ``changes/``."""
+        for name in ("verdicts", "files", "disagreements", "changes"):
             getattr(self, name).write.mode(mode).parquet(os.path.join(out, name))
 
     def unpersist(self) -> None:
@@ -82,7 +86,7 @@ def session(master: str = "local[*]", app: str = "robotspec.study", **conf):
 
 
 def _explode(nested):
-    """The three tables of the nested capture table."""
+    """The four tables of the nested capture table."""
     from pyspark.sql import functions as F
 
     head = [F.col(name) for name in field_names(CAPTURE_FIELDS)]
@@ -101,7 +105,10 @@ def _explode(nested):
     disagreements = nested.select(*head, F.explode("disagreements").alias("d")).select(
         *head, *[F.col(f"d.{name}").alias(name) for name in field_names(DISAGREEMENT_FIELDS)]
     )
-    return verdicts, files, disagreements
+    changes = nested.select(*head, F.explode("changes").alias("c")).select(
+        *head, *[F.col(f"c.{name}").alias(name) for name in field_names(CHANGE_FIELDS)]
+    )
+    return verdicts, files, disagreements, changes
 
 
 def _tables(spark, rows_rdd, errors=None) -> Tables:
@@ -109,8 +116,8 @@ def _tables(spark, rows_rdd, errors=None) -> Tables:
 
     nested = spark.createDataFrame(rows_rdd, schema=ddl(CAPTURE_ROW), verifySchema=False)
     nested = nested.persist(StorageLevel.MEMORY_AND_DISK)
-    verdicts, files, disagreements = _explode(nested)
-    return Tables(nested, verdicts, files, disagreements, errors)
+    verdicts, files, disagreements, changes = _explode(nested)
+    return Tables(nested, verdicts, files, disagreements, changes, errors)
 
 
 def from_warcs(spark, locations: Sequence[str], settings: Settings = Settings()) -> Tables:

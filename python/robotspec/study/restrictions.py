@@ -1,12 +1,13 @@
 """The worked example: how many sites keep AI crawlers out, and how much the variant matters.
 
-From the job's tables (``verdicts`` and ``disagreements``), per agent and variant, the number
+From the job's tables (``verdicts``, ``changes``, ``disagreements``), per agent and variant, the number
 of sites whose robots.txt keeps the agent out of everything, of some paths, or of nothing — the
 categories ``Access.restrictions`` computes with the matcher (docs/study.md defines them) — plus
 the sites the access policy leaves unreachable (5xx and the like: no answer, crawl nothing for
 now). Then how much the variant changes the answer: the sites whose category differs between
-variants, per agent and per pair, and the reasons of the verdict disagreements, aggregated
-(the library's ``diff`` reasons, and ``access-policy`` where a status code decided).
+variants, per agent and per pair, and why — the reasons of those changes and of the verdict
+disagreements on the asked paths, aggregated (the library's ``diff`` reasons, and
+``access-policy`` where a status code decided).
 
 A site is a host with a capture of its top-level ``/robots.txt``. A host with several (http
 and https, or several fetches) counts once, by the latest (ties go to https, then to the
@@ -45,6 +46,9 @@ class Study:
     # One row per agent: sites whose category differs between at least two variants, and per
     # pair of variants (columns "LEFT vs RIGHT").
     changes: object
+    # One row per (left, right, reason): sites × agents whose category differs between two
+    # variants, and why.
+    change_reasons: object
     # One row per (left, right, reason): verdict disagreements (site, agent, path) between two
     # variants, and why.
     reasons: object
@@ -108,10 +112,12 @@ def sites_of(verdicts, hops: int = 5):
 def study(
     verdicts,
     disagreements,
+    changes,
     variants: Optional[Sequence[str]] = None,
     agents: Optional[Sequence[str]] = None,
 ) -> Study:
-    """The study of the job's ``verdicts`` and ``disagreements`` tables (Spark DataFrames).
+    """The study of the job's ``verdicts``, ``disagreements`` and ``changes`` tables (Spark
+    DataFrames).
     ``variants`` and ``agents`` order the rows (default: the variants in ``robotspec.VARIANTS``
     order, the agents in the order of their first row)."""
     from pyspark.sql import functions as F
@@ -141,20 +147,25 @@ def study(
             differs = F.col("by_variant")[left] != F.col("by_variant")[right]
             pair_columns.append(F.sum(differs.cast("int")).alias(f"{left} vs {right}"))
     any_change = F.size(F.array_distinct(F.map_values("by_variant"))) > 1
-    changes = (
+    changed = (
         categories.groupBy("agent")
         .agg(F.count("*").alias("sites"), F.sum(any_change.cast("int")).alias("changed"), *pair_columns)
         .toPandas()
     )
-    changes = changes.set_index("agent").reindex(agents).fillna(0).reset_index()
+    changed = changed.set_index("agent").reindex(agents).fillna(0).reset_index()
 
-    reasons = (
-        disagreements.drop("host").join(chosen, "capture_id")
-        .groupBy("left", "right", "reason")
-        .count()
-        .orderBy(F.col("count").desc(), "left", "right", "reason")
-        .toPandas()
-    )
+    def reasons_of(table):
+        return (
+            table.drop("host")
+            .join(chosen, "capture_id")
+            .groupBy("left", "right", "reason")
+            .count()
+            .orderBy(F.col("count").desc(), "left", "right", "reason")
+            .toPandas()
+        )
+
+    change_reasons = reasons_of(changes)
+    reasons = reasons_of(disagreements)
     sites = chosen.count()
     own_hosts = (
         verdicts.where(F.expr("parse_url(robots_url, 'PATH')") == "/robots.txt")
@@ -165,7 +176,9 @@ def study(
     captures = verdicts.select("capture_id").distinct().count()
     per_site.unpersist()
     chosen.unpersist()
-    return Study(counts_table, changes, reasons, sites, own_hosts - sites, captures)
+    return Study(
+        counts_table, changed, change_reasons, reasons, sites, own_hosts - sites, captures
+    )
 
 
 def _agent_order(verdicts) -> List[str]:
@@ -202,7 +215,7 @@ def _counts_table(counts, agents: List[str], variants: List[str]):
 def plot(result: Study, path: str, variant: str, title: str = "") -> None:
     """The study as one PNG: (a) per agent, the share of sites in each category under
     ``variant``; (b) per agent and variant, the share of sites that keep the agent out of
-    everything; (c) how often the variant changes the category, and (d) why verdicts differ."""
+    everything; (c) how often the variant changes the category, and (d) why."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -268,9 +281,9 @@ def plot(result: Study, path: str, variant: str, title: str = "") -> None:
     axis.set_xlabel("sites whose category differs between variants (%)")
     axis.set_title("(c) Does the variant change the answer?", loc="left", fontsize=10)
 
-    # (d) reasons of the verdict disagreements.
+    # (d) why the categories change.
     axis = figure.add_subplot(grid[1, :])
-    reasons = result.reasons.groupby("reason")["count"].sum().sort_values(ascending=True)
+    reasons = result.change_reasons.groupby("reason")["count"].sum().sort_values(ascending=True)
     if len(reasons):
         axis.barh(range(len(reasons)), reasons.to_numpy(), color="#355c7d")
         axis.set_yticks(range(len(reasons)), reasons.index)
@@ -278,12 +291,12 @@ def plot(result: Study, path: str, variant: str, title: str = "") -> None:
             axis.text(value, row, f" {value:,}", va="center", fontsize=8)
         axis.set_xlim(0, reasons.max() * 1.15)
     else:
-        axis.text(0.5, 0.5, "no two variants disagree", ha="center", va="center",
+        axis.text(0.5, 0.5, "no category depends on the variant", ha="center", va="center",
                   transform=axis.transAxes)
         axis.set_yticks([])
-    axis.set_xlabel("verdict disagreements between two variants (site × agent × path × pair)")
-    axis.set_title("(d) Why variants disagree (robotspec diff reasons; access-policy = the status code)",
-                   loc="left", fontsize=10)
+    axis.set_xlabel("sites × agents × pairs of variants whose categories differ")
+    axis.set_title("(d) Why the category changes (robotspec diff reasons at a probe where the "
+                   "verdicts differ; access-policy = the status code)", loc="left", fontsize=10)
 
     figure.suptitle(
         title or f"robots.txt restrictions on {result.sites:,} sites ({result.captures:,} captures)",
@@ -322,18 +335,29 @@ def report(result: Study, variant: str) -> str:
         lines += ["", "Sites × agents whose category differs, per pair of variants:"]
         totals = changes[pairs].sum().astype(int)
         lines.append(totals.rename_axis("pair").reset_index(name="count").to_string(index=False))
-    lines += ["", "Why verdicts differ (robotspec diff reasons):"]
-    lines.append(result.reasons.to_string(index=False) if len(result.reasons) else "(none)")
+    lines += ["", "Why the category changes (robotspec diff reasons at a differing probe):"]
+    lines.append(_by_reason(result.change_reasons))
+    lines += ["", "Why verdicts differ on the asked paths (robotspec diff reasons):"]
+    lines.append(_by_reason(result.reasons))
     return "\n".join(lines)
 
 
+def _by_reason(table) -> str:
+    """Counts per reason, then per reason and pair."""
+    if not len(table):
+        return "(none)"
+    totals = table.groupby("reason")["count"].sum().sort_values(ascending=False)
+    return (totals.rename_axis("reason").reset_index(name="count").to_string(index=False)
+            + "\n\n" + table.to_string(index=False))
+
+
 def write(result: Study, out: str, variant: str, title: str = "") -> List[str]:
-    """Writes ``restrictions.csv``, ``changes.csv``, ``reasons.csv`` and ``restrictions.png``
-    under ``out``; returns their paths."""
+    """Writes ``restrictions.csv``, ``changes.csv``, ``change_reasons.csv``, ``reasons.csv``
+    and ``restrictions.png`` under ``out``; returns their paths."""
     os.makedirs(out, exist_ok=True)
     paths = []
     for name, table in (("restrictions", result.counts), ("changes", result.changes),
-                        ("reasons", result.reasons)):
+                        ("change_reasons", result.change_reasons), ("reasons", result.reasons)):
         path = os.path.join(out, f"{name}.csv")
         table.to_csv(path, index=False)
         paths.append(path)
