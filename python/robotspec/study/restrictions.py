@@ -247,8 +247,9 @@ def plot(result: Study, path: str, variant: str, title: str = "") -> None:
     axis.invert_yaxis()
     axis.set_xlim(0, 100)
     axis.set_xlabel(f"share of sites (%) — {variant}")
-    axis.set_title(f"(a) What robots.txt lets each crawler crawl ({variant})", loc="left", fontsize=10)
-    axis.legend(ncol=4, loc="lower center", bbox_to_anchor=(0.5, 1.06), frameon=False, fontsize=8)
+    axis.set_title(f"(a) What robots.txt lets each crawler crawl ({variant})", loc="left",
+                   fontsize=10, pad=20)
+    axis.legend(ncol=4, loc="lower center", bbox_to_anchor=(0.5, 1.0), frameon=False, fontsize=8)
 
     # (b) heat map: share of sites keeping the agent out of everything, per variant.
     axis = figure.add_subplot(grid[0, 1])
@@ -278,7 +279,7 @@ def plot(result: Study, path: str, variant: str, title: str = "") -> None:
     axis.set_yticks(y, [""] * len(agents))
     axis.invert_yaxis()
     axis.set_xlim(0, max(5.0, changed.max() * 1.45))
-    axis.set_xlabel("sites whose category differs between variants (%)")
+    axis.set_xlabel("sites whose category varies (%)")
     axis.set_title("(c) Does the variant change the answer?", loc="left", fontsize=10)
 
     # (d) why the categories change.
