@@ -14,6 +14,7 @@
 //! follows (and where to): an archive stores each hop as its own capture.
 
 use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
 use std::time::SystemTime;
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -78,7 +79,7 @@ impl Category {
 impl Access {
     /// The restriction category of each agent; agents to whom the same groups apply share
     /// one computation.
-    fn categories(&self, agents: &[AgentQuery]) -> Vec<Category> {
+    fn categories(&self, agents: &[Arc<AgentQuery>]) -> Vec<Category> {
         let inner = &self.inner;
         let mut by_groups: HashMap<Vec<u32>, Category> = HashMap::new();
         agents
@@ -156,8 +157,8 @@ impl Access {
 
     /// The variant whose policy decided.
     #[getter]
-    fn variant(&self) -> &'static str {
-        self.inner.variant.name()
+    fn variant(&self) -> String {
+        self.inner.profile.name()
     }
 
     /// The status code given, or None when no response came.
@@ -283,7 +284,7 @@ impl Access {
         &self,
         py: Python<'_>,
         agents: &Bound<'_, PyAny>,
-    ) -> PyResult<Vec<(String, Option<String>, Option<String>)>> {
+    ) -> PyResult<Vec<Witnessed>> {
         let agents = agent_list(agents)?;
         let found = py.detach(|| self.categories(&agents));
         Ok(found
@@ -358,12 +359,15 @@ impl Access {
     fn __repr__(&self) -> String {
         format!(
             "<Access variant={} state={} reason={:?}>",
-            self.inner.variant,
+            self.inner.profile,
             self.inner.state.name(),
             self.inner.reason.to_string()
         )
     }
 }
+
+/// A restriction category with its witnesses: (category, a disallowed probe, an allowed probe).
+type Witnessed = (String, Option<String>, Option<String>);
 
 /// Where a response to a request for `url` redirects to, when a fetcher follows it: status 301,
 /// 302, 303, 307 or 308 with a `location` that resolves against `url` to an http or https URL
@@ -489,7 +493,7 @@ fn as_path(bytes: &[u8]) -> String {
 
 /// A list of agents (an iterable of str, or one str of comma-separated product tokens is NOT
 /// accepted: a str is refused, as for URLs), each read as `Robots.check` reads one.
-pub fn agent_list(values: &Bound<'_, PyAny>) -> PyResult<Vec<AgentQuery>> {
+pub fn agent_list(values: &Bound<'_, PyAny>) -> PyResult<Vec<Arc<AgentQuery>>> {
     if values.is_instance_of::<PyString>() {
         return Err(PyTypeError::new_err(
             "agents must be an iterable of str, not a single str (wrap it in a list)",
