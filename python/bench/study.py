@@ -20,7 +20,7 @@ is the wall time of the job after the session started (the session's start, ~10 
 once per run of a study, not per capture). The load of the machine (``uptime``) is printed
 before and after: the figures are only comparable under the same load.
 
-    python python/bench/study.py [--copies 16] [--files 4] [--cli target/release/robotspec]
+    python python/bench/study.py [--corpus DIR] [--copies 16] [--files 4] [--cli target/release/robotspec]
 """
 
 from __future__ import annotations
@@ -42,9 +42,9 @@ from robotspec.study import DEFAULT_AGENTS, Settings, from_warcs, session  # noq
 from robotspec.study.warcwrite import response_record, write_warc  # noqa: E402
 
 
-def make_crawl(folder: Path, copies: int, files: int):
+def make_crawl(folder: Path, corpus: Path, copies: int, files: int):
     """The synthetic crawl's WARC files, and its bodies as files for batch."""
-    bodies = [(p.name.replace("_", "-"), p.read_bytes()) for p in sorted(CORPUS.iterdir())]
+    bodies = [(p.name.replace("_", "-"), p.read_bytes()) for p in sorted(corpus.iterdir())]
     records = []
     plain = folder / "bodies"
     plain.mkdir()
@@ -127,6 +127,8 @@ def load():
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--corpus", type=Path, default=CORPUS,
+                        help="a folder of robots.txt files (default: the vendored sample)")
     parser.add_argument("--copies", type=int, default=16)
     parser.add_argument("--files", type=int, default=4)
     parser.add_argument("--cli", default=str(REPO / "target" / "release" / "robotspec"))
@@ -135,7 +137,7 @@ def main() -> int:
     agents = list(DEFAULT_AGENTS)
     folder = Path(tempfile.mkdtemp(prefix="robotspec-study-bench-"))
     try:
-        locations, plain, captures = make_crawl(folder, args.copies, args.files)
+        locations, plain, captures = make_crawl(folder, args.corpus, args.copies, args.files)
         print(f"crawl: {captures} captures in {args.files} WARC files "
               f"({sum(os.path.getsize(p) for p in locations):,} bytes gzip)")
         print(f"load before: {load()}")

@@ -72,9 +72,22 @@ def test_analyse_one_capture():
 
 
 def test_settings_are_checked():
-    with pytest.raises(ValueError, match="unknown variants"):
+    with pytest.raises(ValueError, match="variants: .*1997"):
         Settings(variants=("rfc9309", "1997"))
+    with pytest.raises(ValueError, match="variants: .*no-such-setting"):
+        Settings(variants=("rfc9309+no-such-setting=yes",))
     with pytest.raises(ValueError, match="twice"):
         Settings(agents=("a", "a"))
     with pytest.raises(ValueError, match="non-empty"):
         Settings(paths="/")
+
+
+def test_a_composed_reading_is_a_variant_of_the_study():
+    substring = "google+agent-matching=substring"
+    settings = Settings(agents=("GPTBot",), paths=("/",), variants=("google", substring))
+    body = b"User-agent: bot\nDisallow: /\n"
+    row = analyse(Capture("https://a.test/robots.txt", 200, body, capture_id="1"), settings)
+    readings, disagreements = row[-3], row[-2]
+    assert [(r[0], r[-1][0][2]) for r in readings] == [("google", True), (substring, False)]
+    assert [(d[2], d[3], d[6]) for d in disagreements] == [
+        ("google", substring, "user-agent-matching")]

@@ -71,7 +71,8 @@ def _add_input(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--paths", type=_list, default=list(DEFAULT_PATHS),
                        help="comma-separated paths or URLs asked about (default: /)")
     group.add_argument("--variants", type=_list, default=list(VARIANTS),
-                       help="comma-separated variants (default: all five)")
+                       help="comma-separated variants or composed readings such as "
+                            "google+agent-matching=substring (default: the five variants)")
     group.add_argument("--size-limit", type=int, default=DEFAULT_SIZE_LIMIT,
                        help="bytes of a body the access policy parses (default: %(default)s)")
 

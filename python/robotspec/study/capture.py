@@ -77,9 +77,13 @@ class Settings:
                 raise ValueError(f"{name} must be a non-empty sequence of str, not {values!r}")
             if len(set(values)) != len(values):
                 raise ValueError(f"{name} names an entry twice: {values!r}")
-        unknown = [v for v in self.variants if v not in VARIANTS]
-        if unknown:
-            raise ValueError(f"unknown variants {unknown} (expected some of {VARIANTS})")
+        for variant in self.variants:
+            # A variant or a composed reading (``rfc9309+agent-matching=substring``), read as
+            # the binding reads it; its message lists what is accepted.
+            try:
+                Access(200, b"", variant)
+            except ValueError as refused:
+                raise ValueError(f"variants: {refused}") from None
         if self.size_limit < 1:
             raise ValueError(f"size_limit must be positive, not {self.size_limit}")
 

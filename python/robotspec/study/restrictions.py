@@ -119,7 +119,7 @@ def study(
     """The study of the job's ``verdicts``, ``disagreements`` and ``changes`` tables (Spark
     DataFrames).
     ``variants`` and ``agents`` order the rows (default: the variants in ``robotspec.VARIANTS``
-    order, the agents in the order of their first row)."""
+    order, then composed readings by name; the agents in the order of their first row)."""
     from pyspark.sql import functions as F
 
     from .._robotspec import VARIANTS
@@ -134,7 +134,8 @@ def study(
     )
     counts = per_site.groupBy("agent", "variant", "restriction").count().toPandas()
     found = set(counts["variant"]) if len(counts) else set()
-    order = list(variants) if variants else [v for v in VARIANTS if v in found]
+    order = list(variants) if variants else (
+        [v for v in VARIANTS if v in found] + sorted(found - set(VARIANTS)))
     agents = list(agents) if agents else _agent_order(verdicts)
     counts_table = _counts_table(counts, agents, order)
 
