@@ -50,3 +50,9 @@ __all__ = [
     "diff",
     "parse",
 ]
+
+# Corpus studies (issue 15; robotspec.study): a capture's meaning under a variant's access
+# policy, and the grid calls a study makes per capture.
+from ._robotspec import Access, diff_many, redirect_target  # noqa: E402
+
+__all__ += ["Access", "diff_many", "redirect_target"]

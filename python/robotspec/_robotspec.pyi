@@ -371,3 +371,92 @@ def diff(
 ) -> Comparison:
     """Every variant's verdict for ``agent`` on ``url``, with the reason wherever two
     disagree; ``variants`` is a list of names or one comma-separated str (default: all)."""
+
+# Corpus studies (issue 15; python/src/access.rs and grid.rs).
+
+class Access:
+    """What a fetch of robots.txt means for crawling under one variant: the library's access
+    policy (docs/access.md) applied to a status code, headers and a body.
+
+    ``status`` is the HTTP status, or None when no response came (``failure`` says why; every
+    variant treats it as unreachable). A 2xx body is parsed (its first ``size_limit`` bytes,
+    512,000 by default); another status decides by itself. ``headers`` (a mapping or pairs of
+    str) feed the lifetime. A redirect status is a status the policy leaves undefined: follow
+    redirects first (``redirect_target``).
+
+    >>> Access(403, variant="draft-1996").state, Access(403, variant="rfc9309").state
+    ('disallow-all', 'allow-all')
+    >>> access = Access(200, b"User-agent: *\\nDisallow: /private\\n", "rfc9309")
+    >>> access.answers(["FooBot"], ["/", "/private/x"])
+    [(True, None, None, '*'), (False, 2, 'Disallow: /private', '*')]
+    """
+
+    def __init__(
+        self,
+        status: Optional[int],
+        body: Optional[Body] = None,
+        variant: str = "google",
+        *,
+        headers: Union[Dict[str, str], Iterable[Tuple[str, str]], None] = None,
+        failure: Optional[str] = None,
+        size_limit: Optional[int] = None,
+    ) -> None: ...
+    @property
+    def variant(self) -> str:
+        """The variant whose policy decided."""
+    @property
+    def status(self) -> Optional[int]:
+        """The status code given, or None when no response came."""
+    @property
+    def state(self) -> str:
+        """"rules", "allow-all", "disallow-all" or "unreachable"."""
+    @property
+    def reason(self) -> str:
+        """Why, in words: "403: access to the file refused", …"""
+    @property
+    def lifetime(self) -> float:
+        """How long the answer holds, in seconds."""
+    @property
+    def lifetime_source(self) -> str:
+        """"default", "max-age", "expires", "capped", "retry", "no-store" or "no-cache"."""
+    @property
+    def diagnostics(self) -> List[Diagnostic]:
+        """The policy's diagnostics (``size-limit``), then the parse's."""
+    def allows(self, agent: str, url: str) -> bool:
+        """May ``agent`` crawl ``url``? Rules decide under "rules"; "allow-all" says yes, the
+        other states no."""
+    def check(self, agent: str, url: str) -> Optional[Verdict]:
+        """The rules' verdict under "rules"; None when the state decides by itself."""
+    def answers(
+        self, agents: Iterable[str], urls: Iterable[str]
+    ) -> List[Tuple[bool, Optional[int], Optional[str], Optional[str]]]:
+        """``(allowed, line, rule, group_agent)`` for every agent (outer) and URL (inner), the
+        interpreter released."""
+    def restrictions(self, agents: Iterable[str]) -> List[str]:
+        """Per agent: "everything", "some", "nothing" or "unreachable" (docs/study.md)."""
+    def restriction_witnesses(
+        self, agents: Iterable[str]
+    ) -> List[Tuple[str, Optional[str], Optional[str]]]:
+        """Per agent: ``(category, disallowed, allowed)``, a probe the agent may not fetch and
+        one it may (None when there is none)."""
+    def summary(self) -> Dict[str, Any]:
+        """``body_bytes``, ``state``, ``groups``, ``rules``, ``ignored_rules``, ``sitemaps``,
+        ``diagnostics`` (code → count) and ``extensions`` (the known extension records)."""
+    def to_dict(self) -> Dict[str, Any]:
+        """``variant``, ``state``, ``reason``, ``lifetime``, ``diagnostics``."""
+
+def redirect_target(status: int, location: Optional[str], url: str) -> Optional[str]:
+    """Where a response to ``url`` redirects to when a fetcher follows it (301, 302, 303, 307,
+    308 with a usable Location), else None.
+
+    >>> redirect_target(301, "https://example.com/robots.txt", "http://example.com/robots.txt")
+    'https://example.com/robots.txt'
+    """
+
+def diff_many(
+    body: Body,
+    agents: Iterable[str],
+    urls: Iterable[str],
+    variants: Union[str, Iterable[str], None] = None,
+) -> List[Comparison]:
+    """``diff`` for every agent (outer) and URL (inner), each variant reading ``body`` once."""

@@ -229,7 +229,7 @@ fn limits(given: Option<&Bound<'_, PyDict>>) -> PyResult<Limits> {
 }
 
 /// The name of `value`'s type, for messages.
-fn type_name(value: &Bound<'_, PyAny>) -> String {
+pub fn type_name(value: &Bound<'_, PyAny>) -> String {
     value
         .get_type()
         .name()

@@ -17,6 +17,9 @@
 
 mod answers;
 mod input;
+// Corpus studies (issue 15): the access policy and grid calls.
+mod access;
+mod grid;
 mod parsed;
 mod robots;
 
@@ -85,6 +88,11 @@ mod _robotspec {
     use super::parsed::{parse, Diagnostic, Parsed, StrictError};
     #[pymodule_export]
     use super::robots::Robots;
+    // Corpus studies (issue 15).
+    #[pymodule_export]
+    use super::access::{redirect_target, Access};
+    #[pymodule_export]
+    use super::grid::diff_many;
 
     #[pymodule_init]
     fn init(module: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -1,0 +1,183 @@
+"""Scale figures of the corpus study (docs/performance.md, "Corpus studies on Spark"): a
+benchmark, not a test.
+
+A synthetic crawl is made from the vendored corpus sample: COPIES copies of its 195 files,
+each copy under other host names, as 200 captures in FILES gzip-compressed WARC files (one
+Spark partition each). Three ways of answering "may agent A fetch / on this site?" are timed
+over it, each from the WARC files to its answers:
+
+* ``study``: ``robotspec.study`` (``from_warcs`` and the three Parquet tables written), all
+  five variants and 17 agents (the defaults), and ``google`` alone;
+* ``regex``: a job in the style of Common Crawl's robotstxt-experiments statistics job —
+  regular expressions over each line, groups tracked by hand, "Disallow: /" in the agent's
+  group (or `*`'s) read as "disallowed" — written here for the comparison, in the same Spark
+  set-up with the same reader (fastwarc) and writing its answers as Parquet;
+* ``batch``: ``robotspec batch`` on one core over the same bodies as files (17 agents × /),
+  per variant: the command line's own speed, without WARC reading.
+
+Spark jobs run in local mode with 1 and then 2 cores (``local[1]``, ``local[2]``); each time
+is the wall time of the job after the session started (the session's start, ~10 s, is paid
+once per run of a study, not per capture). The load of the machine (``uptime``) is printed
+before and after: the figures are only comparable under the same load.
+
+    python python/bench/study.py [--corpus DIR] [--copies 16] [--files 4] [--cli target/release/robotspec]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+CORPUS = REPO / "tests" / "corpus" / "real"
+
+from robotspec.study import DEFAULT_AGENTS, Settings, from_warcs, session  # noqa: E402
+from robotspec.study.warcwrite import response_record, write_warc  # noqa: E402
+
+
+def make_crawl(folder: Path, corpus: Path, copies: int, files: int):
+    """The synthetic crawl's WARC files, and its bodies as files for batch."""
+    bodies = [(p.name.replace("_", "-"), p.read_bytes()) for p in sorted(corpus.iterdir())]
+    records = []
+    plain = folder / "bodies"
+    plain.mkdir()
+    for copy in range(copies):
+        for name, body in bodies:
+            host = f"c{copy}.{name}"
+            records.append(response_record(f"https://{host}/robots.txt", 200, body))
+            (plain / host).write_bytes(body)
+    per_file = -(-len(records) // files)
+    paths = []
+    for index in range(files):
+        path = folder / f"crawl-{index}.warc.gz"
+        write_warc(str(path), records[index * per_file:(index + 1) * per_file])
+        paths.append(str(path))
+    return paths, plain, len(records)
+
+
+# The regex counterpart: each line matched against a few patterns, as the statistics job of
+# robotstxt-experiments does, groups tracked with an "in a block of rules" flag.
+COMMENT = re.compile(rb"^\s*#")
+BLANK = re.compile(rb"^\s*$")
+DIRECTIVE = re.compile(rb"^\s*(user-agent|disallow|allow|crawl-delay|sitemap)\s*:\s*([^\r#]*)",
+                       re.IGNORECASE | re.ASCII)
+
+
+def regex_answers(body: bytes, agents):
+    """Per agent: True when "Disallow: /" is in the group naming it (or in `*`'s)."""
+    rules = {}
+    current = set()
+    in_rules = False
+    for line in body.split(b"\n"):
+        if COMMENT.match(line) or BLANK.match(line):
+            continue
+        match = DIRECTIVE.match(line)
+        if not match:
+            continue
+        key = match.group(1).lower()
+        value = match.group(2).strip().decode("utf-8", "replace")
+        if key == b"user-agent":
+            if in_rules:
+                current, in_rules = set(), False
+            current.add(value.lower())
+            rules.setdefault(value.lower(), [])
+        elif key in (b"allow", b"disallow"):
+            in_rules = True
+            for agent in current:
+                rules[agent].append((key, value))
+    answers = []
+    for agent in agents:
+        group = rules.get(agent.lower(), rules.get("*", []))
+        answers.append((b"disallow", "/") in group and (b"allow", "/") not in group)
+    return answers
+
+
+def regex_job(spark, locations, out, agents):
+    """The regex counterpart as a Spark job: WARC files in, (url, agent, disallowed) rows out."""
+    def per_file(location):
+        from robotspec.study.warc import captures
+
+        for capture in captures(location, 512_000):
+            if capture.http_status != 200:
+                continue
+            for agent, disallowed in zip(agents, regex_answers(capture.body, agents)):
+                yield (capture.robots_url, agent, disallowed)
+
+    rows = spark.sparkContext.parallelize(locations, len(locations)).flatMap(per_file)
+    frame = spark.createDataFrame(rows, "robots_url string, agent string, disallowed boolean")
+    frame.write.mode("overwrite").parquet(out)
+
+
+def timed(work):
+    started = time.monotonic()
+    work()
+    return time.monotonic() - started
+
+
+def load():
+    return subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--corpus", type=Path, default=CORPUS,
+                        help="a folder of robots.txt files (default: the vendored sample)")
+    parser.add_argument("--copies", type=int, default=16)
+    parser.add_argument("--files", type=int, default=4)
+    parser.add_argument("--cli", default=str(REPO / "target" / "release" / "robotspec"))
+    parser.add_argument("--cores", default="1,2")
+    args = parser.parse_args()
+    agents = list(DEFAULT_AGENTS)
+    folder = Path(tempfile.mkdtemp(prefix="robotspec-study-bench-"))
+    try:
+        locations, plain, captures = make_crawl(folder, args.corpus, args.copies, args.files)
+        print(f"crawl: {captures} captures in {args.files} WARC files "
+              f"({sum(os.path.getsize(p) for p in locations):,} bytes gzip)")
+        print(f"load before: {load()}")
+        results = []
+        for cores in [int(c) for c in args.cores.split(",")]:
+            spark = session(f"local[{cores}]", **{"spark.ui.enabled": "false"})
+            spark.sparkContext.setLogLevel("ERROR")
+            # Warm-up: the Python workers start and import robotspec once per session.
+            from_warcs(spark, locations[:1], Settings(variants=("google",))).captures.count()
+            for label, settings in (("study, 5 variants", Settings()),
+                                    ("study, google", Settings(variants=("google",)))):
+                out = folder / "out"
+
+                def study():
+                    tables = from_warcs(spark, locations, settings)
+                    tables.write(str(out))
+                    tables.unpersist()
+
+                results.append((label, cores, timed(study)))
+            results.append(("regex (robotstxt-experiments style)", cores,
+                            timed(lambda: regex_job(spark, locations, str(folder / "rx"),
+                                                             agents))))
+            spark.stop()
+        queries = "".join(f"{host}\t{agent}\t/\n" for host in sorted(os.listdir(plain))
+                          for agent in agents).encode()
+        for variant in ("google", "rfc9309"):
+            seconds = timed(lambda: subprocess.run(
+                [args.cli, "batch", "--variant", variant, "--corpus", str(plain)],
+                input=queries, capture_output=True, check=True))
+            results.append((f"robotspec batch --variant {variant}", 1, seconds))
+        print(f"load after: {load()}")
+        print()
+        print(f"{'approach':40} {'cores':>5} {'seconds':>8} {'captures/s':>11} {'per core':>9}")
+        for label, cores, seconds in results:
+            rate = captures / seconds
+            print(f"{label:40} {cores:>5} {seconds:8.2f} {rate:11.0f} {rate / cores:9.0f}")
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,28 @@
+"""Corpus studies of robots.txt on Spark (docs/study.md).
+
+``python -m robotspec.study --warc PATH… --out DIR`` reads robots.txt captures out of WARC
+files (as Common Crawl stores them) and writes, as Parquet, every variant's verdict for every
+agent and path (``verdicts``), every variant's reading of every file in figures (``files``) and
+every disagreement between two variants with its reason (``disagreements``);
+``python -m robotspec.study restrictions`` turns them into the AI-crawler restriction study: a
+table and a plot. From Python, ``from_warcs`` and ``analyse`` (a DataFrame of captures) give the
+same tables as Spark DataFrames, and ``restrictions.study`` the aggregates.
+
+Needs PySpark (with Java), fastwarc, pyarrow, pandas and matplotlib besides robotspec itself.
+"""
+
+from .capture import DEFAULT_AGENTS, DEFAULT_PATHS, DEFAULT_SIZE_LIMIT, Capture, Settings
+from .job import Tables, analyse, from_warcs, run, session
+
+__all__ = [
+    "DEFAULT_AGENTS",
+    "DEFAULT_PATHS",
+    "DEFAULT_SIZE_LIMIT",
+    "Capture",
+    "Settings",
+    "Tables",
+    "analyse",
+    "from_warcs",
+    "run",
+    "session",
+]

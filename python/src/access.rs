@@ -1,0 +1,533 @@
+//! `robotspec.Access`: what one fetch of robots.txt means under a variant's access policy, and
+//! the grid calls a corpus study makes on it.
+//!
+//! A study holds captures — a status code, headers and a body, as a crawl archive stores them —
+//! not parsed files. What a crawler may do with a capture depends on the variant twice: its
+//! access policy turns the status code into "obey the rules", "allow all", "disallow all" or
+//! "unreachable" (docs/access.md), and its reading of the body gives the rules. `Access` wraps
+//! the library's `robotspec::access::evaluate`, so both come from the library, and answers a
+//! whole grid of (agent, URL) queries, or the restriction category of several agents, in one
+//! call with the interpreter released: a Spark task asks ~100 questions per capture, and one
+//! crossing per capture instead of one per question is most of the speed of the study.
+//!
+//! `redirect_target` is the library's test of whether a response is a redirect a fetcher
+//! follows (and where to): an archive stores each hop as its own capture.
+
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
+use std::time::SystemTime;
+
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyString};
+use robotspec::access::{self, AccessOptions, AccessState, FetchOutcome};
+use robotspec::{AgentQuery, Robots, Verdict as LibraryVerdict};
+
+use crate::answers::{self, Verdict};
+use crate::input::{self, DEFAULT_VARIANT};
+
+/// One answer of `Access.answers`: allowed, the deciding rule's line and text, and the agent
+/// token whose groups applied (`"*"` for the `*` groups; None when no group applies or the
+/// access state decided without rules).
+type Answer = (bool, Option<u32>, Option<String>, Option<String>);
+
+/// What a fetch of robots.txt means for crawling under one variant: the library's access policy
+/// (docs/access.md) applied to a status code, headers and a body.
+///
+/// `status` is the HTTP status code of the response, or None when no response came (then
+/// `failure` says why: a network error, which every variant treats as unreachable). A 2xx body
+/// is parsed by the variant (only its first `size_limit` bytes: 512,000 by default, the
+/// policy's); any other status decides by itself, whatever the body. `headers` (a mapping, or
+/// pairs of str) feed the lifetime (`Cache-Control`, `Expires`, `Retry-After`). A redirect
+/// status reaches the policy as a status it leaves undefined (unreachable): a fetcher follows
+/// redirects first (`redirect_target`).
+///
+/// >>> Access(403, variant="draft-1996").state, Access(403, variant="rfc9309").state
+/// ('disallow-all', 'allow-all')
+/// >>> access = Access(200, b"User-agent: *\nDisallow: /private\n", "rfc9309")
+/// >>> access.state, access.allows("FooBot", "/private/x")
+/// ('rules', False)
+/// >>> access.answers(["FooBot"], ["/", "/private/x"])
+/// [(True, None, None, '*'), (False, 2, 'Disallow: /private', '*')]
+/// >>> Access(503).allows("FooBot", "/")
+/// False
+#[pyclass(frozen, name = "Access", module = "robotspec")]
+pub struct Access {
+    inner: access::Access,
+    status: Option<u16>,
+    body_bytes: usize,
+}
+
+/// A restriction category and the probes that show it.
+#[derive(Clone)]
+struct Category {
+    category: &'static str,
+    disallowed: Option<String>,
+    allowed: Option<String>,
+}
+
+impl Category {
+    fn without_probes(category: &'static str) -> Category {
+        Category {
+            category,
+            disallowed: None,
+            allowed: None,
+        }
+    }
+}
+
+impl Access {
+    /// The restriction category of each agent; agents to whom the same groups apply share
+    /// one computation.
+    fn categories(&self, agents: &[Arc<AgentQuery>]) -> Vec<Category> {
+        let inner = &self.inner;
+        let mut by_groups: HashMap<Vec<u32>, Category> = HashMap::new();
+        agents
+            .iter()
+            .map(|agent| match (inner.state, inner.robots()) {
+                (AccessState::Rules, Some(robots)) => {
+                    let groups: Vec<u32> = robots
+                        .applicable(agent)
+                        .groups()
+                        .map(|group| group.line())
+                        .collect();
+                    by_groups
+                        .entry(groups)
+                        .or_insert_with(|| restriction(robots, agent))
+                        .clone()
+                }
+                (AccessState::AllowAll, _) => Category::without_probes("nothing"),
+                (AccessState::DisallowAll, _) => Category::without_probes("everything"),
+                _ => Category::without_probes("unreachable"),
+            })
+            .collect()
+    }
+}
+
+#[pymethods]
+impl Access {
+    #[new]
+    #[pyo3(signature = (status, body = None, variant = DEFAULT_VARIANT, *, headers = None, failure = None, size_limit = None))]
+    fn new(
+        py: Python<'_>,
+        status: Option<u16>,
+        body: Option<&Bound<'_, PyAny>>,
+        variant: &str,
+        headers: Option<&Bound<'_, PyAny>>,
+        failure: Option<&str>,
+        size_limit: Option<usize>,
+    ) -> PyResult<Access> {
+        let variant = input::reading(variant)?;
+        let body = match body {
+            Some(value) if !value.is_none() => input::body(value)?.as_bytes().to_vec(),
+            _ => Vec::new(),
+        };
+        let body_bytes = body.len();
+        let outcome = match (status, failure) {
+            (Some(_), Some(_)) => {
+                return Err(PyValueError::new_err(
+                    "give a status (a response came) or a failure (none came), not both",
+                ))
+            }
+            (Some(status), None) => FetchOutcome::Response {
+                status,
+                headers: header_pairs(headers)?,
+                body,
+            },
+            (None, failure) => FetchOutcome::NetworkError {
+                message: failure.unwrap_or("no response").to_owned(),
+            },
+        };
+        let mut options = AccessOptions::default();
+        if let Some(bytes) = size_limit {
+            options = options.with_size_limit(bytes);
+        }
+        let evaluate = || access::evaluate(variant, &outcome, SystemTime::now(), &options);
+        let inner = if body_bytes >= input::DETACH_BYTES {
+            py.detach(evaluate)
+        } else {
+            evaluate()
+        };
+        Ok(Access {
+            inner,
+            status,
+            body_bytes,
+        })
+    }
+
+    /// The variant whose policy decided.
+    #[getter]
+    fn variant(&self) -> String {
+        self.inner.profile.name()
+    }
+
+    /// The status code given, or None when no response came.
+    #[getter]
+    fn status(&self) -> Option<u16> {
+        self.status
+    }
+
+    /// `"rules"` (obey the parsed file), `"allow-all"`, `"disallow-all"` or `"unreachable"`
+    /// (no answer: crawl nothing, fetch again later).
+    #[getter]
+    fn state(&self) -> &'static str {
+        self.inner.state.name()
+    }
+
+    /// Why, in words: `"403: access to the file refused"`, `"200: the file is obeyed"`, …
+    #[getter]
+    fn reason(&self) -> String {
+        self.inner.reason.to_string()
+    }
+
+    /// How long the answer holds, in seconds.
+    #[getter]
+    fn lifetime(&self) -> f64 {
+        self.inner.lifetime.as_secs_f64()
+    }
+
+    /// Where the lifetime came from: `default`, `max-age`, `expires`, `capped`, `retry`,
+    /// `no-store` or `no-cache`.
+    #[getter]
+    fn lifetime_source(&self) -> &'static str {
+        self.inner.lifetime_source.name()
+    }
+
+    /// Every diagnostic: the policy's (`size-limit`), then the parse's (all the grammar
+    /// checks' findings, as warnings).
+    #[getter]
+    fn diagnostics(&self, py: Python<'_>) -> PyResult<Vec<Py<crate::parsed::Diagnostic>>> {
+        let all: Vec<robotspec::Diagnostic> = self.inner.all_diagnostics().cloned().collect();
+        crate::parsed::diagnostics(py, &all)
+    }
+
+    /// May `agent` crawl `url`? Rules decide under `"rules"`; otherwise `"allow-all"` says
+    /// yes and the other states say no.
+    fn allows(&self, agent: &Bound<'_, PyAny>, url: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let agents = input::agent(agent)?;
+        let url = input::text(url, "url")?;
+        Ok(self.inner.allows(&agents, &url))
+    }
+
+    /// The rules' verdict for `agent` and `url` when the state is `"rules"`; None when the
+    /// state decides by itself.
+    fn check(&self, agent: &Bound<'_, PyAny>, url: &Bound<'_, PyAny>) -> PyResult<Option<Verdict>> {
+        let agents = input::agent(agent)?;
+        let url = input::text(url, "url")?;
+        match self.inner.robots() {
+            Some(robots) => Verdict::of(&robots.check_query(&agents, &url)).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// Every agent of `agents` asked about every URL of `urls` (agents outer, URLs inner): one
+    /// tuple per query, `(allowed, line, rule, group_agent)` — the deciding rule's line and
+    /// text as `Verdict.line` and `Verdict.rule` give them, and the agent token whose groups
+    /// applied (`"*"` for the `*` groups, None when no group applies). Without rules (a state
+    /// other than `"rules"`) the state decides and the last three are None. The interpreter
+    /// is released while the queries are answered.
+    fn answers(
+        &self,
+        py: Python<'_>,
+        agents: &Bound<'_, PyAny>,
+        urls: &Bound<'_, PyAny>,
+    ) -> PyResult<Vec<Answer>> {
+        let agents = agent_list(agents)?;
+        let urls = input::texts(urls, "urls")?;
+        let inner = &self.inner;
+        Ok(py.detach(|| {
+            let mut out = Vec::with_capacity(agents.len() * urls.len());
+            for agent in &agents {
+                for url in &urls {
+                    out.push(match inner.robots() {
+                        Some(robots) => answer(&robots.check_query(agent, url)),
+                        None => (inner.allows(agent, url), None, None, None),
+                    });
+                }
+            }
+            out
+        }))
+    }
+
+    /// How much the file keeps each agent of `agents` out, one category per agent, computed
+    /// with the matcher (docs/study.md):
+    ///
+    /// * `"everything"`: the state is `"disallow-all"`, or under `"rules"` every probe is
+    ///   disallowed;
+    /// * `"nothing"`: the state is `"allow-all"`, or under `"rules"` every probe is allowed;
+    /// * `"some"`: under `"rules"`, some probes are allowed and others disallowed;
+    /// * `"unreachable"`: the state is `"unreachable"` (crawl nothing for now).
+    ///
+    /// The probes are `/` and, for every rule of the groups that apply to the agent (allow or
+    /// disallow, non-empty), three paths: its value as the variant read it, the value with every
+    /// `*` and a final `$` removed, and that followed by `/` (bytes that are not printable
+    /// ASCII percent-encoded, a leading `/` added when missing). The interpreter is released.
+    ///
+    /// >>> body = b"User-agent: *\nDisallow: /\nAllow: /blog/\n\nUser-agent: GPTBot\nDisallow: /\n"
+    /// >>> Access(200, body, "rfc9309").restrictions(["GPTBot", "FooBot", "*"])
+    /// ['everything', 'some', 'some']
+    fn restrictions(&self, py: Python<'_>, agents: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+        let agents = agent_list(agents)?;
+        let found = py.detach(|| self.categories(&agents));
+        Ok(found.into_iter().map(|c| c.category.to_owned()).collect())
+    }
+
+    /// `restrictions`, each category with its witnesses: `(category, disallowed, allowed)`, a
+    /// probe the agent may not fetch and one it may (None when there is none, or when the
+    /// state decided without rules). Where two variants put a site in different categories,
+    /// a witness of one is where their verdicts may differ, and `diff` says why.
+    ///
+    /// >>> body = b"User-agent: *\nDisallow: /\nAllow: /blog/\n"
+    /// >>> Access(200, body, "rfc9309").restriction_witnesses(["FooBot"])
+    /// [('some', '/', '/blog/')]
+    fn restriction_witnesses(
+        &self,
+        py: Python<'_>,
+        agents: &Bound<'_, PyAny>,
+    ) -> PyResult<Vec<Witnessed>> {
+        let agents = agent_list(agents)?;
+        let found = py.detach(|| self.categories(&agents));
+        Ok(found
+            .into_iter()
+            .map(|c| (c.category.to_owned(), c.disallowed, c.allowed))
+            .collect())
+    }
+
+    /// The file as the variant read it, in figures, as a dict: `body_bytes` (the body given),
+    /// `state`, `groups`, `rules`, `sitemaps` (URLs as written), `diagnostics` (code → count,
+    /// every finding: the policy's `size-limit`, then the grammar checks'), `ignored_rules`
+    /// (rules outside every group) and `extensions`: every record of an extension the variant
+    /// knows (docs/extensions.md), as dicts `line`, `key`, `value`, `extension`, `group_line`
+    /// (the first line of the group it is in, or None) and `error` (why its value is malformed,
+    /// or None). Without rules, the counts are 0 and the lists empty.
+    fn summary<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let summary = PyDict::new(py);
+        summary.set_item("body_bytes", self.body_bytes)?;
+        summary.set_item("state", self.inner.state.name())?;
+        let mut codes: BTreeMap<&'static str, usize> = BTreeMap::new();
+        for diagnostic in self.inner.all_diagnostics() {
+            *codes.entry(diagnostic.code.name()).or_default() += 1;
+        }
+        summary.set_item("diagnostics", codes)?;
+        let robots = self.inner.robots();
+        summary.set_item("groups", robots.map_or(0, |r| r.groups().len()))?;
+        summary.set_item("rules", robots.map_or(0, |r| r.rules().len()))?;
+        summary.set_item(
+            "ignored_rules",
+            robots.map_or(0, |r| r.ignored_rules().len()),
+        )?;
+        let sitemaps: Vec<String> = robots
+            .into_iter()
+            .flat_map(Robots::sitemaps)
+            .map(|sitemap| String::from_utf8_lossy(sitemap.url).into_owned())
+            .collect();
+        summary.set_item("sitemaps", sitemaps)?;
+        let extensions = PyList::empty(py);
+        if let Some(robots) = robots {
+            for record in robots.records() {
+                let Some(extension) = record.extension else {
+                    continue;
+                };
+                let item = PyDict::new(py);
+                item.set_item("line", record.line)?;
+                item.set_item("key", String::from_utf8_lossy(record.key))?;
+                item.set_item("value", String::from_utf8_lossy(record.value))?;
+                item.set_item("extension", extension.name())?;
+                let group_line = record
+                    .group
+                    .and_then(|index| robots.groups().nth(index))
+                    .map(|group| group.line());
+                item.set_item("group_line", group_line)?;
+                let error = match record.typed() {
+                    Some(Err(error)) => Some(error.to_string()),
+                    _ => None,
+                };
+                item.set_item("error", error)?;
+                extensions.append(item)?;
+            }
+        }
+        summary.set_item("extensions", extensions)?;
+        Ok(summary)
+    }
+
+    /// The result as a dict, the library's serialisation: `variant`, `state`, `reason`,
+    /// `lifetime` (`seconds`, `source`) and `diagnostics`.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        answers::to_python(py, &self.inner)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<Access variant={} state={} reason={:?}>",
+            self.inner.profile,
+            self.inner.state.name(),
+            self.inner.reason.to_string()
+        )
+    }
+}
+
+/// A restriction category with its witnesses: (category, a disallowed probe, an allowed probe).
+type Witnessed = (String, Option<String>, Option<String>);
+
+/// Where a response to a request for `url` redirects to, when a fetcher follows it: status 301,
+/// 302, 303, 307 or 308 with a `location` that resolves against `url` to an http or https URL
+/// (the library's `access::redirect_target`). None otherwise — another status, no or an
+/// unusable location — and the response is then the answer (docs/access.md).
+///
+/// >>> redirect_target(301, "https://example.com/robots.txt", "http://example.com/robots.txt")
+/// 'https://example.com/robots.txt'
+/// >>> redirect_target(302, "/elsewhere.txt", "http://example.com/robots.txt")
+/// 'http://example.com/elsewhere.txt'
+/// >>> redirect_target(200, "/x", "http://example.com/robots.txt") is None
+/// True
+#[pyfunction]
+#[pyo3(signature = (status, location, url))]
+pub fn redirect_target(status: u16, location: Option<&str>, url: &str) -> PyResult<Option<String>> {
+    let current = url::Url::parse(url)
+        .map_err(|e| PyValueError::new_err(format!("url is not an absolute URL ({e}): {url:?}")))?;
+    Ok(access::redirect_target(status, location, &current).map(String::from))
+}
+
+/// One grid answer from the rules' verdict.
+fn answer(verdict: &LibraryVerdict<'_>) -> Answer {
+    let rule = verdict.rule();
+    let applicable = verdict.applicable();
+    let group_agent = match applicable.agent() {
+        Some(agent) => Some(agent.to_string()),
+        None if applicable.groups().next().is_some() => Some("*".to_owned()),
+        None => None,
+    };
+    (
+        verdict.allowed(),
+        rule.map(|r| r.line()),
+        rule.map(|r| r.to_string()),
+        group_agent,
+    )
+}
+
+/// The restriction category of `agent` under `robots`, with its witnesses (see
+/// `Access.restrictions`): the first probe disallowed and the first allowed.
+fn restriction(robots: &Robots, agent: &AgentQuery) -> Category {
+    let mut disallowed: Option<String> = None;
+    let mut allowed: Option<String> = None;
+    let mut ask = |path: String| {
+        let url = format!("http://robotspec.invalid{path}");
+        let witness = if robots.check_query(agent, &url).allowed() {
+            &mut allowed
+        } else {
+            &mut disallowed
+        };
+        if witness.is_none() {
+            *witness = Some(path);
+        }
+        allowed.is_some() && disallowed.is_some()
+    };
+    let mut both = ask("/".to_owned());
+    for rule in robots.applicable(agent).rules() {
+        if both {
+            break;
+        }
+        if rule.is_empty() {
+            continue;
+        }
+        for probe in probes(rule.value()) {
+            if ask(probe) {
+                both = true;
+                break;
+            }
+        }
+    }
+    let category = match (&disallowed, &allowed) {
+        (Some(_), Some(_)) => "some",
+        (Some(_), None) => "everything",
+        _ => "nothing",
+    };
+    Category {
+        category,
+        disallowed,
+        allowed,
+    }
+}
+
+/// The paths probed for one rule value (see `Access.restrictions`).
+fn probes(value: &[u8]) -> Vec<String> {
+    let plain: Vec<u8> = {
+        let without_end = value.strip_suffix(b"$").unwrap_or(value);
+        without_end.iter().copied().filter(|&b| b != b'*').collect()
+    };
+    let mut out = vec![as_path(value)];
+    if !plain.is_empty() {
+        let path = as_path(&plain);
+        let below = if path.ends_with('/') {
+            None
+        } else {
+            Some(format!("{path}/"))
+        };
+        out.push(path);
+        out.extend(below);
+    }
+    out.dedup();
+    out
+}
+
+/// `bytes` as the path of a URL: a leading `/` added when missing, bytes that are not printable
+/// ASCII (and `%` not starting an escape, `#` and space) percent-encoded.
+fn as_path(bytes: &[u8]) -> String {
+    let mut path = String::with_capacity(bytes.len() + 1);
+    if bytes.first() != Some(&b'/') {
+        path.push('/');
+    }
+    for (i, &byte) in bytes.iter().enumerate() {
+        let escape_follows = byte == b'%'
+            && bytes
+                .get(i + 1..i + 3)
+                .is_some_and(|hex| hex.iter().all(u8::is_ascii_hexdigit));
+        if byte.is_ascii_graphic() && byte != b'#' && (byte != b'%' || escape_follows) {
+            path.push(char::from(byte));
+        } else {
+            path.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    path
+}
+
+/// A list of agents (an iterable of str, or one str of comma-separated product tokens is NOT
+/// accepted: a str is refused, as for URLs), each read as `Robots.check` reads one.
+pub fn agent_list(values: &Bound<'_, PyAny>) -> PyResult<Vec<Arc<AgentQuery>>> {
+    if values.is_instance_of::<PyString>() {
+        return Err(PyTypeError::new_err(
+            "agents must be an iterable of str, not a single str (wrap it in a list)",
+        ));
+    }
+    let items = values.try_iter().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "agents must be an iterable of str, not {}",
+            input::type_name(values)
+        ))
+    })?;
+    items.map(|item| input::agent(&item?)).collect()
+}
+
+/// Response headers as pairs: None, a mapping (its `items()`), or an iterable of
+/// (name, value) pairs of str.
+fn header_pairs(headers: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<(String, String)>> {
+    let Some(headers) = headers.filter(|h| !h.is_none()) else {
+        return Ok(Vec::new());
+    };
+    let pairs = if headers.hasattr("items")? {
+        headers.call_method0("items")?
+    } else {
+        headers.clone()
+    };
+    let refuse = || {
+        PyTypeError::new_err(
+            "headers must be a mapping or an iterable of (name, value) pairs of str",
+        )
+    };
+    let mut out = Vec::new();
+    for pair in pairs.try_iter().map_err(|_| refuse())? {
+        let (name, value): (String, String) = pair?.extract().map_err(|_| refuse())?;
+        out.push((name, value));
+    }
+    Ok(out)
+}

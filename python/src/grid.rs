@@ -1,0 +1,47 @@
+//! `robotspec.diff_many`: `diff` over a grid of agents and URLs for one body, each variant
+//! reading the body once.
+//!
+//! `diff` parses the body once per variant for one query; a corpus study asks a dozen agents
+//! about a few paths for each file, so the grid form parses once and compares every query,
+//! with the interpreter released while it does.
+
+use pyo3::prelude::*;
+use robotspec::diff::Comparer;
+
+use crate::answers::Comparison;
+use crate::input;
+
+/// Every variant's verdict for each agent of `agents` on each URL of `urls` (agents outer, URLs
+/// inner), with the reason wherever two disagree: one `Comparison` per query, as `diff` gives
+/// it, but each variant reads `body` once for the whole grid. `variants` as for `diff`.
+///
+/// >>> body = b"User-Agent: foobot\nAllow: /page/\nDisallow: /page/x.gif\n"
+/// >>> grid = diff_many(body, ["foobot", "other"], ["/page/x.gif"], ["draft-1996", "google"])
+/// >>> [c.verdicts for c in grid]
+/// [{'draft-1996': True, 'google': False}, {'draft-1996': True, 'google': True}]
+#[pyfunction]
+#[pyo3(signature = (body, agents, urls, variants = None))]
+pub fn diff_many(
+    py: Python<'_>,
+    body: &Bound<'_, PyAny>,
+    agents: &Bound<'_, PyAny>,
+    urls: &Bound<'_, PyAny>,
+    variants: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Vec<Comparison>> {
+    let body = input::body(body)?;
+    let agents = crate::access::agent_list(agents)?;
+    let urls = input::texts(urls, "urls")?;
+    let variants = input::variants(variants)?;
+    let bytes = body.as_bytes();
+    let compared = py.detach(|| {
+        let comparer = Comparer::new(bytes, &variants);
+        let mut out = Vec::with_capacity(agents.len() * urls.len());
+        for agent in &agents {
+            for url in &urls {
+                out.push(comparer.compare_query(agent, url));
+            }
+        }
+        out
+    });
+    compared.iter().map(Comparison::of).collect()
+}

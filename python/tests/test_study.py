@@ -1,0 +1,320 @@
+"""The Spark job on a real engine (PySpark in local mode, ``local[2]``), over WARC files the tests
+write from the vendored corpus sample and from synthetic captures (study_data.py):
+
+* every row of ``verdicts`` — every capture × variant × agent × path — equals ``robotspec
+  batch`` on the same file, agent and path (allowed, deciding line and rule, the group's agent),
+  read with the access policy's size limit; a capture whose status decides is held to
+  docs/access.md's table instead;
+* ``files`` holds what the library reads in each file, ``disagreements`` exactly the pairs of
+  variants whose verdicts differ, each with the library's diff reason;
+* ``analyse`` on a DataFrame of captures gives the job's verdicts;
+* the command line runs the job and the restriction study on a hand-computed example, whose
+  every count is checked, and writes the plot.
+"""
+
+import json
+import subprocess
+import sys
+from collections import Counter, defaultdict
+
+import pytest
+
+from study_data import require_study_suite
+
+require_study_suite()
+
+import robotspec  # noqa: E402
+from robotspec.study import Settings, analyse, from_warcs, session  # noqa: E402
+from robotspec.study.warcwrite import write_warc  # noqa: E402
+
+from study_data import (  # noqa: E402
+    HAND_AGENTS,
+    HAND_CHANGE_REASONS,
+    HAND_CHANGED,
+    HAND_COUNTS,
+    HAND_PATHS,
+    HAND_REASONS,
+    SIZE_LIMIT,
+    VARIANTS,
+    hand_records,
+    write_inputs,
+)
+
+AGENTS = ("GPTBot", "ClaudeBot", "CCBot", "Google-Extended", "Googlebot", "Bingbot",
+          "Googlebot-Image,Googlebot", "Mozilla/5.0 (compatible; bingbot/2.0)", "*")
+PATHS = ("/", "/search?q=1", "/admin/", "/private/x", "/wp-admin/admin-ajax.php", "/early/y")
+
+
+@pytest.fixture(scope="module")
+def spark():
+    started = session("local[2]", **{"spark.ui.enabled": "false"})
+    started.sparkContext.setLogLevel("ERROR")
+    yield started
+    started.stop()
+
+
+@pytest.fixture(scope="module")
+def inputs(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("warc")
+    return write_inputs(folder)
+
+
+@pytest.fixture(scope="module")
+def tables(spark, inputs):
+    locations, _ = inputs
+    made = from_warcs(spark, locations, Settings(agents=AGENTS, paths=PATHS))
+    yield made
+    made.unpersist()
+
+
+@pytest.fixture(scope="module")
+def verdicts(tables):
+    return tables.verdicts.toPandas()
+
+
+@pytest.fixture(scope="module")
+def bodies(inputs, tmp_path_factory):
+    """Every capture's body as decoded, as a file named after its URL's host, for batch."""
+    _, known = inputs
+    folder = tmp_path_factory.mktemp("bodies")
+    names = {}
+    for url, (body, _) in known.items():
+        name = url.split("/")[2].replace(":", "_")
+        (folder / name).write_bytes(body)
+        names[url] = name
+    return folder, names
+
+
+def test_one_row_per_capture_variant_agent_path(tables, verdicts, inputs):
+    _, known = inputs
+    captures = tables.captures.count()
+    assert captures == len(known) == 195 + 18
+    assert len(verdicts) == captures * len(VARIANTS) * len(AGENTS) * len(PATHS)
+    assert tables.files.count() == captures * len(VARIANTS)
+    assert set(verdicts["robots_url"]) == set(known)
+    # Both files were read, one partition each: the plain and the gzip-compressed one.
+    assert verdicts["warc_file"].str.endswith(".warc").any()
+    assert verdicts["warc_file"].str.endswith(".warc.gz").any()
+    assert tables.read_errors.value == 0
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_verdict_equals_batch(cli, verdicts, inputs, bodies, variant):
+    _, known = inputs
+    folder, names = bodies
+    rows = verdicts[verdicts["variant"] == variant]
+    ruled = rows[rows["robots_url"].map(lambda url: known[url][1] is None
+                                        or known[url][1].expect is None)]
+    queries = [(names[r.robots_url], r.agent, r.path) for r in ruled.itertuples()]
+    lines = "".join(f"{f}\t{a}\t{u}\n" for f, a, u in queries).encode()
+    done = cli.run("batch", "--format", "json", "--variant", variant, "--corpus", folder,
+                   "--max-input-bytes", SIZE_LIMIT, stdin=lines)
+    assert done.returncode == 0, done.stderr
+    answers = [json.loads(line)["verdict"] for line in done.stdout.splitlines()]
+    assert len(answers) == len(ruled) > 195 * len(AGENTS) * len(PATHS)
+    differ = []
+    for row, answer in zip(ruled.itertuples(), answers):
+        assert row.state == "rules"
+        got = (bool(row.allowed), _int(row.line), row.rule, row.group_agent)
+        want = (answer["allowed"], answer["line"], answer["rule"], answer["agent"])
+        if got != want:
+            differ.append((row.robots_url, row.agent, row.path, got, want))
+    assert differ == []
+
+    decided = rows.drop(ruled.index)
+    assert len(ruled) + len(decided) == len(rows)
+    assert len(decided) == 12 * len(AGENTS) * len(PATHS)
+    position = VARIANTS.index(variant)
+    for row in decided.itertuples():
+        expect = known[row.robots_url][1].expect
+        if expect == "redirect":
+            assert (row.state, row.allowed, row.restriction) == ("redirect", None, "redirect")
+            assert row.redirect_location == "https://www.redirect.test/robots.txt"
+            continue
+        state = expect[position]
+        assert row.state == state, row.robots_url
+        assert row.allowed == (state == "allow-all")
+        assert (_int(row.line), row.rule, row.group_agent) == (None, None, None)
+        category = {"allow-all": "nothing", "disallow-all": "everything"}.get(state, state)
+        assert row.restriction == category
+
+
+def test_the_size_limit_and_the_encodings(verdicts):
+    def allowed(host, agent, path, variant="google"):
+        rows = verdicts[(verdicts["host"] == host) & (verdicts["agent"] == agent)
+                        & (verdicts["path"] == path) & (verdicts["variant"] == variant)]
+        assert len(rows) == 1
+        return bool(rows["allowed"].iloc[0])
+
+    # The GPTBot group of big.test starts past byte 512,000: ignored.
+    assert allowed("big.test", "GPTBot", "/") and not allowed("big.test", "GPTBot", "/early/y")
+    for host in ("gzip.test", "chunked.test"):
+        assert not allowed(host, "GPTBot", "/") and not allowed(host, "CCBot", "/private/x")
+        assert allowed(host, "CCBot", "/")
+    brotli = verdicts[verdicts["host"] == "brotli.test"]
+    assert set(brotli["state"]) == {"unreachable"} and not brotli["allowed"].any()
+    assert brotli["failure"].str.contains("`br`").all()
+
+
+def test_files_table(tables, inputs):
+    _, known = inputs
+    files = tables.files.toPandas()
+    checked = 0
+    for row in files.itertuples():
+        body, synthetic = known[row.robots_url]
+        if row.state != "rules":
+            assert (row.groups, row.rules, list(row.sitemaps)) == (0, 0, [])
+            continue
+        robots = robotspec.Robots(body, row.variant, lint=True, input_bytes=SIZE_LIMIT)
+        assert row.groups == len(robots.groups), row.robots_url
+        assert list(row.sitemaps) == robots.sitemaps
+        codes = Counter(d.code for d in robots.diagnostics)
+        if len(body) > SIZE_LIMIT:  # the access stage reports its own cut
+            codes["size-limit"] += codes.pop("limit-exceeded")
+        assert dict(row.diagnostics) == dict(codes), row.robots_url
+        assert row.body_bytes == len(body)
+        checked += 1
+    assert checked >= 200 * len(VARIANTS)
+    ext = files[(files["host"] == "extensions.test") & (files["variant"] == "rfc9309")].iloc[0]
+    assert list(ext["content_usage"]) == ["train-ai=n"]
+    assert list(ext["content_signal"]) == ["search=yes, ai-train=no"]
+    assert list(ext["sitemaps"]) == ["https://ext.example/sitemap.xml"]
+
+
+def test_disagreements_are_the_differing_pairs_with_the_diff_reason(tables, verdicts, inputs):
+    _, known = inputs
+    found = tables.disagreements.toPandas()
+    differing = set()
+    by_query = defaultdict(dict)
+    for row in verdicts.itertuples():
+        by_query[(row.capture_id, row.agent, row.path)][row.variant] = row.allowed
+    for (capture, agent, path), answers in by_query.items():
+        for i, left in enumerate(VARIANTS):
+            for right in VARIANTS[i + 1:]:
+                if answers[left] != answers[right]:
+                    differing.add((capture, agent, path, left, right))
+    listed = {(r.capture_id, r.agent, r.path, r.left, r.right) for r in found.itertuples()}
+    assert listed == differing and len(listed) > 100
+    reasons = Counter(found["reason"])
+    assert reasons["access-policy"] > 0 and reasons["first-group-vs-merged"] > 0
+    for row in found.itertuples():
+        body, synthetic = known[row.robots_url]
+        if row.reason == "access-policy":
+            assert synthetic is not None and synthetic.expect is not None
+            continue
+        comparison = robotspec.diff(body, row.agent, row.path, [row.left, row.right])
+        (expected,) = comparison.disagreements
+        assert expected["reason"] == row.reason
+        assert (expected["evidence"] or {}).get("line") == _int(row.evidence_line)
+
+
+def test_changes_are_the_differing_categories_with_a_reason(tables, verdicts, inputs):
+    _, known = inputs
+    found = tables.changes.toPandas()
+    categories = defaultdict(dict)
+    for row in verdicts[verdicts["path"] == "/"].itertuples():
+        categories[(row.capture_id, row.agent)][row.variant] = row.restriction
+    differing = set()
+    for (capture, agent), by_variant in categories.items():
+        for i, left in enumerate(VARIANTS):
+            for right in VARIANTS[i + 1:]:
+                if by_variant[left] != by_variant[right]:
+                    differing.add((capture, agent, left, right, by_variant[left],
+                                   by_variant[right]))
+    listed = {(r.capture_id, r.agent, r.left, r.right, r.left_restriction, r.right_restriction)
+              for r in found.itertuples()}
+    assert listed == differing and len(listed) > 100
+    reasons = Counter(found["reason"])
+    assert reasons["access-policy"] > 0 and reasons["blank-line-ends-record"] > 0
+    for row in found.itertuples():
+        body, synthetic = known[row.robots_url]
+        if row.reason == "access-policy":
+            assert synthetic is not None and synthetic.expect is not None
+            continue
+        if row.reason == "no-common-witness":
+            assert row.path is None
+            continue
+        # At the witness path the two variants' verdicts differ, for the reason given.
+        comparison = robotspec.diff(body, row.agent, row.path, [row.left, row.right])
+        (expected,) = comparison.disagreements
+        assert expected["reason"] == row.reason
+
+
+def test_analyse_a_dataframe_of_captures(spark, verdicts):
+    from pyspark.sql import Row
+
+    rows = [
+        Row(robots_url="https://github.com/robots.txt", http_status=200,
+            body=bytearray((_corpus("github.com"))), headers={"Content-Type": "text/plain"}),
+        Row(robots_url="https://status-403.test/robots.txt", http_status=403, body=bytearray(),
+            headers={}),
+    ]
+    made = analyse(spark.createDataFrame(rows), Settings(agents=AGENTS, paths=PATHS))
+    got = made.verdicts.toPandas()
+    made.unpersist()
+    assert len(got) == 2 * len(VARIANTS) * len(AGENTS) * len(PATHS)
+    columns = ["robots_url", "variant", "agent", "path", "allowed", "line", "rule", "restriction"]
+    key = ["robots_url", "variant", "agent", "path"]
+    want = verdicts[verdicts["robots_url"].isin(got["robots_url"])][columns]
+    merged = got[columns].merge(want, on=key, suffixes=("", "_warc"))
+    assert len(merged) == len(got)
+    for column in ("allowed", "line", "rule", "restriction"):
+        assert [_plain(v) for v in merged[column]] == [_plain(v) for v in merged[f"{column}_warc"]]
+
+
+def test_the_command_line_runs_the_job_and_the_restriction_study(tmp_path):
+    warc = tmp_path / "hand.warc.gz"
+    write_warc(str(warc), hand_records())
+    study, out = tmp_path / "study", tmp_path / "restrictions"
+    done = subprocess.run(
+        [sys.executable, "-m", "robotspec.study", "restrictions", "--warc", str(warc),
+         "--study", str(study), "--out", str(out), "--agents", ",".join(HAND_AGENTS),
+         "--paths", ",".join(HAND_PATHS), "--master", "local[2]",
+         "--conf", "spark.ui.enabled=false"],
+        capture_output=True, text=True, timeout=600, cwd=tmp_path,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    for table in ("verdicts", "files", "disagreements", "changes"):
+        assert list((study / table).glob("*.parquet")), table
+    settings = json.loads((study / "settings.json").read_text())
+    assert settings["captures"] == 12 and settings["agents"] == list(HAND_AGENTS)
+
+    import pandas as pd
+
+    counts = pd.read_csv(out / "restrictions.csv")
+    for agent, per_variant in HAND_COUNTS.items():
+        for variant, expected in per_variant.items():
+            row = counts[(counts["agent"] == agent) & (counts["variant"] == variant)].iloc[0]
+            got = tuple(int(row[c]) for c in ("everything", "some", "nothing", "unreachable"))
+            assert got == expected, (agent, variant)
+            assert row["sites"] == 8
+    changes = pd.read_csv(out / "changes.csv").set_index("agent")
+    assert changes["changed"].to_dict() == HAND_CHANGED
+    assert changes["rfc9309 vs google"].tolist() == [0, 0]
+    assert changes["draft-1996 vs rfc9309"].tolist() == [2, 2]
+    reasons = pd.read_csv(out / "reasons.csv").groupby("reason")["count"].sum().to_dict()
+    assert reasons == HAND_REASONS
+    why = pd.read_csv(out / "change_reasons.csv").groupby("reason")["count"].sum().to_dict()
+    assert why == HAND_CHANGE_REASONS
+    png = (out / "restrictions.png").read_bytes()
+    assert png.startswith(b"\x89PNG\r\n\x1a\n") and len(png) > 20_000
+    assert "sites: 8 (captures read: 12; sites whose redirects lead to no capture, not counted: 1)" in done.stdout
+    assert "Sites per category under rfc9309:" in done.stdout
+
+
+def _int(value):
+    """A nullable integer column's value as int or None."""
+    return None if value is None or value != value else int(value)
+
+
+def _plain(value):
+    """A column's value with pandas' missing markers as None and numbers as int."""
+    if value is None or value != value:
+        return None
+    return int(value) if isinstance(value, float) else value
+
+
+def _corpus(name):
+    from conftest import CORPUS
+
+    return (CORPUS / name).read_bytes()

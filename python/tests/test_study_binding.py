@@ -1,0 +1,155 @@
+"""The binding's calls for corpus studies (python/src/access.rs, grid.rs): the access policy
+applied to a capture, held to docs/access.md's table, and the grid calls held to the per-query
+ones. They need nothing but the binding, so the Python suite runs them; the study's own tests
+are test_study_capture.py and test_study.py (.ci/test-study)."""
+
+from collections import Counter
+
+import pytest
+
+import robotspec
+from robotspec import Access, diff_many, redirect_target
+
+from conftest import CORPUS
+from study_data import POLICY, SIZE_LIMIT, VARIANTS, big_body
+
+
+@pytest.mark.parametrize("status", [s for s in POLICY if s is not None])
+def test_every_status_gets_the_documented_state(status):
+    body = b"User-agent: *\nDisallow: /\n"
+    states = tuple(Access(status, body, v).state for v in VARIANTS)
+    assert states == POLICY[status]
+    for variant, state in zip(VARIANTS, states):
+        access = Access(status, body, variant)
+        assert access.allows("GPTBot", "/") is (state == "allow-all")
+        assert access.check("GPTBot", "/") is None
+        assert access.answers(["GPTBot"], ["/"]) == [(state == "allow-all", None, None, None)]
+
+
+def test_no_response_is_unreachable_everywhere():
+    for variant in VARIANTS:
+        access = Access(None, variant=variant, failure="the body's Content-Encoding `br`")
+        assert access.state == "unreachable"
+        assert "br" in access.reason
+        assert access.restrictions(["a"]) == ["unreachable"]
+
+
+def test_2xx_obeys_the_file_as_robots_does():
+    body = (CORPUS / "github.com").read_bytes()
+    agents, urls = ["GPTBot", "Googlebot", "*"], ["/", "/search", "/x/y/tree/z", "/gist"]
+    for variant in VARIANTS:
+        access = Access(200, body, variant)
+        robots = robotspec.Robots(body, variant)
+        assert access.state == "rules"
+        grid = access.answers(agents, urls)
+        expected = []
+        for agent in agents:
+            for url in urls:
+                verdict = robots.check(agent, url)
+                expected.append((verdict.allowed, verdict.line, verdict.rule, verdict.agent))
+                assert access.check(agent, url) == verdict
+        assert grid == expected
+
+
+def test_the_size_limit_cuts_as_the_input_limit_does():
+    body = big_body()
+    access = Access(200, body, "google")
+    assert access.allows("GPTBot", "/")  # its group starts past byte 512,000
+    assert not Access(200, body, "google", size_limit=len(body) + 1).allows("GPTBot", "/")
+    robots = robotspec.Robots(body, "google", input_bytes=SIZE_LIMIT)
+    assert access.answers(["GPTBot"], ["/early/x"]) == [
+        (False, robots.check("GPTBot", "/early/x").line, "Disallow: /early/", "*")
+    ]
+    assert [d.code for d in access.diagnostics] == ["size-limit"]
+    assert access.summary()["diagnostics"] == {"size-limit": 1}
+
+
+def test_restriction_categories():
+    body = (b"User-agent: GPTBot\nDisallow: /\n\nUser-agent: CCBot\nDisallow: /\nAllow: /open/\n\n"
+            b"User-agent: Bot-Open\nDisallow:\n\nUser-agent: *\nDisallow: /*.pdf$\n")
+    agents = ["GPTBot", "CCBot", "Bot-Open", "Other"]
+    assert Access(200, body, "rfc9309").restrictions(agents) == [
+        "everything", "some", "nothing", "some"]
+    # 1994 has no Allow and reads `*` and `$` as bytes: the literal `/*.pdf$` still names a
+    # path (the probe as written), so Other is kept out of some.
+    assert Access(200, body, "convention-1994").restrictions(agents) == [
+        "everything", "everything", "nothing", "some"]
+    # 1996: the first matching rule wins: Disallow: / before Allow: /open/.
+    assert Access(200, body, "draft-1996").restrictions(["CCBot"]) == ["everything"]
+    # Disallow: / with Allow: /$ leaves the home page open.
+    home = b"User-agent: *\nDisallow: /\nAllow: /$\n"
+    assert Access(200, home, "google").restrictions(["a"]) == ["some"]
+    # A Disallow that an equal Allow cancels (longest match, Allow wins ties) restricts nothing.
+    cancelled = b"User-agent: *\nDisallow: /a\nAllow: /a\n"
+    assert Access(200, cancelled, "google").restrictions(["a"]) == ["nothing"]
+    # ... but `Allow: /a$` leaves /a/ and below disallowed: the probe under the path finds it.
+    exact = b"User-agent: *\nDisallow: /a\nAllow: /a$\n"
+    assert Access(200, exact, "google").restrictions(["a"]) == ["some"]
+    assert Access(403, body, "draft-1996").restrictions(agents) == ["everything"] * 4
+    assert Access(404, body, "google").restrictions(agents) == ["nothing"] * 4
+
+
+def test_restriction_witnesses_are_probes_of_each_verdict():
+    body = (b"User-agent: *\nDisallow: /\nAllow: /blog/\n\nUser-agent: Open\nDisallow:\n\n"
+            b"User-agent: Shut\nDisallow: /\n")
+    access = Access(200, body, "google")
+    found = access.restriction_witnesses(["FooBot", "Open", "Shut"])
+    assert found == [("some", "/", "/blog/"), ("nothing", None, "/"), ("everything", "/", None)]
+    assert [f[0] for f in found] == access.restrictions(["FooBot", "Open", "Shut"])
+    for (category, disallowed, allowed), agent in zip(found, ["FooBot", "Open", "Shut"]):
+        assert disallowed is None or not access.allows(agent, disallowed)
+        assert allowed is None or access.allows(agent, allowed)
+    assert Access(403, body, "draft-1996").restriction_witnesses(["a"]) == [
+        ("everything", None, None)]
+
+
+def test_diff_many_is_diff_for_every_query():
+    body = (CORPUS / "github.com").read_bytes()
+    agents, urls = ["GPTBot", "*"], ["/", "/search", "/x/y/tree/z"]
+    grid = diff_many(body, agents, urls)
+    assert len(grid) == 6
+    for n, comparison in enumerate(grid):
+        alone = robotspec.diff(body, agents[n // 3], urls[n % 3])
+        assert comparison.to_dict() == alone.to_dict()
+
+
+def test_redirect_target():
+    origin = "http://example.com/robots.txt"
+    assert redirect_target(308, "https://example.com/robots.txt", origin) == (
+        "https://example.com/robots.txt")
+    assert redirect_target(302, "/x.txt", origin) == "http://example.com/x.txt"
+    assert redirect_target(302, None, origin) is None
+    assert redirect_target(300, "/x.txt", origin) is None
+    assert redirect_target(301, "ftp://example.com/robots.txt", origin) is None
+    with pytest.raises(ValueError, match="absolute URL"):
+        redirect_target(301, "/x", "/robots.txt")
+
+
+def test_bad_arguments_raise():
+    with pytest.raises(ValueError, match="not both"):
+        Access(200, failure="x")
+    with pytest.raises(TypeError, match="headers"):
+        Access(200, headers=[1, 2])
+    with pytest.raises(TypeError, match="single str"):
+        Access(200).answers("GPTBot", ["/"])
+    with pytest.raises(robotspec.AgentError):
+        Access(200).restrictions([""])
+    with pytest.raises(ValueError, match="variant"):
+        Access(200, variant="1997")
+    assert Access(200, headers={"Cache-Control": "max-age=60"}).lifetime == 60
+    assert Access(200, headers=[("Cache-Control", "no-store")]).lifetime_source == "no-store"
+
+
+def test_summary_of_extensions_and_sitemaps():
+    body = (b"User-agent: *\nDisallow: /p\nContent-Usage: train-ai=n\nContent-Signal: ai-train=no\n"
+            b"Sitemap: https://x.test/s.xml\n")
+    summary = Access(200, body, "rfc9309").summary()
+    assert summary["groups"] == 1 and summary["rules"] == 1
+    assert summary["sitemaps"] == ["https://x.test/s.xml"]
+    assert [(e["extension"], e["value"], e["group_line"]) for e in summary["extensions"]] == [
+        ("content-usage", "train-ai=n", 1), ("content-signal", "ai-train=no", 1)]
+    lint = robotspec.Robots(body, "rfc9309", lint=True).diagnostics
+    assert summary["diagnostics"] == dict(Counter(d.code for d in lint))
+    empty = Access(503, body, "rfc9309").summary()
+    assert (empty["groups"], empty["sitemaps"], empty["extensions"]) == (0, [], [])
+    assert empty["body_bytes"] == len(body)

@@ -1,0 +1,93 @@
+"""The study's parts that need no Spark: the WARC reader (fastwarc) and the analysis of one
+capture. The Spark job itself is test_study.py's; the binding's calls, test_study_binding.py's."""
+
+import gzip
+
+import pytest
+
+from study_data import SIZE_LIMIT, VARIANTS, big_body, chunked, require_study_suite
+
+require_study_suite()
+
+from robotspec.study import Capture, Settings  # noqa: E402
+from robotspec.study.capture import analyse  # noqa: E402
+from robotspec.study.warc import captures  # noqa: E402
+from robotspec.study.warcwrite import response_record, write_warc  # noqa: E402
+
+
+def test_warc_reader(tmp_path):
+    rules = b"User-agent: *\nDisallow: /x\n"
+    big = big_body()
+    path = tmp_path / "t.warc.gz"
+    write_warc(str(path), [
+        response_record("https://a.test/robots.txt", 200, rules),
+        response_record("https://b.test/robots.txt", 200, gzip.compress(rules),
+                        (("Content-Encoding", "gzip"),)),
+        response_record("https://c.test/robots.txt", 200, chunked(rules),
+                        (("Transfer-Encoding", "chunked"),)),
+        response_record("https://d.test/robots.txt", 200, b"\x00\x01", (("Content-Encoding", "br"),)),
+        response_record("https://e.test/robots.txt", 200, big),
+        response_record("https://f.test/robots.txt", 404, b"gone"),
+    ])
+    read = list(captures(str(path), SIZE_LIMIT))
+    assert [c.robots_url for c in read] == [f"https://{h}.test/robots.txt" for h in "abcdef"]
+    assert [c.body for c in read[:3]] == [rules] * 3
+    assert read[3].failure and "`br`" in read[3].failure and read[3].http_status == 200
+    # Bounded: one byte past the limit is kept, the rest only counted.
+    assert len(read[4].body) == SIZE_LIMIT + 1 and read[4].body_bytes == len(big)
+    assert read[4].body == big[: SIZE_LIMIT + 1]
+    assert (read[5].http_status, read[5].body) == (404, b"gone")
+    assert all(c.capture_id.startswith("<urn:uuid:") for c in read)
+
+
+def test_a_damaged_warc_is_reported_not_raised(tmp_path):
+    good = response_record("https://a.test/robots.txt", 200, b"User-agent: *\n")
+    path = tmp_path / "damaged.warc.gz"
+    path.write_bytes(gzip.compress(good) + b"\x1f\x8b\x08\x00garbage that is not deflate")
+    errors = []
+    read = list(captures(str(path), SIZE_LIMIT, errors))
+    assert [c.robots_url for c in read] == ["https://a.test/robots.txt"]
+    assert len(errors) == 1 and "unreadable after 1 records" in errors[0]
+
+
+def test_analyse_one_capture():
+    settings = Settings(agents=("GPTBot", "*"), paths=("/", "/private/x"))
+    body = b"User-agent: *\nDisallow: /private\n\nUser-agent: GPTBot\nDisallow: /\n"
+    row = analyse(Capture("https://a.test/robots.txt", 200, body, capture_id="1"), settings)
+    head, readings, disagreements, changes = row[:-3], row[-3], row[-2], row[-1]
+    assert head[3] == "a.test" and head[7] is None  # host, redirect_location
+    assert [r[0] for r in readings] == list(VARIANTS)
+    verdicts = readings[-1][-1]
+    assert [(v[0], v[1], v[2], v[6]) for v in verdicts] == [
+        ("GPTBot", "/", False, "everything"), ("GPTBot", "/private/x", False, "everything"),
+        ("*", "/", True, "some"), ("*", "/private/x", False, "some")]
+    assert disagreements == [] and changes == []
+    moved = Capture("http://a.test/robots.txt", 301, b"", (("Location", "https://a.test/robots.txt"),))
+    row = analyse(moved, settings)
+    head, readings, disagreements, changes = row[:-3], row[-3], row[-2], row[-1]
+    assert disagreements == [] and changes == []
+    assert head[7] == "https://a.test/robots.txt"
+    assert {r[1] for r in readings} == {"redirect"}
+    assert {v[2] for r in readings for v in r[-1]} == {None}
+
+
+def test_settings_are_checked():
+    with pytest.raises(ValueError, match="variants: .*1997"):
+        Settings(variants=("rfc9309", "1997"))
+    with pytest.raises(ValueError, match="variants: .*no-such-setting"):
+        Settings(variants=("rfc9309+no-such-setting=yes",))
+    with pytest.raises(ValueError, match="twice"):
+        Settings(agents=("a", "a"))
+    with pytest.raises(ValueError, match="non-empty"):
+        Settings(paths="/")
+
+
+def test_a_composed_reading_is_a_variant_of_the_study():
+    substring = "google+agent-matching=substring"
+    settings = Settings(agents=("GPTBot",), paths=("/",), variants=("google", substring))
+    body = b"User-agent: bot\nDisallow: /\n"
+    row = analyse(Capture("https://a.test/robots.txt", 200, body, capture_id="1"), settings)
+    readings, disagreements = row[-3], row[-2]
+    assert [(r[0], r[-1][0][2]) for r in readings] == [("google", True), (substring, False)]
+    assert [(d[2], d[3], d[6]) for d in disagreements] == [
+        ("google", substring, "user-agent-matching")]
