@@ -1,9 +1,9 @@
 """Scale figures of the corpus study (docs/performance.md, "Corpus studies on Spark"): a
 benchmark, not a test.
 
-A synthetic crawl is made from the vendored corpus sample: COPIES copies of its 195 files,
-each copy under other host names, as 200 captures in FILES gzip-compressed WARC files (one
-Spark partition each). Three ways of answering "may agent A fetch / on this site?" are timed
+A synthetic crawl is made from a folder of robots.txt files (``--corpus``; by default the
+vendored sample of 195): COPIES copies of its files, each copy under other host names, as
+status-200 captures in FILES gzip-compressed WARC files (one Spark partition each). Three ways of answering "may agent A fetch / on this site?" are timed
 over it, each from the WARC files to its answers:
 
 * ``study``: ``robotspec.study`` (``from_warcs`` and the three Parquet tables written), all
