@@ -4,6 +4,8 @@ are the ones the compiled module carries)."""
 from typing import Any, Dict, Iterable, List, Optional, Tuple, Union, final
 
 Body = Union[bytes, bytearray, memoryview, str]
+"""A type alias of the stubs: a robots.txt body, bytes as fetched (any bytes; a bytearray or
+memoryview is read as its bytes) or a str (encoded as UTF-8)."""
 
 VARIANTS: Tuple[str, ...]
 """The variant names, oldest first: convention-1994, draft-1996, rep-draft-2019, rfc9309,
@@ -30,6 +32,7 @@ class StrictError(ValueError):
     an error; ``str()`` of the exception is the first of them."""
 
     diagnostics: List[Diagnostic]
+    """Every problem found, in input order, each an error."""
 
 @final
 class Diagnostic:

@@ -1,7 +1,9 @@
-"""The documentation: every docstring example runs, and the stubs name what the module has."""
+"""The documentation: every docstring example runs, the stubs name what the module has, and
+the API reference (docs/python-api.md) is what python/tools/api_reference.py generates."""
 
 import ast
 import doctest
+import importlib.util
 import inspect
 import re
 from pathlib import Path
@@ -14,6 +16,7 @@ from robotspec import _robotspec
 
 PACKAGE = Path(robotspec.__file__).parent
 README = Path(__file__).resolve().parents[1] / "README.md"
+API_REFERENCE_TOOL = Path(__file__).resolve().parents[1] / "tools" / "api_reference.py"
 
 
 def documented():
@@ -83,3 +86,12 @@ def test_the_stubs_declare_what_the_module_has():
 def test_every_public_callable_is_documented():
     for name, doc, _ in documented():
         assert doc and doc.strip(), name
+
+
+def test_the_api_reference_is_up_to_date():
+    spec = importlib.util.spec_from_file_location("api_reference", API_REFERENCE_TOOL)
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    committed = tool.REFERENCE.read_text(encoding="utf-8")
+    stale = f"docs/python-api.md is out of date; refresh it (from the repository's root): "
+    assert tool.render() == committed, stale + tool.REFRESH

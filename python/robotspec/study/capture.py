@@ -22,9 +22,6 @@ from urllib.parse import urlsplit
 
 from .._robotspec import VARIANTS, Access, diff_many, redirect_target
 
-# The crawlers the study asks about by default: AI crawlers (training, search and assistants)
-# and the two big search engines, each as the product token its operator documents for
-# robots.txt, and `*` (a crawler no group names). Documented in docs/study.md.
 DEFAULT_AGENTS: Tuple[str, ...] = (
     "GPTBot",
     "ChatGPT-User",
@@ -44,12 +41,16 @@ DEFAULT_AGENTS: Tuple[str, ...] = (
     "cohere-ai",
     "*",
 )
+"""The crawlers the study asks about by default: AI crawlers (training, search and assistants)
+and the two big search engines, each as the product token its operator documents for
+robots.txt, and ``*`` (a crawler no group names). Documented in docs/study.md."""
 
 DEFAULT_PATHS: Tuple[str, ...] = ("/",)
+"""The paths (or URLs) the study asks about by default: the site's root."""
 
-# The access stage's size limit (docs/access.md: 512,000 bytes for every variant): a study
-# reads at most one byte more of a body, whatever its length, so memory stays bounded.
 DEFAULT_SIZE_LIMIT = 512_000
+"""The access stage's size limit (docs/access.md: 512,000 bytes for every variant): a study
+reads at most one byte more of a body, whatever its length, so memory stays bounded."""
 
 # The state of a capture whose status is a redirect a fetcher follows: the answer is the end
 # of the chain, another capture (docs/study.md).
