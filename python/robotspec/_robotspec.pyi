@@ -1,5 +1,6 @@
-"""Type stubs of the extension module robotspec._robotspec (written by hand; its docstrings
-are the ones the compiled module carries)."""
+"""Type stubs of the extension module robotspec._robotspec (written by hand; a test holds
+them to the names the module has). Their docstrings are short summaries for editors; the
+compiled module's (``help()``, docs/python-api.md) are the full ones, with examples."""
 
 from typing import Any, Dict, Iterable, List, Optional, Tuple, Union, final
 
