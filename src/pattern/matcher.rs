@@ -140,6 +140,18 @@ impl RuleMatcher {
     /// in the target.
     #[must_use]
     pub fn decide(&self, target: &[u8]) -> Option<usize> {
+        self.deciding(target).map(|slot| slot.rule)
+    }
+
+    /// The kind of the rule that decides `target` ([`decide`](Self::decide)): all a caller
+    /// needs to know whether the target is allowed, read without looking the rule up.
+    #[must_use]
+    pub(crate) fn decide_kind(&self, target: &[u8]) -> Option<RuleKind> {
+        self.deciding(target).map(|slot| slot.kind)
+    }
+
+    /// The slot of the rule that decides `target`, if one does.
+    fn deciding(&self, target: &[u8]) -> Option<Slot> {
         let literal = self.literals.as_ref().and_then(|t| t.best(target));
         let automaton = self
             .winner(target)
@@ -149,12 +161,12 @@ impl RuleMatcher {
             (Some(a), Some(b)) => a.min(b),
             (a, b) => a.or(b)?,
         };
-        let slot = self.slots.get(winner)?;
+        let slot = *self.slots.get(winner)?;
         match (self.precedence, slot.kind) {
             // Allows are ranked after every Disallow, so an Allow winning means that no
             // Disallow matched.
             (Precedence::AnyDisallow, RuleKind::Allow) => None,
-            _ => Some(slot.rule),
+            _ => Some(slot),
         }
     }
 
