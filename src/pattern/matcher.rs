@@ -153,10 +153,16 @@ impl RuleMatcher {
     /// The slot of the rule that decides `target`, if one does.
     fn deciding(&self, target: &[u8]) -> Option<Slot> {
         let literal = self.literals.as_ref().and_then(|t| t.best(target));
-        let automaton = self
-            .winner(target)
-            .and_then(|id| self.automaton_ranks.get(id))
-            .and_then(|ranks| ranks.first().copied());
+        // The wildcard patterns are in order of their best rank: when the literal winner
+        // outranks the first, no wildcard rule can win and the automaton is not searched.
+        let best_wildcard = self.automaton_ranks.first().and_then(|ranks| ranks.first());
+        let automaton = match (literal, best_wildcard) {
+            (Some(literal), Some(&wildcard)) if literal < wildcard => None,
+            _ => self
+                .winner(target)
+                .and_then(|id| self.automaton_ranks.get(id))
+                .and_then(|ranks| ranks.first().copied()),
+        };
         let winner = match (literal, automaton) {
             (Some(a), Some(b)) => a.min(b),
             (a, b) => a.or(b)?,
