@@ -278,9 +278,10 @@ impl Robots {
         self.applicable(agents).check(url)
     }
 
-    /// Shorthand for `check(agent, url).allowed()`.
+    /// Shorthand for `check(agent, url).allowed()` ([`Applicable::is_allowed`]).
     pub fn is_allowed(&self, agent: &str, url: &str) -> bool {
-        self.check(agent, url).allowed()
+        self.applicable_to(std::iter::once(agent.as_bytes()))
+            .is_allowed(url)
     }
 
     /// The verdict with every matching rule of the applied groups, in priority order, and
