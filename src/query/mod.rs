@@ -643,6 +643,44 @@ mod tests {
         }
     }
 
+    /// The groups looked up once answer as `check_query` does, rule and all, in every variant
+    /// (the 1994 reading ranks Allows after every Disallow, RFC 9309 always allows
+    /// `/robots.txt`).
+    #[test]
+    fn applicable_answers_as_check_query() {
+        let text = b"user-agent: a\nallow: /p/ok\ndisallow: /p\ndisallow: /*.gif$\n\n\
+                     user-agent: *\ndisallow: /\nallow: /open\n";
+        let urls = [
+            "/",
+            "/p",
+            "/p/ok/x",
+            "/x.gif",
+            "/x.gif?y",
+            "/open",
+            "/robots.txt",
+            "a",
+        ];
+        for &variant in Variant::ALL {
+            let robots = Robots::parse(text, variant);
+            for agent in ["a", "b"] {
+                let query = AgentQuery::new(agent);
+                let applicable = robots.applicable(&query);
+                for url in urls {
+                    let verdict = robots.check_query(&query, url);
+                    let by_groups = applicable.check(url);
+                    assert_eq!(
+                        applicable.is_allowed(url),
+                        verdict.allowed(),
+                        "{variant} {url}"
+                    );
+                    assert_eq!(by_groups.allowed(), verdict.allowed(), "{variant} {url}");
+                    assert_eq!(by_groups.rule(), verdict.rule(), "{variant} {url}");
+                    assert_eq!(by_groups.decision(), verdict.decision(), "{variant} {url}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn robots_txt_is_allowed_under_rfc9309_only() {
         let text = b"user-agent: *\ndisallow: /\n";
