@@ -64,15 +64,26 @@ pub fn body<'py>(value: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyBytes>> {
 /// `str`, a `ValueError` when it holds a lone surrogate (no URL or agent can). The text is
 /// the UTF-8 Python encodes it to, kept without a further copy.
 pub fn text(value: &Bound<'_, PyAny>, what: &str) -> PyResult<PyBackedStr> {
-    let string = value.cast::<PyString>().map_err(|_| {
-        PyTypeError::new_err(format!("{what} must be str, not {}", type_name(value)))
-    })?;
+    named_text(value, || what.to_owned())
+}
+
+/// [`text`], with the name written only when an exception needs it (a batch's items are
+/// named by their index).
+fn named_text(value: &Bound<'_, PyAny>, what: impl FnOnce() -> String) -> PyResult<PyBackedStr> {
+    let Ok(string) = value.cast::<PyString>() else {
+        let what = what();
+        return Err(PyTypeError::new_err(format!(
+            "{what} must be str, not {}",
+            type_name(value)
+        )));
+    };
     match PyBackedStr::try_from(string.clone()) {
         Ok(text) => Ok(text),
         Err(error) => {
             let py = value.py();
             let refused = PyValueError::new_err(format!(
-                "{what} is not valid Unicode text: {}",
+                "{} is not valid Unicode text: {}",
+                what(),
                 error.value(py)
             ));
             refused.set_cause(py, Some(error));
@@ -97,7 +108,7 @@ pub fn texts(values: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<PyBackedStr>
     })?;
     let mut out = Vec::with_capacity(values.len().unwrap_or(0));
     for (index, item) in items.enumerate() {
-        out.push(text(&item?, &format!("{what}[{index}]"))?);
+        out.push(named_text(&item?, || format!("{what}[{index}]"))?);
     }
     Ok(out)
 }
@@ -111,10 +122,14 @@ pyo3::create_exception!(
      get the `*` groups."
 );
 
+/// How many of the agents a thread read last it keeps read ([`agent`]).
+const RECENT_AGENTS: usize = 4;
+
 thread_local! {
-    /// The last agent this thread read, and its reading: a crawler asks about one agent many
-    /// times in a row, and reading it again costs a good part of a question.
-    static LAST_AGENT: RefCell<Option<(String, Arc<AgentQuery>)>> = const { RefCell::new(None) };
+    /// The last agents this thread read, and their readings, the latest first: a crawler asks
+    /// about one agent, or a few in turn, many times, and reading one again costs a good part
+    /// of a question.
+    static RECENT: RefCell<Vec<(String, Arc<AgentQuery>)>> = const { RefCell::new(Vec::new()) };
 }
 
 /// The crawler `value` names, read as every entry point of the library reads one
@@ -130,14 +145,17 @@ pub fn agent(value: &Bound<'_, PyAny>) -> PyResult<Arc<AgentQuery>> {
         refused.set_cause(py, error.cause(py));
         refused
     })?;
-    LAST_AGENT.with_borrow_mut(|last| {
-        if let Some((_, query)) = last.as_ref().filter(|(read, _)| read.as_str() == &*text) {
-            return Ok(Arc::clone(query));
+    RECENT.with_borrow_mut(|recent| {
+        if let Some(at) = recent.iter().position(|(read, _)| read.as_str() == &*text) {
+            let (read, query) = recent.remove(at);
+            recent.insert(0, (read, Arc::clone(&query)));
+            return Ok(query);
         }
         let query = AgentQuery::read(&text)
             .map_err(|e| AgentError::new_err(format!("{e}: {:?}", &*text)))?;
         let query = Arc::new(query);
-        *last = Some((text.to_string(), Arc::clone(&query)));
+        recent.truncate(RECENT_AGENTS - 1);
+        recent.insert(0, (text.to_string(), Arc::clone(&query)));
         Ok(query)
     })
 }

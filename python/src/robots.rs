@@ -87,7 +87,7 @@ impl Robots {
     fn is_allowed(&self, agent: &Bound<'_, PyAny>, url: &Bound<'_, PyAny>) -> PyResult<bool> {
         let agents = input::agent(agent)?;
         let url = input::text(url, "url")?;
-        Ok(self.inner.check_query(&agents, &url).allowed())
+        Ok(self.inner.applicable(&agents).is_allowed(&url))
     }
 
     /// May `agent` fetch each of `urls` (any iterable of str)? One bool per URL, in order; the
@@ -103,12 +103,8 @@ impl Robots {
     ) -> PyResult<Vec<bool>> {
         let agents = input::agent(agent)?;
         let urls = input::texts(urls, "urls")?;
-        let robots = &self.inner;
-        Ok(py.detach(|| {
-            urls.iter()
-                .map(|url| robots.check_query(&agents, url).allowed())
-                .collect()
-        }))
+        let applicable = self.inner.applicable(&agents);
+        Ok(py.detach(|| urls.iter().map(|url| applicable.is_allowed(url)).collect()))
     }
 
     /// The verdict for `agent` and `url`: allowed or not, the deciding rule and the groups used.
@@ -132,10 +128,10 @@ impl Robots {
     ) -> PyResult<Vec<Verdict>> {
         let agents = input::agent(agent)?;
         let urls = input::texts(urls, "urls")?;
-        let robots = &self.inner;
+        let applicable = self.inner.applicable(&agents);
         py.detach(|| {
             urls.iter()
-                .map(|url| Verdict::of(&robots.check_query(&agents, url)))
+                .map(|url| Verdict::of(&applicable.check(url)))
                 .collect()
         })
     }

@@ -140,21 +140,39 @@ impl RuleMatcher {
     /// in the target.
     #[must_use]
     pub fn decide(&self, target: &[u8]) -> Option<usize> {
+        self.deciding(target).map(|slot| slot.rule)
+    }
+
+    /// The kind of the rule that decides `target` ([`decide`](Self::decide)): all a caller
+    /// needs to know whether the target is allowed, read without looking the rule up.
+    #[must_use]
+    pub(crate) fn decide_kind(&self, target: &[u8]) -> Option<RuleKind> {
+        self.deciding(target).map(|slot| slot.kind)
+    }
+
+    /// The slot of the rule that decides `target`, if one does.
+    fn deciding(&self, target: &[u8]) -> Option<Slot> {
         let literal = self.literals.as_ref().and_then(|t| t.best(target));
-        let automaton = self
-            .winner(target)
-            .and_then(|id| self.automaton_ranks.get(id))
-            .and_then(|ranks| ranks.first().copied());
+        // The wildcard patterns are in order of their best rank: when the literal winner
+        // outranks the first, no wildcard rule can win and the automaton is not searched.
+        let best_wildcard = self.automaton_ranks.first().and_then(|ranks| ranks.first());
+        let automaton = match (literal, best_wildcard) {
+            (Some(literal), Some(&wildcard)) if literal < wildcard => None,
+            _ => self
+                .winner(target)
+                .and_then(|id| self.automaton_ranks.get(id))
+                .and_then(|ranks| ranks.first().copied()),
+        };
         let winner = match (literal, automaton) {
             (Some(a), Some(b)) => a.min(b),
             (a, b) => a.or(b)?,
         };
-        let slot = self.slots.get(winner)?;
+        let slot = *self.slots.get(winner)?;
         match (self.precedence, slot.kind) {
             // Allows are ranked after every Disallow, so an Allow winning means that no
             // Disallow matched.
             (Precedence::AnyDisallow, RuleKind::Allow) => None,
-            _ => Some(slot.rule),
+            _ => Some(slot),
         }
     }
 

@@ -9,38 +9,56 @@
 //! O(min(target length, longest pattern) × log rules); memory: the pattern bytes and one entry
 //! per rule.
 
+use std::ops::Range;
+
 /// Below this many candidate entries the walk compares each with the target directly.
 const DIRECT_COMPARISON: usize = 8;
 
 /// The literal rules of a group, sorted by pattern, then by priority rank.
+///
+/// Laid out for the walk, which reads the table cold when a crawler moves on to another site's
+/// rules: the patterns' bytes in table order, so that the entries a binary search visits have
+/// their bytes close together, and their ends apart from their ranks, which only a match reads.
 #[derive(Debug)]
 pub(super) struct PrefixTable {
-    /// Every pattern's bytes, one after the other.
-    bytes: Vec<u8>,
-    /// `(start, end, rank)` of each pattern in `bytes`; sorted by pattern, then rank.
-    entries: Vec<(usize, usize, usize)>,
+    /// Every pattern's bytes, one after the other, in table order.
+    bytes: Box<[u8]>,
+    /// `ends[i]`: where entry `i`'s pattern ends in `bytes` (it starts where entry `i - 1`'s
+    /// ends).
+    ends: Box<[usize]>,
+    /// `ranks[i]`: the priority rank of entry `i`'s rule.
+    ranks: Box<[usize]>,
 }
 
 impl PrefixTable {
     /// A table of `(rank, pattern)` pairs (rank: the rule's place in priority order).
     pub(super) fn new<'p>(rules: impl Iterator<Item = (usize, &'p [u8])>) -> PrefixTable {
-        let mut bytes = Vec::new();
-        let mut entries = Vec::new();
-        for (rank, pattern) in rules {
-            let start = bytes.len();
-            bytes.extend_from_slice(pattern);
-            entries.push((start, bytes.len(), rank));
+        let mut sorted: Vec<(&[u8], usize)> =
+            rules.map(|(rank, pattern)| (pattern, rank)).collect();
+        sorted.sort_unstable();
+        let mut end = 0;
+        PrefixTable {
+            bytes: sorted
+                .iter()
+                .flat_map(|(pattern, _)| pattern.iter().copied())
+                .collect(),
+            ends: sorted
+                .iter()
+                .map(|(pattern, _)| {
+                    end += pattern.len();
+                    end
+                })
+                .collect(),
+            ranks: sorted.iter().map(|&(_, rank)| rank).collect(),
         }
-        entries.sort_by(|a, b| {
-            pattern_of(&bytes, a)
-                .cmp(pattern_of(&bytes, b))
-                .then(a.2.cmp(&b.2))
-        });
-        PrefixTable { bytes, entries }
     }
 
-    fn pattern(&self, entry: &(usize, usize, usize)) -> &[u8] {
-        pattern_of(&self.bytes, entry)
+    /// The pattern of entry `i`.
+    fn pattern(&self, i: usize) -> &[u8] {
+        let start = i.checked_sub(1).and_then(|before| self.ends.get(before));
+        let start = start.copied().unwrap_or(0);
+        let end = self.ends.get(i).copied().unwrap_or(start);
+        self.bytes.get(start..end).unwrap_or_default()
     }
 
     /// The best (lowest) rank among the rules that are prefixes of `target`.
@@ -48,7 +66,7 @@ impl PrefixTable {
         let mut best: Option<usize> = None;
         self.walk(target, |run| {
             // A run of equal patterns is sorted by rank: its first entry is its best.
-            if let Some(&(_, _, rank)) = run.first() {
+            if let Some(&rank) = self.ranks.get(run.start) {
                 best = Some(best.map_or(rank, |b| b.min(rank)));
             }
         });
@@ -59,36 +77,36 @@ impl PrefixTable {
     pub(super) fn all(&self, target: &[u8]) -> Vec<usize> {
         let mut ranks = Vec::new();
         self.walk(target, |run| {
-            ranks.extend(run.iter().map(|&(_, _, rank)| rank))
+            ranks.extend(self.ranks.get(run).unwrap_or_default())
         });
         ranks
     }
 
     /// Calls `found` with runs of entries whose pattern is a prefix of `target` (every such
     /// entry in exactly one run; a run of equal patterns sorted by rank).
-    fn walk(&self, target: &[u8], mut found: impl FnMut(&[(usize, usize, usize)])) {
-        let mut range = self.entries.as_slice();
+    fn walk(&self, target: &[u8], mut found: impl FnMut(Range<usize>)) {
+        let mut range = 0..self.ends.len();
         for depth in 0..=target.len() {
             // Few entries left: comparing each with the target beats more binary searches.
             if range.len() <= DIRECT_COMPARISON {
-                for entry in range {
-                    if target.starts_with(self.pattern(entry)) {
-                        found(std::slice::from_ref(entry));
+                for i in range {
+                    if target.starts_with(self.pattern(i)) {
+                        found(i..i + 1);
                     }
                 }
                 return;
             }
-            let matched = range.partition_point(|e| self.pattern(e).len() == depth);
-            if let Some(run) = range.get(..matched).filter(|run| !run.is_empty()) {
-                found(run);
+            let matched = partition(range.clone(), |i| self.pattern(i).len() == depth);
+            if matched > range.start {
+                found(range.start..matched);
             }
             let Some(&byte) = target.get(depth) else {
                 return;
             };
-            let key = |e: &(usize, usize, usize)| self.pattern(e).get(depth).copied();
-            let start = range.partition_point(|e| key(e) < Some(byte));
-            let end = range.partition_point(|e| key(e) <= Some(byte));
-            range = range.get(start..end).unwrap_or_default();
+            let key = |i: usize| self.pattern(i).get(depth).copied();
+            let start = partition(range.clone(), |i| key(i) < Some(byte));
+            let end = partition(start..range.end, |i| key(i) <= Some(byte));
+            range = start..end;
             if range.is_empty() {
                 return;
             }
@@ -97,12 +115,20 @@ impl PrefixTable {
 
     /// Heap memory held, in bytes.
     pub(super) fn memory_usage(&self) -> usize {
-        self.bytes.capacity()
-            + self.entries.capacity() * std::mem::size_of::<(usize, usize, usize)>()
+        self.bytes.len() + (self.ends.len() + self.ranks.len()) * std::mem::size_of::<usize>()
     }
 }
 
-/// The bytes of the pattern `entry` stands for.
-fn pattern_of<'b>(bytes: &'b [u8], &(start, end, _): &(usize, usize, usize)) -> &'b [u8] {
-    bytes.get(start..end).unwrap_or_default()
+/// The first index of `range` at which `holds` is false, `holds` being true on a prefix of it.
+fn partition(range: Range<usize>, holds: impl Fn(usize) -> bool) -> usize {
+    let (mut low, mut high) = (range.start, range.end);
+    while low < high {
+        let middle = low + (high - low) / 2;
+        if holds(middle) {
+            low = middle + 1;
+        } else {
+            high = middle;
+        }
+    }
+    low
 }

@@ -265,20 +265,23 @@ impl Robots {
     /// May `agent` (one product token, compared case-insensitively and never shortened) fetch
     /// `url` (a full URL or a path)? The verdict says why.
     pub fn check(&self, agent: &str, url: &str) -> Verdict<'_> {
-        self.decide(std::iter::once(agent.as_bytes()), &target_of(url))
-            .0
+        self.applicable_to(std::iter::once(agent.as_bytes()))
+            .check(url)
     }
 
     /// Like [`Robots::check`] for a crawler known by several tokens, most specific first: the
     /// first token that some group names decides which groups apply.
+    ///
+    /// To ask about many URLs for one crawler, look its groups up once with
+    /// [`Robots::applicable`] and ask [`Applicable::check`] or [`Applicable::is_allowed`].
     pub fn check_query(&self, agents: &AgentQuery, url: &str) -> Verdict<'_> {
-        self.decide(agents.iter().map(str::as_bytes), &target_of(url))
-            .0
+        self.applicable(agents).check(url)
     }
 
-    /// Shorthand for `check(agent, url).allowed()`.
+    /// Shorthand for `check(agent, url).allowed()` ([`Applicable::is_allowed`]).
     pub fn is_allowed(&self, agent: &str, url: &str) -> bool {
-        self.check(agent, url).allowed()
+        self.applicable_to(std::iter::once(agent.as_bytes()))
+            .is_allowed(url)
     }
 
     /// The verdict with every matching rule of the applied groups, in priority order, and
@@ -295,9 +298,10 @@ impl Robots {
     /// ```
     pub fn explain(&self, agents: &AgentQuery, url: &str) -> Explanation<'_> {
         let target = target_of(url).into_owned();
-        let (verdict, selection) = self.decide(agents.iter().map(str::as_bytes), &target);
+        let applicable = self.applicable(agents);
+        let verdict = applicable.verdict(&target);
         let (mut matching, engine): (Vec<Rule<'_>>, Engine) =
-            match selection.map(|s| self.compiled(s)) {
+            match applicable.selection.map(|s| self.compiled(s)) {
                 Some(Compiled { rules, matcher }) => {
                     let matching = matcher
                         .matching(&self.prepared(&target))
@@ -330,7 +334,7 @@ impl Robots {
     /// The groups that apply to a crawler known by `agents` (most specific token first): their
     /// rules, crawl-delay and other records.
     pub fn applicable(&self, agents: &AgentQuery) -> Applicable<'_> {
-        self.applicable_to(agents.iter().map(str::as_bytes)).0
+        self.applicable_to(agents.iter().map(str::as_bytes))
     }
 
     /// The target as the variant compares it.
@@ -342,59 +346,22 @@ impl Robots {
         }
     }
 
-    fn decide<'q>(
-        &self,
-        agents: impl Iterator<Item = &'q [u8]>,
-        target: &[u8],
-    ) -> (Verdict<'_>, Option<&Selection>) {
-        let (applicable, selection) = self.applicable_to(agents);
-        let profile = &self.profile;
-        let target = self.prepared(target);
-        let target = target.as_ref();
-        let verdict = |allowed, decision, rule| Verdict {
-            allowed,
-            decision,
-            rule,
-            applicable: applicable.clone(),
-        };
-        let verdict = if profile.robots_txt_always_allowed && target == b"/robots.txt" {
-            verdict(true, Decision::RobotsTxt, None)
-        } else if let Some(selected) = selection {
-            let compiled = self.compiled(selected);
-            let rule = compiled
-                .matcher
-                .decide(target)
-                .and_then(|i| compiled.rules.get(i))
-                .and_then(|&id| self.model.rule(id as usize));
-            match rule {
-                Some(rule) => verdict(rule.kind() == RuleKind::Allow, Decision::Rule, Some(rule)),
-                None => verdict(true, Decision::NoMatchingRule, None),
-            }
-        } else {
-            verdict(true, Decision::NoGroup, None)
-        };
-        (verdict, selection)
-    }
-
     /// The groups that apply to the first agent some group names, else the `*` groups.
-    fn applicable_to<'r, 'q>(
-        &'r self,
-        agents: impl Iterator<Item = &'q [u8]>,
-    ) -> (Applicable<'r>, Option<&'r Selection>) {
+    fn applicable_to<'r, 'q>(&'r self, agents: impl Iterator<Item = &'q [u8]>) -> Applicable<'r> {
         let applicable = |agent: Option<&'r str>, selection: Option<&'r Selection>| Applicable {
             robots: self,
             agent,
-            groups: selection.map_or(&[][..], |s| &s.groups),
+            selection,
         };
         for agent in agents {
             if let Some((token, index)) = self.named(agent) {
                 let selection = self.index.selections.get(index);
                 let token = std::str::from_utf8(token).unwrap_or_default();
-                return (applicable(Some(token), selection), selection);
+                return applicable(Some(token), selection);
             }
         }
-        let selection = self.index.global.and_then(|i| self.index.selections.get(i));
-        (applicable(None, selection), selection)
+        let global = self.index.global.and_then(|i| self.index.selections.get(i));
+        applicable(None, global)
     }
 
     /// The token some group names that names the crawler token `agent`, with its selection,
@@ -458,6 +425,77 @@ impl Robots {
             );
             Box::new(Compiled { rules, matcher })
         })
+    }
+}
+
+impl<'r> Applicable<'r> {
+    /// The verdict for `url` (a full URL or a path) by these groups' rules: what
+    /// [`Robots::check_query`] answers for the crawler they apply to, without looking its
+    /// groups up again. Look them up once and ask about many URLs:
+    ///
+    /// ```
+    /// use robotspec::{AgentQuery, Robots, Variant};
+    ///
+    /// let robots = Robots::parse(b"User-agent: FooBot\nDisallow: /private\n", Variant::Google);
+    /// let foobot = robots.applicable(&AgentQuery::new("FooBot"));
+    /// let urls = ["https://example.com/", "https://example.com/private/x"];
+    /// let allowed: Vec<bool> = urls.iter().map(|url| foobot.is_allowed(url)).collect();
+    /// assert_eq!(allowed, [true, false]);
+    /// assert_eq!(foobot.check("/private/y").rule().map(|r| r.line()), Some(2));
+    /// ```
+    pub fn check(&self, url: &str) -> Verdict<'r> {
+        self.verdict(&target_of(url))
+    }
+
+    /// Shorthand for `check(url).allowed()`, and faster: it asks the compiled rules for the
+    /// deciding rule's kind only, and looks up no rule.
+    pub fn is_allowed(&self, url: &str) -> bool {
+        let target = target_of(url);
+        let target = self.robots.prepared(&target);
+        match self.compiled_for(&target) {
+            Ok(compiled) => compiled.matcher.decide_kind(&target) != Some(RuleKind::Disallow),
+            Err(_) => true,
+        }
+    }
+
+    /// The verdict for a match target ([`target_of`]).
+    fn verdict(&self, target: &[u8]) -> Verdict<'r> {
+        let (allowed, decision, rule) = self.decide(target);
+        Verdict {
+            allowed,
+            decision,
+            rule,
+            applicable: self.clone(),
+        }
+    }
+
+    /// Whether the match target `target` is allowed, what decided, and the deciding rule.
+    fn decide(&self, target: &[u8]) -> (bool, Decision, Option<Rule<'r>>) {
+        let target = self.robots.prepared(target);
+        let compiled = match self.compiled_for(&target) {
+            Ok(compiled) => compiled,
+            Err(decision) => return (true, decision, None),
+        };
+        let rule = compiled
+            .matcher
+            .decide(&target)
+            .and_then(|i| compiled.rules.get(i))
+            .and_then(|&id| self.robots.model.rule(id as usize));
+        match rule {
+            Some(rule) => (rule.kind() == RuleKind::Allow, Decision::Rule, Some(rule)),
+            None => (true, Decision::NoMatchingRule, None),
+        }
+    }
+
+    /// The compiled rules that decide the prepared target `target`, or what decides it
+    /// without them: `/robots.txt` where the variant always allows it, or no group.
+    fn compiled_for(&self, target: &[u8]) -> Result<&'r Compiled, Decision> {
+        let robots = self.robots;
+        if robots.profile.robots_txt_always_allowed && target == b"/robots.txt" {
+            return Err(Decision::RobotsTxt);
+        }
+        let selection = self.selection.ok_or(Decision::NoGroup)?;
+        Ok(robots.compiled(selection))
     }
 }
 
@@ -602,6 +640,44 @@ mod tests {
             let robots = Robots::parse(text, variant);
             assert!(!robots.is_allowed("a", "//x/private"), "{variant}");
             assert!(robots.is_allowed("a", "//private/x"), "{variant}");
+        }
+    }
+
+    /// The groups looked up once answer as `check_query` does, rule and all, in every variant
+    /// (the 1994 reading ranks Allows after every Disallow, RFC 9309 always allows
+    /// `/robots.txt`).
+    #[test]
+    fn applicable_answers_as_check_query() {
+        let text = b"user-agent: a\nallow: /p/ok\ndisallow: /p\ndisallow: /*.gif$\n\n\
+                     user-agent: *\ndisallow: /\nallow: /open\n";
+        let urls = [
+            "/",
+            "/p",
+            "/p/ok/x",
+            "/x.gif",
+            "/x.gif?y",
+            "/open",
+            "/robots.txt",
+            "a",
+        ];
+        for &variant in Variant::ALL {
+            let robots = Robots::parse(text, variant);
+            for agent in ["a", "b"] {
+                let query = AgentQuery::new(agent);
+                let applicable = robots.applicable(&query);
+                for url in urls {
+                    let verdict = robots.check_query(&query, url);
+                    let by_groups = applicable.check(url);
+                    assert_eq!(
+                        applicable.is_allowed(url),
+                        verdict.allowed(),
+                        "{variant} {url}"
+                    );
+                    assert_eq!(by_groups.allowed(), verdict.allowed(), "{variant} {url}");
+                    assert_eq!(by_groups.rule(), verdict.rule(), "{variant} {url}");
+                    assert_eq!(by_groups.decision(), verdict.decision(), "{variant} {url}");
+                }
+            }
         }
     }
 

@@ -10,9 +10,11 @@
 
 use std::borrow::Cow;
 
-/// Bytes that start the path part of a URL: the path itself, `;params` or `?query`.
-fn starts_path(byte: u8) -> bool {
-    matches!(byte, b'/' | b'?' | b';')
+/// The first `/`, `?` or `;` (the bytes that start the path part of a URL: the path itself,
+/// `;params` or `?query`) at or after `from`.
+fn path_byte_from(url: &[u8], from: usize) -> Option<usize> {
+    let found = memchr::memchr3(b'/', b'?', b';', url.get(from..)?)?;
+    Some(from + found)
 }
 
 /// The URL up to (excluding) its first NUL byte: Google's library works on C strings, so
@@ -24,30 +26,27 @@ fn until_nul(url: &[u8]) -> &[u8] {
     }
 }
 
-/// The first offset of `needle` in `haystack`.
-fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
-    haystack.windows(needle.len()).position(|w| w == needle)
+/// Where the authority starts, and where the path part starts after it (if it has one).
+///
+/// The authority starts after a leading `//` (no scheme), after the first `://` when no `/`,
+/// `?` or `;` comes before it, else at the very start. Found in one scan up to the first of
+/// those bytes: when a `://` ends the scheme, its `/` is that first byte (any earlier `://`
+/// would hold an earlier `/`), and when that byte is not the middle of a `://`, every later
+/// `://` has one of those bytes before it.
+fn authority_and_path(url: &[u8]) -> (usize, Option<usize>) {
+    let after = |authority: usize| (authority, path_byte_from(url, authority));
+    if url.starts_with(b"//") {
+        return after(2);
+    }
+    match path_byte_from(url, 0) {
+        Some(slash) if ends_scheme(url, slash) => after(slash + 2),
+        first => (0, first),
+    }
 }
 
-/// Where the search for the path begins: after a leading `//` (authority follows, no scheme),
-/// after the first `://` when no `/`, `?` or `;` comes before it, else at the very start.
-fn authority_start(url: &[u8]) -> usize {
-    if url.starts_with(b"//") {
-        return 2;
-    }
-    match find(url, b"://") {
-        Some(separator) => {
-            let delimiter_before = url
-                .get(..separator)
-                .is_some_and(|scheme| scheme.iter().any(|&b| starts_path(b)));
-            if delimiter_before {
-                0
-            } else {
-                separator + 3
-            }
-        }
-        None => 0,
-    }
+/// Is the byte at `at` the `/` right after the `:` of a `://`?
+fn ends_scheme(url: &[u8], at: usize) -> bool {
+    at.checked_sub(1).and_then(|colon| url.get(colon..at + 2)) == Some(b"://")
 }
 
 /// The target of the empty path.
@@ -80,16 +79,16 @@ const ROOT: &[u8] = b"/";
 /// input except when a `/` had to be prepended.
 pub fn path_params_query(url: &[u8]) -> Cow<'_, [u8]> {
     let url = until_nul(url);
-    let rest = url.get(authority_start(url)..).unwrap_or_default();
-    let Some(start) = rest.iter().position(|&b| starts_path(b)) else {
+    let (authority, Some(start)) = authority_and_path(url) else {
         return Cow::Borrowed(ROOT);
     };
-    let end = match memchr::memchr(b'#', rest) {
+    let rest = url.get(authority..).unwrap_or_default();
+    let end = match memchr::memchr(b'#', rest).map(|hash| authority + hash) {
         Some(hash) if hash < start => return Cow::Borrowed(ROOT),
         Some(hash) => hash,
-        None => rest.len(),
+        None => url.len(),
     };
-    let target = rest.get(start..end).unwrap_or_default();
+    let target = url.get(start..end).unwrap_or_default();
     if target.first() == Some(&b'/') {
         Cow::Borrowed(target)
     } else {
@@ -254,7 +253,31 @@ mod tests {
         assert_eq!(&*target_of(""), b"/");
     }
 
+    fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+        memchr::memmem::find(haystack, needle)
+    }
+
+    /// The authority's start as the rule says it, searched the plain way: after a leading `//`;
+    /// after the first `://` when no `/`, `?` or `;` comes before it; else 0.
+    fn authority_by_the_rule(url: &[u8]) -> usize {
+        let path_byte = |b: &u8| matches!(b, b'/' | b'?' | b';');
+        match find(url, b"://") {
+            _ if url.starts_with(b"//") => 2,
+            Some(at) if !url[..at].iter().any(path_byte) => at + 3,
+            _ => 0,
+        }
+    }
+
     proptest! {
+        /// The one-scan search finds what the rule says, on text made of the bytes that matter.
+        #[test]
+        fn authority_and_path_follow_the_rule(url in "[a:/?;#x]{0,16}") {
+            let url = url.as_bytes();
+            let authority = authority_by_the_rule(url);
+            let path = url[authority..].iter().position(|b| matches!(b, b'/' | b'?' | b';'));
+            prop_assert_eq!(authority_and_path(url), (authority, path.map(|p| p + authority)));
+        }
+
         #[test]
         fn ppq_shape(url in proptest::collection::vec(any::<u8>(), 0..64)) {
             let target = path_params_query(&url);

@@ -11,7 +11,7 @@ use std::time::Duration;
 use serde::ser::{SerializeStruct, Serializer};
 use serde::Serialize;
 
-use super::{AgentQuery, Robots};
+use super::{AgentQuery, Robots, Selection};
 use crate::model::{Agent, Extension, ExtensionValue, Group, Record, Rule, RuleOrigin};
 use crate::pattern::{Engine, Precedence, RuleKind};
 use crate::syntax::tree::escape;
@@ -62,7 +62,8 @@ pub struct Applicable<'r> {
     pub(super) robots: &'r Robots,
     /// The token the groups name (lower-cased), `None` for the `*` groups or no group.
     pub(super) agent: Option<&'r str>,
-    pub(super) groups: &'r [u32],
+    /// The groups and their compiled rules; `None` when no group applies.
+    pub(super) selection: Option<&'r Selection>,
 }
 
 impl<'r> Applicable<'r> {
@@ -75,9 +76,14 @@ impl<'r> Applicable<'r> {
     /// The groups, in file order (empty when none applies).
     pub fn groups(&self) -> impl Iterator<Item = Group<'r>> + 'r {
         let model = &self.robots.model;
-        self.groups
+        self.group_ids()
             .iter()
             .filter_map(move |&g| model.group(g as usize))
+    }
+
+    /// The indices of the groups, in file order.
+    fn group_ids(&self) -> &'r [u32] {
+        self.selection.map_or(&[], |selection| &selection.groups)
     }
 
     /// Their rules, in file order.
@@ -134,7 +140,7 @@ impl fmt::Debug for Applicable<'_> {
 impl Serialize for Applicable<'_> {
     /// `{"agent": "foobot" | "*" | null, "groups": [Group…], "crawl_delay": seconds | null}`.
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let agent = match (self.agent, self.groups.is_empty()) {
+        let agent = match (self.agent, self.group_ids().is_empty()) {
             (Some(token), _) => Some(token),
             (None, false) => Some("*"),
             (None, true) => None,
@@ -207,7 +213,7 @@ impl Serialize for Verdict<'_> {
     /// token the applied groups name, `*`, or null; `groups` their first lines.
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let applicable = &self.applicable;
-        let agent = match (applicable.agent, applicable.groups.is_empty()) {
+        let agent = match (applicable.agent, applicable.group_ids().is_empty()) {
             (Some(token), _) => Some(token),
             (None, false) => Some("*"),
             (None, true) => None,

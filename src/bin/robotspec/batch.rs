@@ -124,9 +124,9 @@ fn answer(
     query: &Query,
 ) -> Result<(), String> {
     match format {
-        // The fast path: no verdict to build.
+        // The fast path: no verdict to build, only the deciding rule's kind.
         Format::Text => {
-            let answer: &[u8] = if robots.check_query(&query.agents, &query.url).allowed() {
+            let answer: &[u8] = if robots.applicable(&query.agents).is_allowed(&query.url) {
                 b"1\n"
             } else {
                 b"0\n"
