@@ -238,9 +238,11 @@ impl Access {
         Ok(py.detach(|| {
             let mut out = Vec::with_capacity(agents.len() * urls.len());
             for agent in &agents {
+                // The agent's groups are looked up once for all the URLs.
+                let applicable = inner.robots().map(|robots| robots.applicable(agent));
                 for url in &urls {
-                    out.push(match inner.robots() {
-                        Some(robots) => answer(&robots.check_query(agent, url)),
+                    out.push(match &applicable {
+                        Some(applicable) => answer(&applicable.check(url)),
                         None => (inner.allows(agent, url), None, None, None),
                     });
                 }
@@ -410,9 +412,10 @@ fn answer(verdict: &LibraryVerdict<'_>) -> Answer {
 fn restriction(robots: &Robots, agent: &AgentQuery) -> Category {
     let mut disallowed: Option<String> = None;
     let mut allowed: Option<String> = None;
+    let applicable = robots.applicable(agent);
     let mut ask = |path: String| {
         let url = format!("http://robotspec.invalid{path}");
-        let witness = if robots.check_query(agent, &url).allowed() {
+        let witness = if applicable.is_allowed(&url) {
             &mut allowed
         } else {
             &mut disallowed
