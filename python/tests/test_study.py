@@ -16,6 +16,7 @@ import json
 import subprocess
 import sys
 from collections import Counter, defaultdict
+from itertools import combinations
 
 import pytest
 
@@ -181,18 +182,23 @@ def test_files_table(tables, inputs):
     assert list(ext["sitemaps"]) == ["https://ext.example/sitemap.xml"]
 
 
+def _differing_pairs(answers_by_key):
+    """(key, (left, right), (left's answer, right's answer)) for each pair of variants, in
+    VARIANTS order, whose answers for the key differ."""
+    for key, answers in answers_by_key.items():
+        for left, right in combinations(VARIANTS, 2):
+            if answers[left] != answers[right]:
+                yield key, (left, right), (answers[left], answers[right])
+
+
 def test_disagreements_are_the_differing_pairs_with_the_diff_reason(tables, verdicts, inputs):
     _, known = inputs
     found = tables.disagreements.toPandas()
-    differing = set()
     by_query = defaultdict(dict)
     for row in verdicts.itertuples():
         by_query[(row.capture_id, row.agent, row.path)][row.variant] = row.allowed
-    for (capture, agent, path), answers in by_query.items():
-        for i, left in enumerate(VARIANTS):
-            for right in VARIANTS[i + 1:]:
-                if answers[left] != answers[right]:
-                    differing.add((capture, agent, path, left, right))
+    differing = {(*query, left, right)
+                 for query, (left, right), _ in _differing_pairs(by_query)}
     listed = {(r.capture_id, r.agent, r.path, r.left, r.right) for r in found.itertuples()}
     assert listed == differing and len(listed) > 100
     reasons = Counter(found["reason"])
@@ -214,13 +220,8 @@ def test_changes_are_the_differing_categories_with_a_reason(tables, verdicts, in
     categories = defaultdict(dict)
     for row in verdicts[verdicts["path"] == "/"].itertuples():
         categories[(row.capture_id, row.agent)][row.variant] = row.restriction
-    differing = set()
-    for (capture, agent), by_variant in categories.items():
-        for i, left in enumerate(VARIANTS):
-            for right in VARIANTS[i + 1:]:
-                if by_variant[left] != by_variant[right]:
-                    differing.add((capture, agent, left, right, by_variant[left],
-                                   by_variant[right]))
+    differing = {(*site, left, right, *answers)
+                 for site, (left, right), answers in _differing_pairs(categories)}
     listed = {(r.capture_id, r.agent, r.left, r.right, r.left_restriction, r.right_restriction)
               for r in found.itertuples()}
     assert listed == differing and len(listed) > 100

@@ -21,7 +21,8 @@ import json
 import os
 import sys
 import time
-from typing import List, Optional, Sequence
+from contextlib import contextmanager
+from typing import Iterator, List, Optional, Sequence
 
 from .._robotspec import VARIANTS
 from .capture import DEFAULT_AGENTS, DEFAULT_PATHS, DEFAULT_SIZE_LIMIT, Settings
@@ -85,7 +86,9 @@ def _add_spark(parser: argparse.ArgumentParser) -> None:
                         help="a Spark setting, e.g. spark.executor.memory=4g; may be repeated")
 
 
-def _spark(args):
+@contextmanager
+def _spark(args) -> Iterator:
+    """A Spark session from --master and --conf, stopped when the command ends."""
     from .job import session
 
     conf = {}
@@ -95,8 +98,11 @@ def _spark(args):
             raise SystemExit(f"robotspec.study: --conf expects KEY=VALUE, not {setting!r}")
         conf[key] = value
     spark = session(args.master, **conf)
-    spark.sparkContext.setLogLevel("WARN")
-    return spark
+    try:
+        spark.sparkContext.setLogLevel("WARN")
+        yield spark
+    finally:
+        spark.stop()
 
 
 def _run_job(args, spark, out: str) -> None:
@@ -153,11 +159,8 @@ def main_job(argv: Sequence[str]) -> int:
     parser.add_argument("--out", required=True, help="output folder (overwritten)")
     _add_spark(parser)
     args = parser.parse_args(argv)
-    spark = _spark(args)
-    try:
+    with _spark(args) as spark:
         _run_job(args, spark, args.out)
-    finally:
-        spark.stop()
     return 0
 
 
@@ -181,8 +184,7 @@ def main_restrictions(argv: Sequence[str]) -> int:
     _add_spark(parser)
     args = parser.parse_args(argv)
     out = args.out or os.path.join(args.study, "restrictions")
-    spark = _spark(args)
-    try:
+    with _spark(args) as spark:
         if args.warc or args.warc_list:
             _run_job(args, spark, args.study)
         settings = {}
@@ -201,8 +203,6 @@ def main_restrictions(argv: Sequence[str]) -> int:
         print(restrictions.report(result, args.variant))
         for path in restrictions.write(result, out, args.variant, args.title):
             print(f"wrote {path}")
-    finally:
-        spark.stop()
     return 0
 
 
