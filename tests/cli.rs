@@ -534,6 +534,61 @@ fn fetch_reports_the_state_and_checks_pages_against_a_local_server() {
     thread.join().unwrap();
 }
 
+/// `robotspec fetch --format json` reads `Expires` (relative to `Date`) in each of the three
+/// HTTP-date forms (RFC 9110 §5.6.7), served two hours apart by a real server.
+#[test]
+fn fetch_reads_expires_in_every_http_date_form() {
+    let forms = [
+        (
+            "Sun, 06 Nov 1994 08:49:37 GMT",
+            "Sun, 06 Nov 1994 10:49:37 GMT",
+        ),
+        (
+            "Sunday, 06-Nov-94 08:49:37 GMT",
+            "Sunday, 06-Nov-94 10:49:37 GMT",
+        ),
+        ("Sun Nov  6 08:49:37 1994", "Sun Nov  6 10:49:37 1994"),
+    ];
+    let server = std::sync::Arc::new(tiny_http::Server::http("127.0.0.1:0").unwrap());
+    let port = server.server_addr().to_ip().unwrap().port();
+    let serving = std::sync::Arc::clone(&server);
+    let thread = std::thread::spawn(move || {
+        for (served, request) in serving.incoming_requests().enumerate() {
+            // One fetch per form, in order: the n-th request gets the n-th form.
+            let Some(&(date, expires)) = forms.get(served) else {
+                break;
+            };
+            let header = |name: &str, value: &str| {
+                tiny_http::Header::from_bytes(name.as_bytes(), value.as_bytes()).unwrap()
+            };
+            let response = tiny_http::Response::from_string("User-agent: *\nDisallow: /private\n")
+                .with_header(header("Date", date))
+                .with_header(header("Expires", expires));
+            let _ = request.respond(response);
+        }
+    });
+    let base = format!("http://127.0.0.1:{port}/");
+    for (date, _) in forms {
+        let output = robotspec(&[
+            "fetch",
+            "--variant",
+            "draft-1996",
+            "--format",
+            "json",
+            &base,
+        ]);
+        assert_eq!(output.status.code(), Some(0), "{date}");
+        let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!(
+            json["lifetime"],
+            serde_json::json!({"seconds": 7200, "source": "expires"}),
+            "{date}"
+        );
+    }
+    server.unblock();
+    thread.join().unwrap();
+}
+
 #[test]
 fn limits_are_flags_and_cuts_are_reported() {
     let text = "user-agent: *\ndisallow: /a\ndisallow: /b\n";

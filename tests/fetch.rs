@@ -194,6 +194,62 @@ fn cache_control_and_expires_set_the_lifetime() {
     assert_eq!(lifetimes, [3600, 3600, 86_400, 86_400, 86_400]);
 }
 
+/// `Date` and an `Expires` two hours later in each HTTP-date form (RFC 9110 §5.6.7: a recipient
+/// reads all three): IMF-fixdate, the obsolete RFC 850 form and asctime.
+const DATE_FORMS: [(&str, &str, &str); 3] = [
+    (
+        "IMF-fixdate",
+        "Sun, 06 Nov 1994 08:49:37 GMT",
+        "Sun, 06 Nov 1994 10:49:37 GMT",
+    ),
+    (
+        "RFC 850",
+        "Sunday, 06-Nov-94 08:49:37 GMT",
+        "Sunday, 06-Nov-94 10:49:37 GMT",
+    ),
+    (
+        "asctime",
+        "Sun Nov  6 08:49:37 1994",
+        "Sun Nov  6 10:49:37 1994",
+    ),
+];
+
+#[test]
+fn expires_is_read_in_every_http_date_form() {
+    for (form, date, expires) in DATE_FORMS {
+        let headers = vec![("Date", date.to_owned()), ("Expires", expires.to_owned())];
+        let server = single(Reply::Status(200, RULES.as_bytes().to_vec(), headers));
+        let fetched = fetch(&server.url("/"), Variant::Draft1996, &options()).unwrap();
+        assert_eq!(
+            (fetched.access.lifetime, fetched.access.lifetime_source),
+            (Duration::from_secs(7200), LifetimeSource::Expires),
+            "{form}"
+        );
+        let json = serde_json::to_value(&fetched).unwrap();
+        assert_eq!(
+            json["lifetime"],
+            serde_json::json!({"seconds": 7200, "source": "expires"}),
+            "{form}"
+        );
+    }
+}
+
+#[test]
+fn retry_after_is_read_as_a_date_in_every_form() {
+    for (form, date, later) in DATE_FORMS {
+        let headers = vec![("Date", date.to_owned()), ("Retry-After", later.to_owned())];
+        let server = single(Reply::Status(503, Vec::new(), headers));
+        for f in fetch_all(&server.url("/"), &options()) {
+            assert_eq!(
+                (f.access.lifetime, f.access.lifetime_source),
+                (Duration::from_secs(7200), LifetimeSource::Retry),
+                "{form} {}",
+                f.access.profile
+            );
+        }
+    }
+}
+
 /// A server where `/robots.txt` starts a chain of `hops` redirects with `status`, ending at a
 /// file of rules.
 fn chain(status: u16, hops: usize) -> TestServer {

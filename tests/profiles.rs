@@ -120,7 +120,7 @@ fn every_value_of_every_access_setting_sets_the_state_of_its_status() {
     for &(setting, status) in ACCESS {
         let outcome = FetchOutcome::Response {
             status,
-            headers: Vec::new(),
+            headers: Default::default(),
             body: Vec::new(),
         };
         for value in ["allow-all", "disallow-all", "unreachable"] {

@@ -49,7 +49,17 @@ fuzz_target!(|input: Input| {
     let outcome = match input.kind {
         Kind::Response => FetchOutcome::Response {
             status: input.status,
-            headers: input.headers,
+            // Pairs that are not a valid header name and value are what no client hands over.
+            headers: input
+                .headers
+                .iter()
+                .filter_map(|(name, value)| {
+                    Some((
+                        robotspec::access::HeaderName::from_bytes(name.as_bytes()).ok()?,
+                        robotspec::access::HeaderValue::from_str(value).ok()?,
+                    ))
+                })
+                .collect(),
             body: input.body,
         },
         Kind::TooManyRedirects(hops) => FetchOutcome::TooManyRedirects {

@@ -20,7 +20,9 @@ use std::time::SystemTime;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
-use robotspec::access::{self, AccessOptions, AccessState, FetchOutcome};
+use robotspec::access::{
+    self, AccessOptions, AccessState, FetchOutcome, HeaderMap, HeaderName, HeaderValue,
+};
 use robotspec::{AgentQuery, Robots, Verdict as LibraryVerdict};
 
 use crate::answers::{self, Verdict};
@@ -131,7 +133,7 @@ impl Access {
             }
             (Some(status), None) => FetchOutcome::Response {
                 status,
-                headers: header_pairs(headers)?,
+                headers: header_map(headers)?,
                 body,
             },
             (None, failure) => FetchOutcome::NetworkError {
@@ -511,11 +513,14 @@ pub fn agent_list(values: &Bound<'_, PyAny>) -> PyResult<Vec<Arc<AgentQuery>>> {
     items.map(|item| input::agent(&item?)).collect()
 }
 
-/// Response headers as pairs: None, a mapping (its `items()`), or an iterable of
-/// (name, value) pairs of str.
-fn header_pairs(headers: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<(String, String)>> {
+/// Response headers as a map: None, a mapping (its `items()`), or an iterable of (name, value)
+/// pairs of str. A pair an HTTP client would refuse — a name that is not a token, a value with
+/// a control character — is left out: no client hands it over, and no header the policy reads
+/// can be valid with it.
+fn header_map(headers: Option<&Bound<'_, PyAny>>) -> PyResult<HeaderMap> {
+    let mut out = HeaderMap::new();
     let Some(headers) = headers.filter(|h| !h.is_none()) else {
-        return Ok(Vec::new());
+        return Ok(out);
     };
     let pairs = if headers.hasattr("items")? {
         headers.call_method0("items")?
@@ -527,10 +532,14 @@ fn header_pairs(headers: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<(String, Str
             "headers must be a mapping or an iterable of (name, value) pairs of str",
         )
     };
-    let mut out = Vec::new();
     for pair in pairs.try_iter().map_err(|_| refuse())? {
         let (name, value): (String, String) = pair?.extract().map_err(|_| refuse())?;
-        out.push((name, value));
+        if let (Ok(name), Ok(value)) = (
+            HeaderName::from_bytes(name.as_bytes()),
+            HeaderValue::from_bytes(value.as_bytes()),
+        ) {
+            out.append(name, value);
+        }
     }
     Ok(out)
 }

@@ -22,7 +22,7 @@ use url::Url;
 use crate::access::scope::{robots_txt_url, Origin, TargetError};
 use crate::access::{
     evaluate, max_redirects, redirect_target, scheme_supported, size_limit, Access, AccessOptions,
-    FetchOutcome,
+    FetchOutcome, HeaderMap,
 };
 use crate::variant::{Profile, Variant};
 
@@ -282,16 +282,7 @@ pub fn fetch(
             url = next;
             continue;
         }
-        let headers: Vec<(String, String)> = response
-            .headers()
-            .iter()
-            .map(|(name, value)| {
-                (
-                    name.as_str().to_owned(),
-                    String::from_utf8_lossy(value.as_bytes()).into_owned(),
-                )
-            })
-            .collect();
+        let headers = response.headers().clone();
         if let Some(encoding) = undecodable(&headers) {
             break FetchOutcome::NetworkError {
                 message: format!("the body's Content-Encoding `{encoding}` cannot be decoded"),
@@ -332,14 +323,12 @@ pub fn fetch(
 /// The `Content-Encoding` of a response when it is one the client does not decode. ureq decodes
 /// gzip (asked for with `Accept-Encoding: gzip`); a body in any other encoding — sent although
 /// not asked for — is bytes that are not the file, so nothing was fetched (docs/access.md).
-fn undecodable(headers: &[(String, String)]) -> Option<&str> {
-    let encoding = headers
-        .iter()
-        .find(|(name, _)| name.eq_ignore_ascii_case("content-encoding"))?
-        .1
-        .trim();
+fn undecodable(headers: &HeaderMap) -> Option<String> {
+    let value = headers.get("content-encoding")?;
+    let encoding = String::from_utf8_lossy(value.as_bytes());
+    let encoding = encoding.trim();
     let decoded = ["", "identity", "gzip", "x-gzip"];
-    (!decoded.iter().any(|d| encoding.eq_ignore_ascii_case(d))).then_some(encoding)
+    (!decoded.iter().any(|d| encoding.eq_ignore_ascii_case(d))).then(|| encoding.to_owned())
 }
 
 fn outcome_of_error(error: &ureq::Error) -> FetchOutcome {

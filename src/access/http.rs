@@ -4,29 +4,28 @@
 //! The rules RFC 9111 sets for a private cache — which is what a crawler's robots.txt cache
 //! is — are quoted in docs/access.md; `cache_control` reads the `Cache-Control` header itself.
 
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime};
+
+use ::http::{HeaderMap, HeaderValue};
 
 use super::cache_control::CacheControl;
 use super::{AccessOptions, LifetimeSource};
 use crate::variant::{AccessProfile, CacheHeaders};
 
-/// The first value of a header, by case-insensitive name.
-pub(super) fn header<'h>(headers: &'h [(String, String)], name: &str) -> Option<&'h str> {
-    headers
-        .iter()
-        .find(|(n, _)| n.eq_ignore_ascii_case(name))
-        .map(|(_, v)| v.trim())
+/// The first value of a header, trimmed. A value that is not UTF-8 counts as absent (every
+/// header read here is ASCII by its grammar).
+pub(super) fn header<'h>(headers: &'h HeaderMap, name: &str) -> Option<&'h str> {
+    headers.get(name).and_then(text).map(str::trim)
 }
 
-/// Every value of a header, in order, by case-insensitive name.
-fn header_values<'h>(
-    headers: &'h [(String, String)],
-    name: &'h str,
-) -> impl Iterator<Item = &'h str> + 'h {
-    headers
-        .iter()
-        .filter(move |(n, _)| n.eq_ignore_ascii_case(name))
-        .map(|(_, v)| v.as_str())
+/// Every value of a header, in order (those that are not UTF-8 left out).
+fn header_values<'h>(headers: &'h HeaderMap, name: &str) -> impl Iterator<Item = &'h str> + 'h {
+    headers.get_all(name).into_iter().filter_map(text)
+}
+
+/// A header value as text, when it is UTF-8 (`HeaderValue::to_str` refuses all non-ASCII).
+fn text(value: &HeaderValue) -> Option<&str> {
+    std::str::from_utf8(value.as_bytes()).ok()
 }
 
 /// Delta-seconds (RFC 9111 §1.2.2): digits only.
@@ -44,7 +43,7 @@ pub(super) fn parse_seconds(text: &str) -> Option<u64> {
 /// the headers give (RFC 9111 §4.2.3); the ceiling applies after that.
 pub(super) fn lifetime(
     profile: &AccessProfile,
-    headers: &[(String, String)],
+    headers: &HeaderMap,
     now: SystemTime,
     options: &AccessOptions,
 ) -> (Duration, LifetimeSource) {
@@ -73,7 +72,7 @@ pub(super) fn lifetime(
 fn explicit_lifetime(
     profile: &AccessProfile,
     control: &CacheControl,
-    headers: &[(String, String)],
+    headers: &HeaderMap,
     now: SystemTime,
 ) -> Option<(Duration, LifetimeSource)> {
     if let Some(seconds) = control.max_age {
@@ -94,65 +93,100 @@ fn explicit_lifetime(
     }
 }
 
-/// An HTTP date in the preferred IMF-fixdate form (`Sun, 06 Nov 1994 08:49:37 GMT`).
-/// The obsolete RFC 850 and asctime forms are not read (they count as invalid).
-pub(crate) fn http_date(text: &str) -> Option<SystemTime> {
-    let (_, rest) = text.trim().split_once(", ")?;
-    let parts: Vec<&str> = rest.split(' ').collect();
-    let [day, month, year, time, "GMT"] = parts.as_slice() else {
-        return None;
-    };
-    let day: u64 = day.parse().ok()?;
-    let month = [
-        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-    ]
-    .iter()
-    .position(|m| m == month)?;
-    let year: u64 = year.parse().ok()?;
-    let hms: Vec<u64> = time
-        .split(':')
-        .map(|p| p.parse().ok())
-        .collect::<Option<_>>()?;
-    let [h, m, s] = hms.as_slice() else {
-        return None;
-    };
-    if !(1..=31).contains(&day) || year < 1970 || *h > 23 || *m > 59 || *s > 60 {
-        return None;
+/// When a response that is unreachable may be fetched again, from `Retry-After` (RFC 9110
+/// §10.2.3: delay-seconds, or an HTTP-date counted from `Date`, else from `now`; a date already
+/// past means at once). `None`: no `Retry-After`, or one that is neither.
+pub(super) fn retry_after(headers: &HeaderMap, now: SystemTime) -> Option<Duration> {
+    let value = header(headers, "retry-after")?;
+    if let Some(seconds) = parse_seconds(value) {
+        return Some(Duration::from_secs(seconds));
     }
-    let days = days_since_epoch(year, month as u64 + 1, day)?;
-    let seconds = days
-        .checked_mul(86_400)?
-        .checked_add(h * 3600 + m * 60 + s)?;
-    UNIX_EPOCH.checked_add(Duration::from_secs(seconds))
+    let at = http_date(value)?;
+    let base = header(headers, "date").and_then(http_date).unwrap_or(now);
+    Some(at.duration_since(base).unwrap_or_default())
 }
 
-/// Days from 1970-01-01 to a proleptic Gregorian date (year ≥ 1970).
-fn days_since_epoch(year: u64, month: u64, day: u64) -> Option<u64> {
-    let leap = |y: u64| (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-    let mut days: u64 = 0;
-    for y in 1970..year {
-        days = days.checked_add(if leap(y) { 366 } else { 365 })?;
-        if days > 3_000_000 {
-            return None;
+/// An HTTP date (RFC 9110 §5.6.7) in any of its three forms, as a recipient must read them: the
+/// preferred IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`) and the obsolete RFC 850
+/// (`Sunday, 06-Nov-94 08:49:37 GMT`) and asctime (`Sun Nov  6 08:49:37 1994`) forms. Anything
+/// else is not a date (`None`).
+pub(crate) fn http_date(text: &str) -> Option<SystemTime> {
+    httpdate::parse_http_date(text.trim()).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::UNIX_EPOCH;
+
+    /// 1994-11-06 08:49:37 UTC.
+    const SUNDAY: u64 = 784_111_777;
+
+    #[test]
+    fn the_three_date_forms_are_read_alike() {
+        let at = UNIX_EPOCH + Duration::from_secs(SUNDAY);
+        for text in [
+            "Sun, 06 Nov 1994 08:49:37 GMT",
+            "Sunday, 06-Nov-94 08:49:37 GMT",
+            "Sun Nov  6 08:49:37 1994",
+            "  Sun, 06 Nov 1994 08:49:37 GMT ",
+        ] {
+            assert_eq!(http_date(text), Some(at), "{text:?}");
+        }
+        for text in [
+            "",
+            "0",
+            "yesterday",
+            "Sun, 06 Nov 1994 08:49:37 UTC",
+            "Sun, 32 Nov 1994 08:49:37 GMT",
+        ] {
+            assert_eq!(http_date(text), None, "{text:?}");
         }
     }
-    let month_days = [
-        31,
-        if leap(year) { 29 } else { 28 },
-        31,
-        30,
-        31,
-        30,
-        31,
-        31,
-        30,
-        31,
-        30,
-        31,
-    ];
-    let before: u64 = month_days
-        .iter()
-        .take(usize::try_from(month - 1).ok()?)
-        .sum();
-    Some(days + before + day - 1)
+
+    fn headers(pairs: &[(&'static str, &'static str)]) -> HeaderMap {
+        pairs
+            .iter()
+            .map(|(n, v)| {
+                (
+                    ::http::HeaderName::from_static(n),
+                    HeaderValue::from_static(v),
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn retry_after_is_seconds_or_a_date() {
+        let now = UNIX_EPOCH + Duration::from_secs(SUNDAY);
+        let retry = |pairs| retry_after(&headers(pairs), now);
+        assert_eq!(
+            retry(&[("retry-after", "120")]),
+            Some(Duration::from_secs(120))
+        );
+        // A date counts from `Date` when there is one, else from now.
+        let date = [
+            ("date", "Sun, 06 Nov 1994 07:49:37 GMT"),
+            ("retry-after", "Sunday, 06-Nov-94 08:49:37 GMT"),
+        ];
+        assert_eq!(retry(&date), Some(Duration::from_secs(3600)));
+        let no_date = [("retry-after", "Sun Nov  6 08:59:37 1994")];
+        assert_eq!(retry(&no_date), Some(Duration::from_secs(600)));
+        // Past dates mean at once; what is neither form is ignored.
+        let past = [("retry-after", "Sun, 06 Nov 1994 07:00:00 GMT")];
+        assert_eq!(retry(&past), Some(Duration::ZERO));
+        assert_eq!(retry(&[("retry-after", "soon")]), None);
+        assert_eq!(retry(&[]), None);
+    }
+
+    #[test]
+    fn repeated_and_non_ascii_values_are_read() {
+        let mut map = headers(&[("cache-control", "public"), ("cache-control", "max-age=60")]);
+        assert_eq!(header_values(&map, "Cache-Control").count(), 2);
+        map.insert(
+            "x-note",
+            HeaderValue::from_bytes("caf\u{e9}".as_bytes()).unwrap_or(HeaderValue::from_static("")),
+        );
+        assert_eq!(header(&map, "X-Note"), Some("caf\u{e9}"));
+    }
 }

@@ -11,11 +11,11 @@
 //! use robotspec::access::{evaluate, AccessOptions, AccessState, FetchOutcome};
 //! use robotspec::{AgentQuery, Variant};
 //!
-//! let not_found = FetchOutcome::Response { status: 404, headers: vec![], body: vec![] };
+//! let not_found = FetchOutcome::Response { status: 404, headers: Default::default(), body: vec![] };
 //! let access = evaluate(Variant::Rfc9309, &not_found, SystemTime::now(), &AccessOptions::default());
 //! assert_eq!(access.state, AccessState::AllowAll);
 //! assert!(access.allows(&AgentQuery::new("bot"), "/anything"));
-//! let down = FetchOutcome::Response { status: 503, headers: vec![], body: vec![] };
+//! let down = FetchOutcome::Response { status: 503, headers: Default::default(), body: vec![] };
 //! let access = evaluate(Variant::Rfc9309, &down, SystemTime::now(), &AccessOptions::default());
 //! assert_eq!(access.state, AccessState::Unreachable); // crawl nothing, try again soon
 //! ```
@@ -45,7 +45,7 @@ use crate::query::AgentQuery;
 use crate::query::Robots;
 use crate::syntax::ParseOptions;
 use crate::variant::Profile;
-use http::{header, lifetime, parse_seconds};
+use http::{lifetime, parse_seconds, retry_after};
 
 pub mod cache;
 mod cache_control;
@@ -54,17 +54,20 @@ pub mod fetch;
 mod http;
 mod scope;
 
+pub use ::http::{HeaderMap, HeaderName, HeaderValue};
 pub use scope::{robots_txt_url, Origin, TargetError};
 
 /// What happened when robots.txt was requested (after any redirects were followed).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum FetchOutcome {
-    /// A complete response. Headers keep their order; names compare ignoring ASCII case.
+    /// A complete response.
     Response {
         /// The status code.
         status: u16,
-        /// The response headers, `(name, value)`.
-        headers: Vec<(String, String)>,
+        /// The response headers ([`http::HeaderMap`](::http::HeaderMap), re-exported as
+        /// [`HeaderMap`]: names ignore ASCII case, repeated headers keep their order). It is the
+        /// map ureq, reqwest and hyper hand over.
+        headers: HeaderMap,
         /// The body as received (possibly only its first `size limit + 1` bytes). `fetch` reads
         /// it for 2xx, and for 5xx when a [`Misconfigured5xx`] hook is set; else it is empty.
         body: Vec<u8>,
@@ -225,18 +228,18 @@ crate::names::stable_names! {
 pub struct Misconfigured5xx(Arc<Test5xx>);
 
 /// The function behind a [`Misconfigured5xx`]: status, headers, body → "a 404 in disguise".
-type Test5xx = dyn Fn(u16, &[(String, String)], &[u8]) -> bool + Send + Sync;
+type Test5xx = dyn Fn(u16, &HeaderMap, &[u8]) -> bool + Send + Sync;
 
 impl Misconfigured5xx {
     /// A hook from a function of status, headers and body.
     pub fn new(
-        test: impl Fn(u16, &[(String, String)], &[u8]) -> bool + Send + Sync + 'static,
+        test: impl Fn(u16, &HeaderMap, &[u8]) -> bool + Send + Sync + 'static,
     ) -> Misconfigured5xx {
         Misconfigured5xx(Arc::new(test))
     }
 
     /// Whether the response is a 404 in disguise.
-    pub fn applies(&self, status: u16, headers: &[(String, String)], body: &[u8]) -> bool {
+    pub fn applies(&self, status: u16, headers: &HeaderMap, body: &[u8]) -> bool {
         (self.0)(status, headers, body)
     }
 }
@@ -314,7 +317,7 @@ impl AccessOptions {
         self.strict_unreachable
     }
 
-    fn is_misconfigured_404(&self, status: u16, headers: &[(String, String)], body: &[u8]) -> bool {
+    fn is_misconfigured_404(&self, status: u16, headers: &HeaderMap, body: &[u8]) -> bool {
         self.treat_5xx_as_404
             .as_ref()
             .is_some_and(|hook| hook.applies(status, headers, body))
@@ -451,6 +454,7 @@ pub fn evaluate(
 ) -> Access {
     let variant = variant.into();
     let profile = &variant.access;
+    let no_headers = HeaderMap::new();
     let (kind, reason, headers) = match outcome {
         FetchOutcome::Response {
             status,
@@ -471,27 +475,27 @@ pub fn evaluate(
                 _ => Some((profile.other_status, AccessReason::OtherStatus(status))),
             };
             match classified {
-                Some((kind, reason)) => (kind, reason, headers.as_slice()),
+                Some((kind, reason)) => (kind, reason, headers),
                 None => return parse_body(variant, status, headers, body, now, options),
             }
         }
         FetchOutcome::TooManyRedirects { hops } => (
             profile.too_many_redirects,
             AccessReason::TooManyRedirects(*hops),
-            &[][..],
+            &no_headers,
         ),
-        FetchOutcome::Timeout => (profile.network_error, AccessReason::Timeout, &[][..]),
+        FetchOutcome::Timeout => (profile.network_error, AccessReason::Timeout, &no_headers),
         FetchOutcome::NetworkError { message } => (
             profile.network_error,
             AccessReason::NetworkError(message.clone()),
-            &[][..],
+            &no_headers,
         ),
     };
     let (lifetime, lifetime_source) = match kind {
-        AccessState::Unreachable => match header(headers, "retry-after").and_then(parse_seconds) {
-            Some(seconds) => (Duration::from_secs(seconds), LifetimeSource::Retry),
-            None => (profile.retry_interval, LifetimeSource::Retry),
-        },
+        AccessState::Unreachable => (
+            retry_after(headers, now).unwrap_or(profile.retry_interval),
+            LifetimeSource::Retry,
+        ),
         _ => lifetime(profile, headers, now, options),
     };
     Access::without_rules(variant, kind, reason, (lifetime, lifetime_source))
@@ -500,7 +504,7 @@ pub fn evaluate(
 fn parse_body(
     variant: Profile,
     status: u16,
-    headers: &[(String, String)],
+    headers: &HeaderMap,
     body: &[u8],
     now: SystemTime,
     options: &AccessOptions,

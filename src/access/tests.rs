@@ -15,7 +15,12 @@ fn response(status: u16, headers: &[(&str, &str)], body: &[u8]) -> FetchOutcome 
         status,
         headers: headers
             .iter()
-            .map(|(n, v)| ((*n).to_owned(), (*v).to_owned()))
+            .map(|(n, v)| {
+                (
+                    HeaderName::from_bytes(n.as_bytes()).unwrap(),
+                    HeaderValue::from_str(v).unwrap(),
+                )
+            })
             .collect(),
         body: body.to_vec(),
     }
@@ -134,7 +139,9 @@ fn http_dates() {
     let t = http_date("Sun, 06 Nov 1994 08:49:37 GMT").unwrap();
     assert_eq!(t.duration_since(UNIX_EPOCH).unwrap().as_secs(), 784_111_777);
     assert_eq!(http_date("Tue, 14 Nov 2023 22:13:20 GMT"), Some(now()));
-    assert_eq!(http_date("Sunday, 06-Nov-94 08:49:37 GMT"), None);
+    // The obsolete forms a recipient must also read (RFC 9110 §5.6.7).
+    assert_eq!(http_date("Sunday, 06-Nov-94 08:49:37 GMT"), Some(t));
+    assert_eq!(http_date("Sun Nov  6 08:49:37 1994"), Some(t));
     assert_eq!(http_date("Sun, 32 Nov 1994 08:49:37 GMT"), None);
     assert_eq!(http_date(""), None);
 }
@@ -378,9 +385,7 @@ fn age_is_subtracted_from_a_lifetime_the_headers_give() {
 fn not_found_hook() -> AccessOptions {
     AccessOptions {
         treat_5xx_as_404: Some(Misconfigured5xx::new(|status, headers, body| {
-            status == 500
-                && headers.iter().any(|(n, _)| n == "X-Page")
-                && body.starts_with(b"not found")
+            status == 500 && headers.contains_key("X-Page") && body.starts_with(b"not found")
         })),
         ..AccessOptions::default()
     }

@@ -1,7 +1,7 @@
 #![allow(clippy::unwrap_used)]
 
 use super::*;
-use crate::access::{evaluate, AccessOptions, FetchOutcome};
+use crate::access::{evaluate, AccessOptions, FetchOutcome, HeaderName, HeaderValue};
 use crate::Variant;
 use std::time::SystemTime;
 
@@ -99,7 +99,12 @@ fn with_headers(variant: Variant, status: u16, headers: &[(&str, &str)]) -> Acce
         status,
         headers: headers
             .iter()
-            .map(|(n, v)| ((*n).to_owned(), (*v).to_owned()))
+            .map(|(n, v)| {
+                (
+                    HeaderName::from_bytes(n.as_bytes()).unwrap(),
+                    HeaderValue::from_str(v).unwrap(),
+                )
+            })
             .collect(),
         body: b"User-agent: *\nDisallow: /private\n".to_vec(),
     };
