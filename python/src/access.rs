@@ -13,17 +13,15 @@
 //! `redirect_target` is the library's test of whether a response is a redirect a fetcher
 //! follows (and where to): an archive stores each hop as its own capture.
 
-use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 use std::time::SystemTime;
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyString};
-use robotspec::access::{
-    self, AccessOptions, AccessState, FetchOutcome, HeaderMap, HeaderName, HeaderValue,
-};
-use robotspec::{AgentQuery, Robots, Verdict as LibraryVerdict};
+use pyo3::types::{PyDict, PyString};
+use robotspec::access::restriction::Restricted;
+use robotspec::access::{self, AccessOptions, FetchOutcome, HeaderMap, HeaderName, HeaderValue};
+use robotspec::{AgentQuery, Verdict as LibraryVerdict};
 
 use crate::answers::{self, Verdict};
 use crate::input::{self, DEFAULT_VARIANT};
@@ -60,49 +58,11 @@ pub struct Access {
     body_bytes: usize,
 }
 
-/// A restriction category and the probes that show it.
-#[derive(Clone)]
-struct Category {
-    category: &'static str,
-    disallowed: Option<String>,
-    allowed: Option<String>,
-}
-
-impl Category {
-    fn without_probes(category: &'static str) -> Category {
-        Category {
-            category,
-            disallowed: None,
-            allowed: None,
-        }
-    }
-}
-
 impl Access {
-    /// The restriction category of each agent; agents to whom the same groups apply share
-    /// one computation.
-    fn categories(&self, agents: &[Arc<AgentQuery>]) -> Vec<Category> {
-        let inner = &self.inner;
-        let mut by_groups: HashMap<Vec<u32>, Category> = HashMap::new();
-        agents
-            .iter()
-            .map(|agent| match (inner.state, inner.robots()) {
-                (AccessState::Rules, Some(robots)) => {
-                    let groups: Vec<u32> = robots
-                        .applicable(agent)
-                        .groups()
-                        .map(|group| group.line())
-                        .collect();
-                    by_groups
-                        .entry(groups)
-                        .or_insert_with(|| restriction(robots, agent))
-                        .clone()
-                }
-                (AccessState::AllowAll, _) => Category::without_probes("nothing"),
-                (AccessState::DisallowAll, _) => Category::without_probes("everything"),
-                _ => Category::without_probes("unreachable"),
-            })
-            .collect()
+    /// The restriction of each agent (the library's `Access::restrictions`: agents to whom the
+    /// same groups apply share one computation).
+    fn categories(&self, agents: &[Arc<AgentQuery>]) -> Vec<Restricted> {
+        self.inner.restrictions(agents.iter().map(|agent| &**agent))
     }
 }
 
@@ -273,7 +233,10 @@ impl Access {
     fn restrictions(&self, py: Python<'_>, agents: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
         let agents = agent_list(agents)?;
         let found = py.detach(|| self.categories(&agents));
-        Ok(found.into_iter().map(|c| c.category.to_owned()).collect())
+        Ok(found
+            .into_iter()
+            .map(|c| c.category.name().to_owned())
+            .collect())
     }
 
     /// `restrictions`, each category with its witnesses: `(category, disallowed, allowed)`, a
@@ -293,7 +256,7 @@ impl Access {
         let found = py.detach(|| self.categories(&agents));
         Ok(found
             .into_iter()
-            .map(|c| (c.category.to_owned(), c.disallowed, c.allowed))
+            .map(|c| (c.category.name().to_owned(), c.disallowed, c.allowed))
             .collect())
     }
 
@@ -307,50 +270,9 @@ impl Access {
     fn summary<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let summary = PyDict::new(py);
         summary.set_item("body_bytes", self.body_bytes)?;
-        summary.set_item("state", self.inner.state.name())?;
-        let mut codes: BTreeMap<&'static str, usize> = BTreeMap::new();
-        for diagnostic in self.inner.all_diagnostics() {
-            *codes.entry(diagnostic.code.name()).or_default() += 1;
-        }
-        summary.set_item("diagnostics", codes)?;
-        let robots = self.inner.robots();
-        summary.set_item("groups", robots.map_or(0, |r| r.groups().len()))?;
-        summary.set_item("rules", robots.map_or(0, |r| r.rules().len()))?;
-        summary.set_item(
-            "ignored_rules",
-            robots.map_or(0, |r| r.ignored_rules().len()),
-        )?;
-        let sitemaps: Vec<String> = robots
-            .into_iter()
-            .flat_map(Robots::sitemaps)
-            .map(|sitemap| String::from_utf8_lossy(sitemap.url).into_owned())
-            .collect();
-        summary.set_item("sitemaps", sitemaps)?;
-        let extensions = PyList::empty(py);
-        if let Some(robots) = robots {
-            for record in robots.records() {
-                let Some(extension) = record.extension else {
-                    continue;
-                };
-                let item = PyDict::new(py);
-                item.set_item("line", record.line)?;
-                item.set_item("key", String::from_utf8_lossy(record.key))?;
-                item.set_item("value", String::from_utf8_lossy(record.value))?;
-                item.set_item("extension", extension.name())?;
-                let group_line = record
-                    .group
-                    .and_then(|index| robots.groups().nth(index))
-                    .map(|group| group.line());
-                item.set_item("group_line", group_line)?;
-                let error = match record.typed() {
-                    Some(Err(error)) => Some(error.to_string()),
-                    _ => None,
-                };
-                item.set_item("error", error)?;
-                extensions.append(item)?;
-            }
-        }
-        summary.set_item("extensions", extensions)?;
+        // The library's figures (`Access::summary`), in its order after `body_bytes`.
+        let figures = answers::to_python(py, &self.inner.summary())?;
+        summary.update(figures.cast::<pyo3::types::PyMapping>()?)?;
         Ok(summary)
     }
 
@@ -407,93 +329,6 @@ fn answer(verdict: &LibraryVerdict<'_>) -> Answer {
         rule.map(|r| r.to_string()),
         group_agent,
     )
-}
-
-/// The restriction category of `agent` under `robots`, with its witnesses (see
-/// `Access.restrictions`): the first probe disallowed and the first allowed.
-fn restriction(robots: &Robots, agent: &AgentQuery) -> Category {
-    let mut disallowed: Option<String> = None;
-    let mut allowed: Option<String> = None;
-    let applicable = robots.applicable(agent);
-    let mut ask = |path: String| {
-        let url = format!("http://robotspec.invalid{path}");
-        let witness = if applicable.is_allowed(&url) {
-            &mut allowed
-        } else {
-            &mut disallowed
-        };
-        if witness.is_none() {
-            *witness = Some(path);
-        }
-        allowed.is_some() && disallowed.is_some()
-    };
-    let mut both = ask("/".to_owned());
-    for rule in robots.applicable(agent).rules() {
-        if both {
-            break;
-        }
-        if rule.is_empty() {
-            continue;
-        }
-        for probe in probes(rule.value()) {
-            if ask(probe) {
-                both = true;
-                break;
-            }
-        }
-    }
-    let category = match (&disallowed, &allowed) {
-        (Some(_), Some(_)) => "some",
-        (Some(_), None) => "everything",
-        _ => "nothing",
-    };
-    Category {
-        category,
-        disallowed,
-        allowed,
-    }
-}
-
-/// The paths probed for one rule value (see `Access.restrictions`).
-fn probes(value: &[u8]) -> Vec<String> {
-    let plain: Vec<u8> = {
-        let without_end = value.strip_suffix(b"$").unwrap_or(value);
-        without_end.iter().copied().filter(|&b| b != b'*').collect()
-    };
-    let mut out = vec![as_path(value)];
-    if !plain.is_empty() {
-        let path = as_path(&plain);
-        let below = if path.ends_with('/') {
-            None
-        } else {
-            Some(format!("{path}/"))
-        };
-        out.push(path);
-        out.extend(below);
-    }
-    out.dedup();
-    out
-}
-
-/// `bytes` as the path of a URL: a leading `/` added when missing, bytes that are not printable
-/// ASCII (and `%` not starting an escape, `#` and space) percent-encoded.
-fn as_path(bytes: &[u8]) -> String {
-    let mut path = String::with_capacity(bytes.len() + 1);
-    if bytes.first() != Some(&b'/') {
-        path.push('/');
-    }
-    for (i, &byte) in bytes.iter().enumerate() {
-        let escape_follows = byte == b'%'
-            && bytes
-                .get(i + 1..i + 3)
-                .is_some_and(|hex| hex.iter().all(u8::is_ascii_hexdigit));
-        if byte.is_ascii_graphic() && byte != b'#' && (byte != b'%' || escape_follows) {
-            path.push(char::from(byte));
-        } else {
-            path.push_str(&format!("%{byte:02X}"));
-        }
-    }
-    path
 }
 
 /// A list of agents (an iterable of str, or one str of comma-separated product tokens is NOT

@@ -32,6 +32,11 @@
 //! The rules found at the end of a chain apply to the *original* origin (A32): the caller keys
 //! the result by the origin of the first robots.txt URL. [`governs`] says which page URLs a
 //! robots.txt URL governs.
+//!
+//! What a corpus study records per result is here too, so Rust, the command line
+//! (`robotspec fetch --format json`) and Python compute it alike: [`Access::restriction`] (how
+//! much the result keeps an agent out, [`restriction`]) and [`Access::summary`] (the result in
+//! figures, [`summary`]).
 
 use std::fmt;
 use std::sync::Arc;
@@ -52,7 +57,9 @@ mod cache_control;
 #[cfg(feature = "fetch")]
 pub mod fetch;
 mod http;
+pub mod restriction;
 mod scope;
+pub mod summary;
 
 pub use ::http::{HeaderMap, HeaderName, HeaderValue};
 pub use scope::{robots_txt_url, Origin, TargetError};

@@ -7,13 +7,17 @@
 //! a 5xx, has been fetched: its answer is the result.
 //!
 //! `--format json` prints the same report as one document ([`Report`]): the library's
-//! serialisation of what the fetch found, and one result per `--check` page.
+//! serialisation of what the fetch found, how much it keeps `--agent` out and the file in
+//! figures (the library's `Access::restriction` and `Access::summary`, what a corpus study
+//! records), and one result per `--check` page.
 
 use std::fmt::Write as _;
 use std::process::ExitCode;
 use std::time::Duration;
 
 use robotspec::access::fetch::{fetch, FetchOptions, Fetched};
+use robotspec::access::restriction::Restricted;
+use robotspec::access::summary::Summary;
 use robotspec::access::{Access, AccessOptions, Misconfigured5xx};
 use robotspec::{AgentQuery, Diagnostic, Profile, Verdict};
 use serde::Serialize;
@@ -54,11 +58,14 @@ pub struct Args {
 }
 
 /// The JSON report: what the fetch found (robots_url, final_url, redirects, failure, variant,
-/// state, reason, lifetime, diagnostics — docs/cli.md) and one result per `--check` page.
+/// state, reason, lifetime, diagnostics — docs/cli.md), the restriction of `--agent`, the
+/// summary, and one result per `--check` page.
 #[derive(Serialize)]
 struct Report<'a> {
     #[serde(flatten)]
     fetched: &'a Fetched,
+    restriction: Restricted,
+    summary: Summary,
     results: Vec<Page<'a>>,
 }
 
@@ -88,6 +95,8 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         Format::Text => crate::write_out(text(&fetched, variant, &pages))?,
         Format::Json => crate::write_json(&Report {
             fetched: &fetched,
+            restriction: fetched.access.restriction(&agents),
+            summary: fetched.access.summary(),
             results: pages,
         })?,
     }
