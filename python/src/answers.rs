@@ -1,48 +1,55 @@
 //! The library's answers as Python objects: `Verdict`, `Explanation`, `Usage` and `Comparison`.
 //!
 //! Nothing is formatted or derived here. An answer keeps two things the library made: its
-//! `Display` text (`str(answer)`, what the command line prints) and its serde serialisation
-//! (`answer.to_dict()` and the attributes, what `--format json` prints, read back by
-//! `json.loads` so that a dict has the CLI's fields in the CLI's order). A library answer
+//! `Display` text (`str(answer)`, what the command line prints) and its serde serialisation,
+//! built as Python objects when the answer is made (`crate::objects`: dicts in the CLI's field
+//! order, what `--format json` prints), from which `answer.to_dict()` and the attributes give
+//! copies. A `Verdict`, asked for by the thousand, keeps typed fields instead. A library answer
 //! borrows the parsed file; these own their copies, so they outlive it and cross threads.
 
-use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyDict;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
-/// `value`'s serialisation as JSON text.
-fn json(value: &impl Serialize) -> PyResult<String> {
-    serde_json::to_string(value)
-        .map_err(|e| PyRuntimeError::new_err(format!("robotspec could not serialise: {e}")))
-}
+pub use crate::objects::to_python;
 
-/// JSON text as Python objects (`json.loads`).
+/// JSON text as Python objects (`json.loads`): only for the lossless tree, which the library
+/// writes as JSON text itself (`Parsed.tree`).
 pub fn loads<'py>(py: Python<'py>, json: &str) -> PyResult<Bound<'py, PyAny>> {
     static LOADS: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
     LOADS.import(py, "json", "loads")?.call1((json,))
 }
 
-/// `value` as Python objects, through its serialisation.
-pub fn to_python<'py>(py: Python<'py>, value: &impl Serialize) -> PyResult<Bound<'py, PyAny>> {
-    loads(py, &json(value)?)
+/// A copy of a serialised answer (or of one of its fields) for the caller, who may change it:
+/// the answer's own stays as it was made.
+fn copy<'py>(value: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    static DEEPCOPY: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+    DEEPCOPY
+        .import(value.py(), "copy", "deepcopy")?
+        .call1((value,))
 }
 
-/// Field `key` of the JSON object `json`, as Python objects.
-fn field<'py>(py: Python<'py>, json: &str, key: &str) -> PyResult<Bound<'py, PyAny>> {
-    loads(py, json)?.get_item(key)
-}
+/// An answer's serialisation, made once as Python objects (a dict with the CLI's fields in the
+/// CLI's order).
+struct Serialised(Py<PyDict>);
 
-/// The fields of a serialised verdict (docs/cli.md, "Verdict"), read back for quick access.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Deserialize)]
-struct VerdictFields {
-    allowed: bool,
-    decision: String,
-    line: Option<u32>,
-    rule: Option<String>,
-    agent: Option<String>,
-    groups: Vec<u32>,
+impl Serialised {
+    fn of(py: Python<'_>, value: &impl Serialize) -> PyResult<Serialised> {
+        Ok(Serialised(
+            to_python(py, value)?.cast_into::<PyDict>()?.unbind(),
+        ))
+    }
+
+    /// A copy of field `key`.
+    fn field<'py>(&self, py: Python<'py>, key: &str) -> PyResult<Bound<'py, PyAny>> {
+        copy(&self.0.bind(py).as_any().get_item(key)?)
+    }
+
+    /// A copy of the whole.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        copy(self.0.bind(py).as_any())
+    }
 }
 
 /// May the URL be fetched, and why: the answer of `Robots.check`.
@@ -59,20 +66,47 @@ struct VerdictFields {
 #[pyclass(frozen, eq, hash, name = "Verdict", module = "robotspec")]
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Verdict {
-    fields: VerdictFields,
-    json: String,
+    /// True when the URL may be fetched.
+    #[pyo3(get)]
+    allowed: bool,
+    /// What decided: `"rule"`, `"no-matching-rule"`, `"no-group"` or `"robots-txt"`.
+    #[pyo3(get)]
+    decision: &'static str,
+    /// The deciding rule's line number, or None when no rule decided.
+    #[pyo3(get)]
+    line: Option<u32>,
+    /// The deciding rule's line as written (trimmed), or None when no rule decided.
+    #[pyo3(get)]
+    rule: Option<String>,
+    /// The agent token the applied groups name (lower-cased), `"*"` for the `*` groups, or
+    /// None when no group applies.
+    #[pyo3(get)]
+    agent: Option<String>,
+    /// The first lines of the groups whose rules were used.
+    #[pyo3(get)]
+    groups: Vec<u32>,
     text: String,
 }
 
 impl Verdict {
-    /// Copies the library's verdict.
+    /// Copies the library's verdict: the fields of its serialisation (docs/cli.md, "Verdict"),
+    /// read from its accessors.
     pub fn of(verdict: &robotspec::Verdict<'_>) -> PyResult<Verdict> {
-        let json = json(verdict)?;
-        let fields = serde_json::from_str(&json)
-            .map_err(|e| PyRuntimeError::new_err(format!("robotspec: a verdict's fields: {e}")))?;
+        let rule = verdict.rule();
+        let applicable = verdict.applicable();
+        let groups: Vec<u32> = applicable.groups().map(|group| group.line()).collect();
+        let agent = match applicable.agent() {
+            Some(agent) => Some(agent.to_string()),
+            None if !groups.is_empty() => Some("*".to_owned()),
+            None => None,
+        };
         Ok(Verdict {
-            fields,
-            json,
+            allowed: verdict.allowed(),
+            decision: verdict.decision().name(),
+            line: rule.map(|r| r.line()),
+            rule: rule.map(|r| r.to_string()),
+            agent,
+            groups,
             text: verdict.to_string(),
         })
     }
@@ -80,46 +114,16 @@ impl Verdict {
 
 #[pymethods]
 impl Verdict {
-    /// True when the URL may be fetched.
-    #[getter]
-    fn allowed(&self) -> bool {
-        self.fields.allowed
-    }
-
-    /// What decided: `"rule"`, `"no-matching-rule"`, `"no-group"` or `"robots-txt"`.
-    #[getter]
-    fn decision(&self) -> &str {
-        &self.fields.decision
-    }
-
-    /// The deciding rule's line number, or None when no rule decided.
-    #[getter]
-    fn line(&self) -> Option<u32> {
-        self.fields.line
-    }
-
-    /// The deciding rule's line as written (trimmed), or None when no rule decided.
-    #[getter]
-    fn rule(&self) -> Option<&str> {
-        self.fields.rule.as_deref()
-    }
-
-    /// The agent token the applied groups name (lower-cased), `"*"` for the `*` groups, or
-    /// None when no group applies.
-    #[getter]
-    fn agent(&self) -> Option<&str> {
-        self.fields.agent.as_deref()
-    }
-
-    /// The first lines of the groups whose rules were used.
-    #[getter]
-    fn groups(&self) -> Vec<u32> {
-        self.fields.groups.clone()
-    }
-
     /// The verdict as a dict: `allowed`, `decision`, `line`, `rule`, `agent`, `groups`.
-    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        loads(py, &self.json)
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let dict = PyDict::new(py);
+        dict.set_item("allowed", self.allowed)?;
+        dict.set_item("decision", self.decision)?;
+        dict.set_item("line", self.line)?;
+        dict.set_item("rule", &self.rule)?;
+        dict.set_item("agent", &self.agent)?;
+        dict.set_item("groups", &self.groups)?;
+        Ok(dict)
     }
 
     fn __str__(&self) -> &str {
@@ -145,7 +149,7 @@ impl Verdict {
 #[pyclass(frozen, name = "Explanation", module = "robotspec")]
 pub struct Explanation {
     verdict: Py<Verdict>,
-    json: String,
+    serialised: Serialised,
     text: String,
 }
 
@@ -154,7 +158,7 @@ impl Explanation {
     pub fn of(py: Python<'_>, explanation: &robotspec::Explanation<'_>) -> PyResult<Explanation> {
         Ok(Explanation {
             verdict: Py::new(py, Verdict::of(explanation.verdict())?)?,
-            json: json(explanation)?,
+            serialised: Serialised::of(py, explanation)?,
             text: explanation.to_string(),
         })
     }
@@ -171,52 +175,52 @@ impl Explanation {
     /// The URL (or path) asked about, as given.
     #[getter]
     fn url<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        field(py, &self.json, "url")
+        self.serialised.field(py, "url")
     }
 
     /// The variant that read the file.
     #[getter]
     fn variant<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        field(py, &self.json, "variant")
+        self.serialised.field(py, "variant")
     }
 
     /// What the rules were matched against: the URL's path, params and query, prepared as the
     /// variant compares them.
     #[getter]
     fn target<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        field(py, &self.json, "target")
+        self.serialised.field(py, "target")
     }
 
     /// Every matching rule of the applied groups in priority order (the first decides), each a
     /// dict: `line`, `kind`, `text`, `pattern`, `origin`.
     #[getter]
     fn matching<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        field(py, &self.json, "matching")
+        self.serialised.field(py, "matching")
     }
 
     /// Why the verdict is what it is, in the variant's terms.
     #[getter]
     fn why<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        field(py, &self.json, "why")
+        self.serialised.field(py, "why")
     }
 
     /// The engine that answered the applied groups' rules (`"prefix-table"`, `"lazy-dfa"`, …,
     /// `"none"` when no group applies).
     #[getter]
     fn engine<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        field(py, &self.json, "engine")
+        self.serialised.field(py, "engine")
     }
 
     /// The extension records (Crawl-delay, Content-Usage, …) of the applied groups, as dicts.
     #[getter]
     fn records<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        field(py, &self.json, "records")
+        self.serialised.field(py, "records")
     }
 
     /// The explanation as a dict, as the command line's `explain --format json` prints each
     /// result.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        loads(py, &self.json)
+        self.serialised.to_dict(py)
     }
 
     fn __str__(&self) -> &str {
@@ -241,7 +245,7 @@ impl Explanation {
 #[pyclass(frozen, name = "Usage", module = "robotspec")]
 pub struct Usage {
     verdict: Py<Verdict>,
-    json: String,
+    serialised: Serialised,
     text: String,
 }
 
@@ -250,7 +254,7 @@ impl Usage {
     pub fn of(py: Python<'_>, usage: &robotspec::Usage<'_>) -> PyResult<Usage> {
         Ok(Usage {
             verdict: Py::new(py, Verdict::of(usage.verdict())?)?,
-            json: json(usage)?,
+            serialised: Serialised::of(py, usage)?,
             text: usage.to_string(),
         })
     }
@@ -267,55 +271,55 @@ impl Usage {
     /// The URL (or path) asked about, as given.
     #[getter]
     fn url<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        field(py, &self.json, "url")
+        self.serialised.field(py, "url")
     }
 
     /// The deciding Content-Usage preferences, label → `"y"` or `"n"`; None when the URL may
     /// not be fetched or no rule applies.
     #[getter]
     fn content_usage<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        field(py, &self.json, "content_usage")
+        self.serialised.field(py, "content_usage")
     }
 
     /// The line of the first deciding Content-Usage rule, or None.
     #[getter]
     fn content_usage_line<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        field(py, &self.json, "content_usage_line")
+        self.serialised.field(py, "content_usage_line")
     }
 
     /// The lines of every deciding Content-Usage rule.
     #[getter]
     fn content_usage_lines<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        field(py, &self.json, "content_usage_lines")
+        self.serialised.field(py, "content_usage_lines")
     }
 
     /// The Content-Signal of the groups that apply, key → value as written; None when none.
     #[getter]
     fn content_signal<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        field(py, &self.json, "content_signal")
+        self.serialised.field(py, "content_signal")
     }
 
     /// The lines of `content_signal`.
     #[getter]
     fn content_signal_lines<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        field(py, &self.json, "content_signal_lines")
+        self.serialised.field(py, "content_signal_lines")
     }
 
     /// The Content-Signal of the whole file (every line, as crawler-commons reads it).
     #[getter]
     fn content_signal_file<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        field(py, &self.json, "content_signal_file")
+        self.serialised.field(py, "content_signal_file")
     }
 
     /// The lines of `content_signal_file`.
     #[getter]
     fn content_signal_file_lines<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        field(py, &self.json, "content_signal_file_lines")
+        self.serialised.field(py, "content_signal_file_lines")
     }
 
     /// The answer as a dict, as the command line's `usage --format json` prints each result.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        loads(py, &self.json)
+        self.serialised.to_dict(py)
     }
 
     fn __str__(&self) -> &str {
@@ -339,15 +343,15 @@ impl Usage {
 #[pyclass(frozen, name = "Comparison", module = "robotspec")]
 pub struct Comparison {
     disagrees: bool,
-    json: String,
+    serialised: Serialised,
 }
 
 impl Comparison {
     /// Copies the library's comparison.
-    pub fn of(comparison: &robotspec::diff::Comparison) -> PyResult<Comparison> {
+    pub fn of(py: Python<'_>, comparison: &robotspec::diff::Comparison) -> PyResult<Comparison> {
         Ok(Comparison {
             disagrees: comparison.disagrees(),
-            json: json(comparison)?,
+            serialised: Serialised::of(py, comparison)?,
         })
     }
 }
@@ -357,21 +361,21 @@ impl Comparison {
     /// The URL (or path) asked about, as given.
     #[getter]
     fn url<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        field(py, &self.json, "url")
+        self.serialised.field(py, "url")
     }
 
     /// One answer per variant, in the order asked: dicts with `variant`, `allowed`, `decision`,
     /// `rule` (`{"line", "text"}` or None) and `groups`.
     #[getter]
     fn answers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        field(py, &self.json, "answers")
+        self.serialised.field(py, "answers")
     }
 
     /// One dict per pair of variants whose verdicts differ: `left`, `right`, `reason`,
     /// `evidence`, `left_rule`, `right_rule`.
     #[getter]
     fn disagreements<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        field(py, &self.json, "disagreements")
+        self.serialised.field(py, "disagreements")
     }
 
     /// True when some variants allow the URL and others do not.
@@ -393,7 +397,7 @@ impl Comparison {
 
     /// The comparison as a dict, as the command line's `diff --format json` prints each URL's.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        loads(py, &self.json)
+        self.serialised.to_dict(py)
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {

@@ -43,5 +43,8 @@ pub fn diff_many(
         }
         out
     });
-    compared.iter().map(Comparison::of).collect()
+    compared
+        .iter()
+        .map(|comparison| Comparison::of(py, comparison))
+        .collect()
 }

@@ -17,6 +17,7 @@
 
 mod answers;
 mod input;
+mod objects;
 // Corpus studies (issue 15): the access policy and grid calls.
 mod access;
 mod grid;
@@ -67,7 +68,7 @@ fn diff(
     let url = input::text(url, "url")?;
     let variants = input::variants(variants)?;
     let compare = |bytes: &[u8]| Comparer::new(bytes, &variants).compare_query(&agents, &url);
-    Comparison::of(&run_detached_if_large(py, body.as_bytes(), compare))
+    Comparison::of(py, &run_detached_if_large(py, body.as_bytes(), compare))
 }
 
 /// robots.txt in every form it has had — 1994, the 1996 draft, the 2019 draft, RFC 9309 and
