@@ -2,13 +2,54 @@
 them to the names the module has). Their docstrings are short summaries for editors; the
 compiled module's (``help()``, docs/python-api.md) are the full ones, with examples."""
 
-from typing import Any, Dict, Iterable, List, Optional, Tuple, Union, final
+from typing import Any, Dict, Iterable, List, Literal, Optional, Tuple, Union, final
 
 Body = Union[bytes, bytearray, memoryview, str]
 """A type alias of the stubs: a robots.txt body, bytes as fetched (any bytes; a bytearray or
 memoryview is read as its bytes) or a str (encoded as UTF-8)."""
 
-VARIANTS: Tuple[str, ...]
+VariantName = Literal["convention-1994", "draft-1996", "rep-draft-2019", "rfc9309", "google"]
+"""A type alias of the stubs: the name of a variant."""
+
+Reading = Union[VariantName, str]
+"""A type alias of the stubs: what a ``variant`` argument takes — a variant's name (any ASCII
+case; ``1994`` and ``1996-draft`` too) or a composed reading ("rfc9309+agent-matching=substring")."""
+
+Mode = Literal["lenient", "strict"]
+"""A type alias of the stubs: a mode (any ASCII case is read)."""
+
+Collect = Literal["all", "limits"]
+"""A type alias of the stubs: which diagnostics a lenient reading collects (any ASCII case is
+read): every finding of the grammar checks, or only what a limit cut."""
+
+State = Literal["rules", "allow-all", "disallow-all", "unreachable"]
+"""A type alias of the stubs: what a crawler may do under the access policy."""
+
+Restriction = Literal["everything", "some", "nothing", "unreachable"]
+"""A type alias of the stubs: how much an access result keeps an agent out."""
+
+__all__ = [
+    "Access",
+    "AgentError",
+    "Comparison",
+    "DEFAULT_VARIANT",
+    "Diagnostic",
+    "Explanation",
+    "LIMITS",
+    "Parsed",
+    "Robots",
+    "SETTINGS",
+    "StrictError",
+    "Usage",
+    "VARIANTS",
+    "Verdict",
+    "diff",
+    "diff_many",
+    "parse",
+    "redirect_target",
+]
+
+VARIANTS: Tuple[VariantName, ...]
 """The variant names, oldest first: convention-1994, draft-1996, rep-draft-2019, rfc9309,
 google."""
 
@@ -19,7 +60,7 @@ SETTINGS: Dict[str, Tuple[str, ...]]
 """The settings a composed reading changes, each with its values ("N" stands for a number):
 ``"rfc9309+agent-matching=substring"`` is rfc9309 with one decision changed."""
 
-DEFAULT_VARIANT: str
+DEFAULT_VARIANT: Literal["google"]
 """The variant read when none is named: "google", the command line's default."""
 
 class AgentError(ValueError):
@@ -51,7 +92,7 @@ class Diagnostic:
     def code(self) -> str:
         """The stable code, e.g. ``"missing-colon"`` (docs/diagnostics.md)."""
     @property
-    def severity(self) -> str:
+    def severity(self) -> Literal["error", "warning"]:
         """``"error"`` or ``"warning"``."""
     @property
     def line(self) -> int:
@@ -67,7 +108,7 @@ class Diagnostic:
         """A sentence for people."""
     def to_dict(self) -> Dict[str, Any]:
         """``code``, ``severity``, ``span``, ``line``, ``col``, ``message``: the CLI's JSON."""
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
 
 @final
 class Verdict:
@@ -88,7 +129,7 @@ class Verdict:
     def allowed(self) -> bool:
         """True when the URL may be fetched."""
     @property
-    def decision(self) -> str:
+    def decision(self) -> Literal["rule", "no-matching-rule", "no-group", "robots-txt"]:
         """What decided: "rule", "no-matching-rule", "no-group" or "robots-txt"."""
     @property
     def line(self) -> Optional[int]:
@@ -105,7 +146,7 @@ class Verdict:
         """The first lines of the groups whose rules were used."""
     def to_dict(self) -> Dict[str, Any]:
         """``allowed``, ``decision``, ``line``, ``rule``, ``agent``, ``groups``."""
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
 @final
@@ -142,7 +183,7 @@ class Explanation:
     def why(self) -> str:
         """Why the verdict is what it is, in the variant's terms."""
     @property
-    def engine(self) -> str:
+    def engine(self) -> Literal["none", "prefix-table", "dense-dfa", "lazy-dfa", "glob"]:
         """The engine that answered the applied groups' rules ("prefix-table", "lazy-dfa", …,
         "none")."""
     @property
@@ -251,9 +292,10 @@ class Parsed:
     def variant(self) -> str:
         """The variant that read the file."""
     @property
-    def mode(self) -> str:
+    def mode(self) -> Mode:
         """"lenient" or "strict"."""
 
+@final
 class Robots:
     """A parsed robots.txt file: parse once, ask many times, and know why.
 
@@ -262,9 +304,10 @@ class Robots:
     or a composed reading, a variant with single decisions changed
     ("rfc9309+agent-matching=substring"; ``SETTINGS``).
     Lenient mode never fails; ``mode="strict"`` raises ``StrictError`` when the file breaks
-    the variant's grammar. ``lint=True`` runs the grammar checks so that ``diagnostics`` holds
-    every finding (otherwise only what a limit cut). The limits (``LIMITS``) are keyword
-    arguments.
+    the variant's grammar. ``collect="all"`` runs the grammar checks so that ``diagnostics``
+    holds every finding; the default, ``collect="limits"``, only what a limit cut (the Rust
+    library's ``Collect``). ``lint=True``/``False``, the former name, is deprecated: it warns
+    and means ``collect="all"``/``"limits"``. The limits (``LIMITS``) are keyword arguments.
 
     An agent is a product token ("Googlebot"), several comma-separated, most specific first
     ("Googlebot-Image, Googlebot"), or a whole User-Agent header, whose product token is used.
@@ -279,13 +322,14 @@ class Robots:
     'disallowed by line 2: Disallow: /private [`*` group at line 1]'
     """
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         body: Body,
-        variant: str = "google",
+        variant: Reading = "google",
         *,
-        mode: str = "lenient",
-        lint: bool = False,
+        mode: Mode = "lenient",
+        collect: Optional[Collect] = None,
+        lint: Optional[bool] = None,
         drop_invalid_utf8: bool = False,
         input_bytes: int = ...,
         line_bytes: int = ...,
@@ -297,7 +341,8 @@ class Robots:
         lazy_cache_bytes: int = ...,
         nfa_bytes: int = ...,
         prefix_table_min_rules: int = ...,
-    ) -> None: ...
+        **limits: int,
+    ) -> Robots: ...
     @property
     def variant(self) -> str:
         """The variant that read the file."""
@@ -342,8 +387,8 @@ class Robots:
 
 def parse(
     body: Body,
-    variant: str = "google",
-    mode: str = "lenient",
+    variant: Reading = "google",
+    mode: Mode = "lenient",
     *,
     drop_invalid_utf8: bool = False,
     input_bytes: int = ...,
@@ -371,13 +416,14 @@ def diff(
     body: Body,
     agent: str,
     url: str,
-    variants: Union[str, Iterable[str], None] = None,
+    variants: Union[Reading, Iterable[Reading], None] = None,
 ) -> Comparison:
     """Every variant's verdict for ``agent`` on ``url``, with the reason wherever two
     disagree; ``variants`` is a list of names or one comma-separated str (default: all)."""
 
 # Corpus studies (issue 15; python/src/access.rs and grid.rs).
 
+@final
 class Access:
     """What a fetch of robots.txt means for crawling under one variant: the library's access
     policy (docs/access.md) applied to a status code, headers and a body.
@@ -395,16 +441,16 @@ class Access:
     [(True, None, None, '*'), (False, 2, 'Disallow: /private', '*')]
     """
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         status: Optional[int],
         body: Optional[Body] = None,
-        variant: str = "google",
+        variant: Reading = "google",
         *,
         headers: Union[Dict[str, str], Iterable[Tuple[str, str]], None] = None,
         failure: Optional[str] = None,
         size_limit: Optional[int] = None,
-    ) -> None: ...
+    ) -> Access: ...
     @property
     def variant(self) -> str:
         """The variant whose policy decided."""
@@ -412,7 +458,7 @@ class Access:
     def status(self) -> Optional[int]:
         """The status code given, or None when no response came."""
     @property
-    def state(self) -> str:
+    def state(self) -> State:
         """"rules", "allow-all", "disallow-all" or "unreachable"."""
     @property
     def reason(self) -> str:
@@ -421,7 +467,9 @@ class Access:
     def lifetime(self) -> float:
         """How long the answer holds, in seconds."""
     @property
-    def lifetime_source(self) -> str:
+    def lifetime_source(
+        self,
+    ) -> Literal["default", "max-age", "expires", "capped", "retry", "no-store", "no-cache"]:
         """"default", "max-age", "expires", "capped", "retry", "no-store" or "no-cache"."""
     @property
     def diagnostics(self) -> List[Diagnostic]:
@@ -436,11 +484,11 @@ class Access:
     ) -> List[Tuple[bool, Optional[int], Optional[str], Optional[str]]]:
         """``(allowed, line, rule, group_agent)`` for every agent (outer) and URL (inner), the
         interpreter released."""
-    def restrictions(self, agents: Iterable[str]) -> List[str]:
+    def restrictions(self, agents: Iterable[str]) -> List[Restriction]:
         """Per agent: "everything", "some", "nothing" or "unreachable" (docs/study.md)."""
     def restriction_witnesses(
         self, agents: Iterable[str]
-    ) -> List[Tuple[str, Optional[str], Optional[str]]]:
+    ) -> List[Tuple[Restriction, Optional[str], Optional[str]]]:
         """Per agent: ``(category, disallowed, allowed)``, a probe the agent may not fetch and
         one it may (None when there is none)."""
     def summary(self) -> Dict[str, Any]:
@@ -461,6 +509,6 @@ def diff_many(
     body: Body,
     agents: Iterable[str],
     urls: Iterable[str],
-    variants: Union[str, Iterable[str], None] = None,
+    variants: Union[Reading, Iterable[Reading], None] = None,
 ) -> List[Comparison]:
     """``diff`` for every agent (outer) and URL (inner), each variant reading ``body`` once."""

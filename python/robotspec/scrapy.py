@@ -11,7 +11,9 @@ It implements Scrapy's ``scrapy.robotstxt.RobotParser`` interface (``from_crawle
 a file that is not UTF-8 is read as the variant reads it, not dropped whole — and it matches
 agents as the variant says (a product token compared whole, not a substring): the User-Agent
 header Scrapy passes (``ROBOTSTXT_USER_AGENT`` or the request's) is read for its product token,
-``Scrapy/2.13 (+https://scrapy.org)`` giving ``Scrapy``.
+``Scrapy/2.13 (+https://scrapy.org)`` giving ``Scrapy``. A URL is asked about as Scrapy
+requests it: percent-encoded first, as every ``Request`` URL is (``w3lib.url.safe_url_string``,
+which Scrapy applies), so ``/wiki/Käyttäjä:`` meets a rule written ``/wiki/K%C3%A4ytt%C3%A4j%C3%A4:``.
 
 It never raises on what a site serves: a body it cannot read, an agent that names no crawler
 or a URL that is not text are logged and answered as Scrapy's own parsers answer garbage —
@@ -25,6 +27,7 @@ import logging
 from typing import TYPE_CHECKING, Optional, Union
 
 from scrapy.robotstxt import RobotParser as _ScrapyRobotParser
+from w3lib.url import safe_url_string
 
 from . import DEFAULT_VARIANT, AgentError, Robots
 
@@ -44,6 +47,17 @@ def _text(value: Union[str, bytes]) -> str:
     return value.decode("utf-8", "replace") if isinstance(value, bytes) else value
 
 
+def _request_url(url: Union[str, bytes]) -> str:
+    """``url`` as Scrapy requests it: percent-encoded as ``scrapy.Request`` encodes every URL
+    (``safe_url_string``: UTF-8, then percent-encoding of what a URL may not hold; escapes
+    already there are kept). A URL ``safe_url_string`` cannot read is asked about as given."""
+    text = _text(url)
+    try:
+        return safe_url_string(text)
+    except ValueError:
+        return text
+
+
 class RobotParser(_ScrapyRobotParser):
     """Scrapy's robots.txt parser interface, answered by robotspec.
 
@@ -52,6 +66,9 @@ class RobotParser(_ScrapyRobotParser):
     False
     >>> parser.allowed("https://example.com/public", "Scrapy/2.13 (+https://scrapy.org)")
     True
+    >>> RobotParser("User-agent: *\\nDisallow: /wiki/K%C3%A4ytt%C3%A4j%C3%A4:\\n".encode(), None
+    ...             ).allowed("https://example.com/wiki/Käyttäjä:", "Scrapy")
+    False
     """
 
     def __init__(self, robotstxt_body: bytes, spider: Optional[Spider],
@@ -77,7 +94,7 @@ class RobotParser(_ScrapyRobotParser):
     def allowed(self, url: Union[str, bytes], user_agent: Union[str, bytes]) -> bool:
         """May ``user_agent`` fetch ``url``?"""
         try:
-            return self._ask(self.robots.is_allowed, user_agent, _text(url))
+            return self._ask(self.robots.is_allowed, user_agent, _request_url(url))
         except ValueError as error:
             logger.warning("robots.txt cannot be asked about %r (%s): allowed", url, error,
                            extra={"spider": self.spider})

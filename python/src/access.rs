@@ -24,7 +24,7 @@ use robotspec::access::{self, AccessOptions, FetchOutcome, HeaderMap, HeaderName
 use robotspec::{AgentQuery, Verdict as LibraryVerdict};
 
 use crate::answers::{self, Verdict};
-use crate::input::{self, DEFAULT_VARIANT};
+use crate::input;
 
 /// One answer of `Access.answers`: allowed, the deciding rule's line and text, and the agent
 /// token whose groups applied (`"*"` for the `*` groups; None when no group applies or the
@@ -69,7 +69,7 @@ impl Access {
 #[pymethods]
 impl Access {
     #[new]
-    #[pyo3(signature = (status, body = None, variant = DEFAULT_VARIANT, *, headers = None, failure = None, size_limit = None))]
+    #[pyo3(signature = (status, body = None, variant = "google", *, headers = None, failure = None, size_limit = None))]
     fn new(
         py: Python<'_>,
         status: Option<u16>,

@@ -8,8 +8,9 @@
 //! * **text** (a URL): a `str` that UTF-8 can encode, so no lone surrogate ([`text`], [`texts`]);
 //! * an **agent**: text read by the library's one reader of a caller's agent, `AgentQuery::read`
 //!   (a product token, a comma-separated list, or a whole User-Agent header: [`agent`]);
-//! * the **reading options**: mode, lint, `drop_invalid_utf8` and the limits as keyword arguments
-//!   named after [`Limit::name`] ([`ReadingArgs`]).
+//! * the **reading options**: mode, collect (and its deprecated alias `lint`),
+//!   `drop_invalid_utf8` and the limits as keyword arguments named after [`Limit::name`]
+//!   ([`ReadingArgs`]).
 
 use std::cell::RefCell;
 use std::str::FromStr;
@@ -24,6 +25,14 @@ use robotspec::{AgentQuery, Collect, Limit, Limits, Mode, ParseOptions, Profile,
 /// The variant read when none is named: the command line's default (`robotspec --help`), so a
 /// Python caller and the CLI give the same answer for the same file.
 pub const DEFAULT_VARIANT: &str = "google";
+
+// The signatures (`#[pyo3(signature = …)]`) write the default as the literal `"google"`, so that
+// `__text_signature__` — what `inspect.signature` and mypy's stubtest read — shows it (a
+// constant's name shows as `...`). This holds them to the constant.
+const _: () = assert!(
+    matches!(DEFAULT_VARIANT.as_bytes(), b"google"),
+    "the #[pyo3(signature)] defaults say \"google\""
+);
 
 /// Bodies at least this long are parsed with the interpreter released, so that other Python
 /// threads run meanwhile; shorter ones parse faster than a release and re-acquisition cost.
@@ -188,8 +197,9 @@ pub fn variants(names: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Profile>> {
 pub struct ReadingArgs<'a, 'py> {
     /// `"lenient"` or `"strict"`.
     pub mode: &'a str,
-    /// Run the grammar checks in lenient mode too (every finding as a warning).
-    pub lint: bool,
+    /// Which diagnostics a lenient reading collects: `"all"` (the grammar checks run, every
+    /// finding a warning) or `"limits"` (only what a limit cut) — the library's `Collect`.
+    pub collect: Collect,
     /// Leave bytes that are not UTF-8 out of every value.
     pub drop_invalid_utf8: bool,
     /// Limits by name (`groups=10`), as `**kwargs`.
@@ -205,15 +215,45 @@ impl ReadingArgs<'_, '_> {
                 self.mode
             ))
         })?;
-        let collect = if self.lint {
-            Collect::All
-        } else {
-            Collect::Limits
-        };
         Ok(ParseOptions::new(mode)
-            .with_collect(collect)
+            .with_collect(self.collect)
             .with_drop_invalid_utf8(self.drop_invalid_utf8)
             .with_limits(limits(self.limits)?))
+    }
+}
+
+/// The `collect=` argument (`"all"` or `"limits"`, the library's `Collect::All` and
+/// `Collect::Limits`), or the deprecated `lint=` it replaces (`True` is `"all"`, `False`
+/// `"limits"`; a `DeprecationWarning` says so). Both given and disagreeing is a `TypeError`.
+pub fn collect(py: Python<'_>, collect: Option<&str>, lint: Option<bool>) -> PyResult<Collect> {
+    let named = match collect {
+        None => None,
+        Some(name) => Some(match name.to_ascii_lowercase().as_str() {
+            "all" => Collect::All,
+            "limits" => Collect::Limits,
+            _ => {
+                return Err(PyValueError::new_err(format!(
+                    "unknown collect `{name}` (expected all or limits)"
+                )))
+            }
+        }),
+    };
+    let Some(lint) = lint else {
+        return Ok(named.unwrap_or(Collect::Limits));
+    };
+    let warning = py.get_type::<pyo3::exceptions::PyDeprecationWarning>();
+    PyErr::warn(
+        py,
+        &warning,
+        c"`lint=` is deprecated: use `collect=\"all\"` (lint=True) or `collect=\"limits\"` (lint=False)",
+        2,
+    )?;
+    let from_lint = if lint { Collect::All } else { Collect::Limits };
+    match named {
+        Some(named) if named != from_lint => Err(PyTypeError::new_err(
+            "give collect= or the deprecated lint=, not both with different meanings",
+        )),
+        _ => Ok(from_lint),
     }
 }
 

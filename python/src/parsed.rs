@@ -6,7 +6,7 @@ use pyo3::types::{PyBytes, PyDict};
 use robotspec::{Collect, Mode, ParseOptions, Profile};
 
 use crate::answers;
-use crate::input::{self, ReadingArgs, DEFAULT_VARIANT};
+use crate::input::{self, ReadingArgs};
 use crate::run_detached_if_large;
 
 pyo3::create_exception!(
@@ -206,7 +206,7 @@ impl Parsed {
 ///   ...
 /// robotspec.StrictError: 2:9: error[missing-colon]: missing `:` between key and value
 #[pyfunction]
-#[pyo3(signature = (body, variant = DEFAULT_VARIANT, mode = "lenient", *, drop_invalid_utf8 = false, **limits))]
+#[pyo3(signature = (body, variant = "google", mode = "lenient", *, drop_invalid_utf8 = false, **limits))]
 pub fn parse(
     py: Python<'_>,
     body: &Bound<'_, PyAny>,
@@ -219,7 +219,7 @@ pub fn parse(
     let profile = input::reading(variant)?;
     let options = ReadingArgs {
         mode,
-        lint: true,
+        collect: Collect::All,
         drop_invalid_utf8,
         limits,
     }

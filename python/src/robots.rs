@@ -11,7 +11,7 @@ use pyo3::types::PyDict;
 use robotspec::Robots as Library;
 
 use crate::answers::{self, Explanation, Usage, Verdict};
-use crate::input::{self, ReadingArgs, DEFAULT_VARIANT};
+use crate::input::{self, ReadingArgs};
 use crate::parsed::strict_error;
 use crate::run_detached_if_large;
 
@@ -23,8 +23,10 @@ use crate::run_detached_if_large;
 /// composed reading, a variant with single decisions changed
 /// ("rfc9309+agent-matching=substring"; `robotspec.SETTINGS`). Lenient mode
 /// never fails; `mode="strict"` raises `StrictError` when the file breaks the variant's
-/// grammar. `lint=True` runs the grammar checks, so that `diagnostics` holds every finding
-/// (otherwise only what a limit cut, as for the command line's `check`). The limits
+/// grammar. `collect="all"` runs the grammar checks, so that `diagnostics` holds every finding;
+/// the default, `collect="limits"`, collects only what a limit cut, as the command line's
+/// `check` does (the library's `Collect`; `lint=True`, its former name, still works and warns
+/// that it is deprecated). The limits
 /// (`robotspec.LIMITS`: `input_bytes=`, `groups=`, `rules_per_group=`, …) are keyword
 /// arguments; what a limit cuts is reported in `diagnostics`.
 ///
@@ -47,13 +49,15 @@ pub struct Robots {
 #[pymethods]
 impl Robots {
     #[new]
-    #[pyo3(signature = (body, variant = DEFAULT_VARIANT, *, mode = "lenient", lint = false, drop_invalid_utf8 = false, **limits))]
+    #[pyo3(signature = (body, variant = "google", *, mode = "lenient", collect = None, lint = None, drop_invalid_utf8 = false, **limits))]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
         body: &Bound<'_, PyAny>,
         variant: &str,
         mode: &str,
-        lint: bool,
+        collect: Option<&str>,
+        lint: Option<bool>,
         drop_invalid_utf8: bool,
         limits: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Robots> {
@@ -61,7 +65,7 @@ impl Robots {
         let variant = input::reading(variant)?;
         let options = ReadingArgs {
             mode,
-            lint,
+            collect: input::collect(py, collect, lint)?,
             drop_invalid_utf8,
             limits,
         }
@@ -221,7 +225,7 @@ impl Robots {
     }
 
     /// What the reading found, in input order (`robotspec.Diagnostic`): what a limit cut, and
-    /// with `lint=True` or in strict mode every finding of the grammar checks.
+    /// with `collect="all"` or in strict mode every finding of the grammar checks.
     #[getter]
     fn diagnostics(&self, py: Python<'_>) -> PyResult<Vec<Py<crate::parsed::Diagnostic>>> {
         crate::parsed::diagnostics(py, self.inner.diagnostics())

@@ -264,3 +264,31 @@ def test_agents_alternating_between_calls_and_files():
     with pytest.raises(robotspec.AgentError):
         one.is_allowed("", "/x")
     assert not one.is_allowed("a", "/x")
+
+
+def test_collect_is_the_rust_name_and_lint_is_deprecated():
+    body = b"User-agent: *\nDisallow /x\n"
+    every = robotspec.Robots(body, "rfc9309", collect="all").diagnostics
+    assert [d.code for d in every] == ["missing-colon"]
+    assert robotspec.Robots(body, "rfc9309", collect="limits").diagnostics == []
+    assert robotspec.Robots(body, "rfc9309", collect="ALL").diagnostics == every
+    with pytest.warns(DeprecationWarning, match="collect="):
+        assert robotspec.Robots(body, "rfc9309", lint=True).diagnostics == every
+    with pytest.warns(DeprecationWarning):
+        assert robotspec.Robots(body, "rfc9309", lint=False).diagnostics == []
+    with pytest.warns(DeprecationWarning), pytest.raises(TypeError, match="not both"):
+        robotspec.Robots(body, "rfc9309", collect="limits", lint=True)
+    with pytest.raises(ValueError, match="unknown collect"):
+        robotspec.Robots(body, "rfc9309", collect="some")
+
+
+def test_answers_are_copies_the_caller_may_change():
+    robots = robotspec.Robots(b"User-agent: *\nDisallow: /a\nAllow: /a/b\n")
+    explanation = robots.explain("bot", "/a/b/c")
+    explanation.matching.clear()
+    explanation.to_dict()["why"] = "changed"
+    assert [rule["line"] for rule in explanation.matching] == [3, 2]
+    assert explanation.to_dict()["why"] == explanation.why != "changed"
+    verdict = robots.check("bot", "/a/x")
+    verdict.to_dict()["groups"].append(99)
+    assert verdict.groups == [1] and verdict.to_dict()["groups"] == [1]

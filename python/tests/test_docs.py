@@ -79,7 +79,7 @@ def test_the_stubs_declare_what_the_module_has():
         value = getattr(_robotspec, name)
         if inspect.isclass(value) and not issubclass(value, Exception):
             members = {m for m in vars(value) if not m.startswith("_")}
-            assert members == declared[name] - {"__init__", "__eq__", "__hash__"}, name
+            assert members == declared[name] - {"__new__", "__init__", "__eq__", "__hash__"}, name
     assert set(robotspec.__all__) == public
 
 
@@ -95,3 +95,18 @@ def test_the_api_reference_is_up_to_date():
     committed = tool.REFERENCE.read_text(encoding="utf-8")
     stale = f"docs/python-api.md is out of date; refresh it (from the repository's root): "
     assert tool.render() == committed, stale + tool.REFRESH
+
+
+def test_the_stubs_match_the_built_module(tmp_path):
+    """mypy's stubtest: every name, signature (parameters, their kinds and defaults) and
+    property of the stubs against the built module, run where the sources cannot shadow it."""
+    import subprocess
+    import sys
+
+    allowlist = Path(__file__).resolve().parent / "stubtest-allowlist.txt"
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy.stubtest", "robotspec._robotspec",
+         "--allowlist", str(allowlist), "--ignore-disjoint-bases"],
+        cwd=tmp_path, capture_output=True, text=True,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr

@@ -122,14 +122,17 @@ def call(name: str, written: list, returns: str = "") -> str:
 
 
 def class_signature(name: str, node: ast.ClassDef, value) -> str:
-    """A class as it is built: its dataclass fields, its ``__init__``, or else its bases."""
+    """A class as it is built: its dataclass fields, its ``__init__`` or ``__new__``, or else
+    its bases."""
     members = declarations(node.body)
     if dataclasses.is_dataclass(value):
         fields = [(n.target.id, n.annotation, n.value) for n, _ in members.values()
                   if isinstance(n, ast.AnnAssign)]
         return call(f"class {name}", [parameter(*field) for field in fields])
-    if "__init__" in members:
-        return call(f"class {name}", parameters(members["__init__"][0].args, True))
+    # A compiled class is built by `__new__` (the stubs say so, as stubtest holds them to).
+    for constructor in ("__init__", "__new__"):
+        if constructor in members:
+            return call(f"class {name}", parameters(members[constructor][0].args, True))
     bases = ", ".join(ast.unparse(b) for b in node.bases)
     return f"class {name}({bases})" if bases else f"class {name}"
 
@@ -192,7 +195,8 @@ def members(title: str, node: ast.ClassDef, value) -> list:
 def aliases(stub: str) -> list:
     """The type aliases of ``stub`` (its plain assignments), each with its docstring."""
     found = declarations(ast.parse(source(stub)).body).items()
-    return [line for name, (node, doc) in found if isinstance(node, ast.Assign)
+    return [line for name, (node, doc) in found
+            if isinstance(node, ast.Assign) and not name.startswith("_")
             for line in entry(3, name, ast.unparse(node), doc)]
 
 
