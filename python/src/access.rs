@@ -38,7 +38,9 @@ type Answer = (bool, Option<u32>, Option<String>, Option<String>);
 /// `failure` says why: a network error, which every variant treats as unreachable). A 2xx body
 /// is parsed by the variant (only its first `size_limit` bytes: 512,000 by default, the
 /// policy's); any other status decides by itself, whatever the body. `headers` (a mapping, or
-/// pairs of str) feed the lifetime (`Cache-Control`, `Expires`, `Retry-After`). A redirect
+/// pairs of str) feed the lifetime (`Cache-Control`, `Expires`, `Date`, `Age`, `Retry-After`;
+/// dates in any of the three HTTP-date forms); a pair that is no valid header (a name that is
+/// not a token, a value with a control character) is left out, as an HTTP client refuses it. A redirect
 /// status reaches the policy as a status it leaves undefined (unreachable): a fetcher follows
 /// redirects first (`redirect_target`).
 ///

@@ -246,7 +246,8 @@ pub fn collect(py: Python<'_>, collect: Option<&str>, lint: Option<bool>) -> PyR
         py,
         &warning,
         c"`lint=` is deprecated: use `collect=\"all\"` (lint=True) or `collect=\"limits\"` (lint=False)",
-        2,
+        // The caller's line: a function of the extension module has no Python frame.
+        1,
     )?;
     let from_lint = if lint { Collect::All } else { Collect::Limits };
     match named {

@@ -272,8 +272,9 @@ def test_collect_is_the_rust_name_and_lint_is_deprecated():
     assert [d.code for d in every] == ["missing-colon"]
     assert robotspec.Robots(body, "rfc9309", collect="limits").diagnostics == []
     assert robotspec.Robots(body, "rfc9309", collect="ALL").diagnostics == every
-    with pytest.warns(DeprecationWarning, match="collect="):
+    with pytest.warns(DeprecationWarning, match="collect=") as warned:
         assert robotspec.Robots(body, "rfc9309", lint=True).diagnostics == every
+    assert warned[0].filename == __file__  # the caller's line, not the library's
     with pytest.warns(DeprecationWarning):
         assert robotspec.Robots(body, "rfc9309", lint=False).diagnostics == []
     with pytest.warns(DeprecationWarning), pytest.raises(TypeError, match="not both"):
