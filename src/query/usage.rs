@@ -6,10 +6,13 @@ use std::fmt;
 use serde::ser::{SerializeStruct, Serializer};
 use serde::Serialize;
 
+use super::agent::AgentQuery;
+use super::robots::Robots;
 use super::target::target_of;
-use super::{AgentQuery, Applicable, Robots, Verdict};
+use super::verdict::{Applicable, Verdict};
 use crate::model::{ContentSignal, ContentUsage, Extension, ExtensionValue, Preferences, Record};
-use crate::pattern::{normalise, Precedence, RuleKind, RuleMatcher};
+use crate::pattern::{normalise, RuleMatcher};
+use crate::vocab::pattern::{Precedence, RuleKind};
 
 crate::names::stable_names! {
     /// Which Content-Signal lines apply: their scope is disputed (docs/extensions.md).
