@@ -15,6 +15,7 @@ use std::ops::Range;
 use crate::variant::AgentValue;
 
 /// Who a `user-agent` line names.
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Agent<'m> {
     /// `*`: every crawler no specific group names.

@@ -219,7 +219,7 @@ impl RuleMatcher {
     /// that is because the automaton could not be built (for instance its NFA would exceed
     /// [`MatcherLimits::nfa_bytes`]). `None` when it was built, or not wanted.
     #[must_use]
-    pub fn automaton_error(&self) -> Option<&PatternError> {
+    pub(crate) fn automaton_error(&self) -> Option<&PatternError> {
         self.automaton_error.as_ref()
     }
 

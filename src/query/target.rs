@@ -110,7 +110,7 @@ pub fn path_params_query(url: &[u8]) -> Cow<'_, [u8]> {
 ///
 /// (`/a?b#c` → `/a?b`; `https://example.com/a?b#c` → `/a?b`; `//x/private` → `/private`: unit
 /// tests below.)
-pub fn target_of(input: &str) -> Cow<'_, [u8]> {
+pub(crate) fn target_of(input: &str) -> Cow<'_, [u8]> {
     let bytes = input.as_bytes();
     if bytes.first() == Some(&b'/') && bytes.get(1) != Some(&b'/') {
         let path = until_nul(bytes);
