@@ -77,6 +77,7 @@ const ROOT: &[u8] = b"/";
 ///
 /// The result always starts with `/` and never contains `#` or NUL. It is borrowed from the
 /// input except when a `/` had to be prepended.
+#[cfg_attr(not(feature = "internals"), allow(unreachable_pub))] // public in `internals`
 pub fn path_params_query(url: &[u8]) -> Cow<'_, [u8]> {
     let url = until_nul(url);
     let (authority, Some(start)) = authority_and_path(url) else {

@@ -7,9 +7,12 @@
 
 #![allow(missing_docs)] // the derive generates an undocumented `Rule` enum
 
+#[cfg(any(test, feature = "internals"))]
 use pest_derive::Parser;
 
-/// The lenient, line-by-line grammar shared by every variant (`grammar/common.pest`).
+/// The lenient, line-by-line grammar shared by every variant (`grammar/common.pest`): the
+/// reference the line reader is held to, in tests and with `internals` only.
+#[cfg(any(test, feature = "internals"))]
 #[derive(Parser)]
 #[grammar = "../grammar/common.pest"]
 pub(super) struct LenientParser;
