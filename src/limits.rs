@@ -34,8 +34,9 @@
 //! # Ok::<(), robotspec::StrictError>(())
 //! ```
 
-use crate::pattern::MatcherLimits;
+use crate::diagnostic::Code;
 use crate::source::Span;
+use crate::vocab::pattern::MatcherLimits;
 
 /// The limits a file is read under. `Limits::default()` is safe for untrusted input; change one
 /// with [`Limits::with`], read one with [`Limits::get`]:
@@ -214,9 +215,43 @@ crate::names::stable_names! {
     }
 }
 
+/// Whose limit the input limit is, and so how its cut is reported, from the moment it is found:
+/// the reader's own [`Limit::InputBytes`] (`limit-exceeded`), or the size limit of the access
+/// stage, which reads a fetched body up to it (`size-limit`, docs/access.md A36).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub(crate) enum InputCut {
+    /// [`Limit::InputBytes`], set by the reader.
+    #[default]
+    InputLimit,
+    /// The access stage's size limit.
+    SizeLimit,
+}
+
+impl InputCut {
+    /// The code of the cut.
+    pub(crate) fn code(self) -> Code {
+        match self {
+            InputCut::InputLimit => Code::LimitExceeded,
+            InputCut::SizeLimit => Code::SizeLimit,
+        }
+    }
+
+    /// What the cut at `span`, by a limit of `limit` bytes, says to people.
+    pub(crate) fn message(self, limit: usize, span: Span) -> String {
+        match self {
+            InputCut::InputLimit => LimitHit::new(Limit::InputBytes, limit, span).message(),
+            InputCut::SizeLimit => format!(
+                "the file is larger than the size limit of {limit} bytes: everything from byte {} \
+                 (the line the limit cuts included) is ignored",
+                span.start
+            ),
+        }
+    }
+}
+
 /// A place where the model stopped reading because of a limit.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LimitHit {
+pub(crate) struct LimitHit {
     /// Which limit.
     pub limit: Limit,
     /// Its value.
@@ -230,7 +265,7 @@ pub struct LimitHit {
 
 impl LimitHit {
     /// A hit of `limit`, set to `value`, at `span`, ignoring one line so far.
-    pub fn new(limit: Limit, value: usize, span: Span) -> Self {
+    pub(crate) fn new(limit: Limit, value: usize, span: Span) -> Self {
         LimitHit {
             limit,
             value,
@@ -240,7 +275,7 @@ impl LimitHit {
     }
 
     /// A sentence for people: what was ignored and which option raises the limit.
-    pub fn message(&self) -> String {
+    pub(crate) fn message(&self) -> String {
         let Self { limit, value, .. } = self;
         let what = match limit {
             Limit::Groups => format!("more than {value} groups: {} ignored", self.count("group")),

@@ -8,8 +8,8 @@ use std::time::{Duration, SystemTime};
 
 use ::http::{HeaderMap, HeaderValue};
 
-use super::cache_control::CacheControl;
-use super::{AccessOptions, LifetimeSource};
+use super::cache_control::{parse_seconds, CacheControl};
+use super::options::{AccessOptions, LifetimeSource};
 use crate::variant::{AccessProfile, CacheHeaders};
 
 /// The first value of a header, trimmed. A value that is not UTF-8 counts as absent (every
@@ -26,16 +26,6 @@ fn header_values<'h>(headers: &'h HeaderMap, name: &str) -> impl Iterator<Item =
 /// A header value as text, when it is UTF-8 (`HeaderValue::to_str` refuses all non-ASCII).
 fn text(value: &HeaderValue) -> Option<&str> {
     std::str::from_utf8(value.as_bytes()).ok()
-}
-
-/// Delta-seconds (RFC 9111 §1.2.2): digits only.
-pub(super) fn parse_seconds(text: &str) -> Option<u64> {
-    let text = text.trim();
-    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    // Very long numbers saturate (RFC 9111 §1.2.2).
-    Some(text.parse().unwrap_or(u64::MAX))
 }
 
 /// The lifetime cache headers give, most restrictive first: `no-store`, `no-cache`, `max-age`,

@@ -39,17 +39,16 @@
 //! the line where the cut starts.
 
 pub(crate) mod agent;
-pub(crate) mod extension;
 mod value;
 
-pub use crate::pattern::RuleKind;
 pub use crate::variant::Spelling;
-use agent::read_agent;
-pub use agent::Agent;
-pub use extension::{
+pub use crate::vocab::extension::{
     crawl_delay, ContentSignal, ContentUsage, Extension, ExtensionValue, Preference, Preferences,
     RequestRate, Scope, ValueError,
 };
+pub use crate::vocab::pattern::RuleKind;
+use agent::read_agent;
+pub use agent::Agent;
 
 use std::borrow::Cow;
 
@@ -58,10 +57,11 @@ use serde::Serialize;
 use std::fmt;
 use std::ops::Range;
 
+use crate::findings::{Findings, Place};
 use crate::limits::{Limit, LimitHit, Limits};
 use crate::pattern::normalise;
 use crate::source::{Source, Span};
-use crate::syntax::{Line, LineBody, Parsed, Place, Report};
+use crate::syntax::{Line, LineBody, Parsed};
 use crate::variant::{Directive, Profile};
 
 /// Bytes kept in the model's arena: `[start, end)` offsets into it.
@@ -87,6 +87,7 @@ fn to_u32(n: usize) -> u32 {
 }
 
 /// Where a rule comes from.
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum RuleOrigin {
@@ -154,10 +155,10 @@ pub(crate) struct Model {
 impl Model {
     /// Builds the model of a parsed file (what a limit cuts is left out, unreported: a
     /// [`Robots`](crate::Robots) reports it).
-    pub fn build(parsed: &Parsed<'_>) -> Model {
+    pub(crate) fn build(parsed: &Parsed<'_>) -> Model {
         let mut builder = ModelBuilder::new(parsed.source(), parsed.profile(), parsed.options());
         for line in parsed.lines() {
-            builder.line(&line, Place::of(&line));
+            builder.line(&line, line.place());
         }
         builder.finish(None)
     }
@@ -169,29 +170,29 @@ impl Model {
     }
 
     /// Groups in file order.
-    pub fn groups(&self) -> impl ExactSizeIterator<Item = Group<'_>> + '_ {
+    pub(crate) fn groups(&self) -> impl ExactSizeIterator<Item = Group<'_>> + '_ {
         (0..self.groups.len()).map(move |index| Group { model: self, index })
     }
 
     /// The group at `index` (file order).
-    pub fn group(&self, index: usize) -> Option<Group<'_>> {
+    pub(crate) fn group(&self, index: usize) -> Option<Group<'_>> {
         (index < self.groups.len()).then_some(Group { model: self, index })
     }
 
     /// Every rule of every group, in file order (a derived rule follows its source).
-    pub fn rules(&self) -> impl ExactSizeIterator<Item = Rule<'_>> + '_ {
+    pub(crate) fn rules(&self) -> impl ExactSizeIterator<Item = Rule<'_>> + '_ {
         self.rules
             .iter()
             .map(move |rule| Rule { model: self, rule })
     }
 
     /// The rule at `index` in [`Model::rules`].
-    pub fn rule(&self, index: usize) -> Option<Rule<'_>> {
+    pub(crate) fn rule(&self, index: usize) -> Option<Rule<'_>> {
         self.rules.get(index).map(|rule| Rule { model: self, rule })
     }
 
     /// Sitemaps in file order, wherever they appear.
-    pub fn sitemaps(&self) -> impl ExactSizeIterator<Item = Sitemap<'_>> + '_ {
+    pub(crate) fn sitemaps(&self) -> impl ExactSizeIterator<Item = Sitemap<'_>> + '_ {
         self.sitemaps.iter().map(move |record| Sitemap {
             line: record.line,
             url: self.text(record.value),
@@ -199,7 +200,7 @@ impl Model {
     }
 
     /// Other `key: value` records (crawl-delay, host, …), in file order.
-    pub fn records(&self) -> impl ExactSizeIterator<Item = Record<'_>> + '_ {
+    pub(crate) fn records(&self) -> impl ExactSizeIterator<Item = Record<'_>> + '_ {
         self.records.iter().map(move |record| self.record(record))
     }
 
@@ -215,19 +216,19 @@ impl Model {
 
     /// The records no group holds: those outside every group, and the file-scoped ones
     /// ([`Scope::File`]: sitemap where it is an extension, host, …) wherever they are.
-    pub fn file_records(&self) -> impl Iterator<Item = Record<'_>> + '_ {
+    pub(crate) fn file_records(&self) -> impl Iterator<Item = Record<'_>> + '_ {
         self.records()
             .filter(|r| r.group.is_none() || r.scope() == Some(Scope::File))
     }
 
     /// Lines of rules that precede every `user-agent` line (or, where a blank line ends a
     /// record, follow one), and are therefore ignored.
-    pub fn orphan_rules(&self) -> &[u32] {
+    pub(crate) fn orphan_rules(&self) -> &[u32] {
         &self.orphan_rules
     }
 
     /// The text of line `line` when it is a `user-agent` or rule line the model kept.
-    pub fn line_text(&self, line: u32) -> Option<&[u8]> {
+    pub(crate) fn line_text(&self, line: u32) -> Option<&[u8]> {
         let agent = self.agents.binary_search_by_key(&line, |a| a.line);
         if let Some(agent) = agent.ok().and_then(|i| self.agents.get(i)) {
             return Some(self.text(agent.text));
@@ -240,7 +241,7 @@ impl Model {
     }
 
     /// Heap memory held, in bytes.
-    pub fn memory_usage(&self) -> usize {
+    pub(crate) fn memory_usage(&self) -> usize {
         self.arena.len()
             + self.groups.capacity() * std::mem::size_of::<StoredGroup>()
             + self.agents.capacity() * std::mem::size_of::<StoredAgent>()
@@ -517,7 +518,7 @@ pub struct Sitemap<'m> {
     /// 1-based line number.
     pub line: u32,
     /// The URL exactly as written (not validated, not resolved).
-    #[serde(serialize_with = "lossy")]
+    #[serde(serialize_with = "crate::vocab::extension::lossy")]
     pub url: &'m [u8],
 }
 
@@ -547,7 +548,8 @@ impl<'m> Record<'m> {
     /// The value as the extension reads it, for a known extension; `Err` says why it does not
     /// follow the extension's syntax (the checks report it as `invalid-extension-value`).
     pub fn typed(&self) -> Option<Result<ExtensionValue<'m>, ValueError>> {
-        self.extension.map(|e| extension::read(e, self.value))
+        self.extension
+            .map(|e| crate::vocab::extension::read(e, self.value))
     }
 }
 
@@ -591,11 +593,6 @@ impl Sitemap<'_> {
     pub fn resolve(&self, robots_txt: &url::Url) -> Option<url::Url> {
         robots_txt.join(std::str::from_utf8(self.url).ok()?).ok()
     }
-}
-
-/// Bytes as text, each byte that is not UTF-8 as U+FFFD.
-fn lossy<S: Serializer>(bytes: &&[u8], serializer: S) -> Result<S::Ok, S::Error> {
-    serializer.collect_str(&String::from_utf8_lossy(bytes))
 }
 
 /// Builds a [`Model`] from the lines as they are read.
@@ -695,11 +692,11 @@ impl<'s, 'a> ModelBuilder<'s, 'a> {
         }
     }
 
-    /// The model; what the limits cut goes to `report`, when there is one.
-    pub(crate) fn finish(mut self, report: Option<&mut Report<'_, '_>>) -> Model {
-        if let Some(report) = report {
+    /// The model; what the limits cut goes to `findings`, when there is one.
+    pub(crate) fn finish(mut self, findings: Option<&mut Findings<'_, '_>>) -> Model {
+        if let Some(findings) = findings {
             for (place, hit) in &self.hits {
-                report.push_limit(*place, hit);
+                findings.push_limit(*place, hit);
             }
         }
         self.model.arena = self.arena.into_boxed_slice();
@@ -906,11 +903,11 @@ fn index_htm_directory(pattern: &[u8]) -> Option<Vec<u8>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::syntax::{parse, Mode};
-    use crate::Variant;
+    use crate::syntax::parse;
+    use crate::variant::Variant;
 
     fn model(text: &str, variant: Variant) -> Model {
-        Model::build(&parse(text.as_bytes(), variant, Mode::Lenient).unwrap())
+        Model::build(&parse(text.as_bytes(), variant))
     }
 
     #[test]

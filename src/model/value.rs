@@ -12,7 +12,7 @@ use crate::variant::Profile;
 
 /// The part of `entry`'s value the variant reads, or `None` when the line is lost entirely
 /// (its key or separator lies past a cut). An empty value yields an empty span.
-pub fn effective(
+pub(super) fn effective(
     source: &Source<'_>,
     limits: &Limits,
     profile: &Profile,

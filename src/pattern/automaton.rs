@@ -17,82 +17,7 @@ use regex_automata::util::primitives::StateID;
 use regex_automata::{Anchored, Input, MatchKind};
 
 use super::glob::split_end_anchor;
-use super::PatternSyntax;
-
-/// Memory bounds for compiling one rule set.
-///
-/// All values are bytes of heap memory. The defaults were chosen by measurement on 4,231 real
-/// robots.txt files (see `docs/matcher.md`): the dense DFA only where it is cheap to build, the
-/// lazy DFA — nearly as fast once warm and almost free to build — everywhere else, and a
-/// hostile file held to tens of megabytes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct MatcherLimits {
-    /// Largest dense DFA to build, and the most scratch memory its construction may use. When
-    /// determinization would exceed it, it stops and the lazy DFA is used instead; the time
-    /// spent before stopping grows with this limit (up to about a second per MiB for groups
-    /// full of wildcards), so raise it only for groups queried very often. `0` disables the
-    /// dense DFA. Default: 0 ([`MatcherLimits::DEFAULT_DENSE_DFA_BYTES`]): the automaton holds
-    /// only wildcard rules, on which the lazy DFA is as fast once warm; a crawler asking
-    /// millions of questions of one group may set it (16 KiB fits a few dozen rules).
-    pub dense_dfa_bytes: usize,
-    /// Capacity of the lazy DFA's state cache. There is one cache per thread searching the same
-    /// matcher concurrently, and it only grows as states are built, so the memory used is at
-    /// most this times the number of such threads. A cache must be able to hold a handful of
-    /// states; when this capacity is below that minimum (which is proportional to the size of
-    /// the NFA, so itself bounded by [`nfa_bytes`](Self::nfa_bytes)) the minimum is used
-    /// instead. `0` disables the lazy DFA (with the dense DFA also off, no automaton is built
-    /// and the glob matcher answers). Default: 8 MiB
-    /// ([`MatcherLimits::DEFAULT_LAZY_CACHE_BYTES`]).
-    pub lazy_cache_bytes: usize,
-    /// Largest Thompson NFA to build. Both DFAs are built from this NFA, so when the wildcard
-    /// rules' NFA would exceed the limit no automaton is built: those rules are answered by the
-    /// glob matcher (each rule tested in time linear in the target) and
-    /// `RuleMatcher::automaton_error` says why ([`Explanation::engine`](crate::Explanation::engine)
-    /// is then `glob`). The NFA takes a few tens of bytes per byte of
-    /// pattern. Default: 32 MiB
-    /// ([`MatcherLimits::DEFAULT_NFA_BYTES`]), about a megabyte of patterns in one group —
-    /// twice what fits in the 500 KiB that Google reads of a robots.txt file.
-    pub nfa_bytes: usize,
-    /// From how many literal rules (no `*`, no end anchor) in a group on they are answered from
-    /// a sorted prefix table instead of the automaton: no NFA to build for them, memory
-    /// proportional to their bytes, so groups of hundreds of thousands of plain rules compile
-    /// at once. `0` or `1`: always (the default, [`MatcherLimits::DEFAULT_PREFIX_TABLE_MIN_RULES`];
-    /// measured faster both to build and to query than the automaton on real files);
-    /// `usize::MAX`: never, every rule in the automaton.
-    pub prefix_table_min_rules: usize,
-}
-
-impl MatcherLimits {
-    /// Default for [`MatcherLimits::dense_dfa_bytes`]: 0, no dense DFA (see `docs/matcher.md`
-    /// §3.1: with literal rules in the prefix table, the lazy DFA answers as fast and costs
-    /// nothing to build).
-    pub const DEFAULT_DENSE_DFA_BYTES: usize = 0;
-    /// Default for [`MatcherLimits::lazy_cache_bytes`]: 8 MiB.
-    pub const DEFAULT_LAZY_CACHE_BYTES: usize = 8 << 20;
-    /// Default for [`MatcherLimits::nfa_bytes`]: 32 MiB.
-    pub const DEFAULT_NFA_BYTES: usize = 32 << 20;
-    /// Default for [`MatcherLimits::prefix_table_min_rules`].
-    pub const DEFAULT_PREFIX_TABLE_MIN_RULES: usize = 1;
-}
-
-impl MatcherLimits {
-    /// Whether any automaton is wanted at all (else the wildcard rules go to the glob matcher
-    /// and no NFA is built).
-    pub(super) fn wants_automaton(&self) -> bool {
-        self.dense_dfa_bytes > 0 || self.lazy_cache_bytes > 0
-    }
-}
-
-impl Default for MatcherLimits {
-    fn default() -> Self {
-        MatcherLimits {
-            dense_dfa_bytes: Self::DEFAULT_DENSE_DFA_BYTES,
-            lazy_cache_bytes: Self::DEFAULT_LAZY_CACHE_BYTES,
-            nfa_bytes: Self::DEFAULT_NFA_BYTES,
-            prefix_table_min_rules: Self::DEFAULT_PREFIX_TABLE_MIN_RULES,
-        }
-    }
-}
+use crate::vocab::pattern::{MatcherLimits, PatternSyntax};
 
 crate::names::stable_names! {
     /// The engine a group's rules are answered with, chosen once when they are compiled
@@ -101,7 +26,7 @@ crate::names::stable_names! {
         /// The rule set is empty: no automaton was built and every query answers "no rule".
         NoRules = "none",
         /// Every rule is literal: the prefix table alone answers (see
-        /// [`MatcherLimits::prefix_table_min_rules`]). When a group has wildcard rules too, the engine
+        /// [`Limit::PrefixTableMinRules`](crate::Limit::PrefixTableMinRules)). When a group has wildcard rules too, the engine
         /// reported is the automaton's.
         PrefixTable = "prefix-table",
         /// A fully built dense DFA: one table lookup per target byte, no allocation, no locking.
@@ -109,7 +34,7 @@ crate::names::stable_names! {
         /// A lazy (hybrid) DFA whose states are built on demand into a bounded per-thread cache.
         /// Should the cache thrash on a query, that query is answered by the glob matcher instead.
         LazyDfa = "lazy-dfa",
-        /// No automaton (both DFAs disabled, or the NFA over [`MatcherLimits::nfa_bytes`]): the
+        /// No automaton (both DFAs disabled, or the NFA over [`Limit::NfaBytes`](crate::Limit::NfaBytes)): the
         /// wildcard rules are tested one by one in priority order, each in time linear in the
         /// target (literal segments found by substring search between the `*` runs).
         Glob = "glob",
@@ -118,7 +43,7 @@ crate::names::stable_names! {
 
 /// Why a rule set could not be compiled.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PatternError {
+pub(crate) struct PatternError {
     kind: PatternErrorKind,
     detail: String,
 }
@@ -126,7 +51,7 @@ pub struct PatternError {
 /// The category of a [`PatternError`].
 #[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum PatternErrorKind {
+pub(super) enum PatternErrorKind {
     /// The rules' NFA would exceed [`MatcherLimits::nfa_bytes`] (the value is that limit).
     NfaSizeLimit {
         /// The configured limit, in bytes.
@@ -141,7 +66,7 @@ impl PatternError {
     /// The category of the error, including the limit that was hit.
     #[cfg(test)]
     #[must_use]
-    pub fn kind(&self) -> PatternErrorKind {
+    pub(super) fn kind(&self) -> PatternErrorKind {
         self.kind
     }
 

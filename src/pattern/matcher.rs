@@ -8,12 +8,10 @@ use std::cmp::Reverse;
 use std::collections::hash_map::{Entry, HashMap};
 use std::fmt;
 
-use super::automaton::{
-    build_nfa, choose_automaton, Automaton, Engine, MatcherLimits, PatternError,
-};
+use super::automaton::{build_nfa, choose_automaton, Automaton, Engine, PatternError};
 use super::glob::{star_runs, GlobSet};
 use super::prefix::PrefixTable;
-use super::{PatternSyntax, Precedence, RuleKind};
+use crate::vocab::pattern::{MatcherLimits, PatternSyntax, Precedence, RuleKind};
 /// A wildcard pattern with more runs of `*` than this is left out of the automaton and always
 /// answered by the glob matcher: each run keeps a thread alive at every target byte, so such a
 /// pattern makes every DFA state large, and the lazy DFA would spend long building states
@@ -221,7 +219,7 @@ impl RuleMatcher {
     /// that is because the automaton could not be built (for instance its NFA would exceed
     /// [`MatcherLimits::nfa_bytes`]). `None` when it was built, or not wanted.
     #[must_use]
-    pub fn automaton_error(&self) -> Option<&PatternError> {
+    pub(crate) fn automaton_error(&self) -> Option<&PatternError> {
         self.automaton_error.as_ref()
     }
 
@@ -248,7 +246,8 @@ impl RuleMatcher {
         self.slots.len()
     }
 
-    /// Whether there are no rules.
+    /// Whether there are no rules (the fuzz targets ask).
+    #[cfg_attr(not(feature = "internals"), allow(dead_code))]
     #[must_use]
     pub fn is_empty(&self) -> bool {
         self.slots.is_empty()

@@ -6,13 +6,14 @@
 //! time by the reader in `scan.rs` and never stored as a whole: every later consumer (the checks,
 //! the model, the tree writer, the per-line report) reads them as they come.
 
-use crate::model::Extension;
+use crate::findings::Place;
 use crate::source::{Source, Span};
 use crate::variant::{Directive, Profile, Spelling};
+use crate::vocab::extension::Extension;
 
 /// What a line holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum LineBody {
+pub(crate) enum LineBody {
     /// Nothing but (possibly) whitespace.
     Blank,
     /// Nothing but a comment (and whitespace).
@@ -28,7 +29,7 @@ pub enum LineBody {
 
 /// The parts of a `key: value` line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Entry {
+pub(crate) struct Entry {
     /// The key as written (inner whitespace kept, outer whitespace excluded).
     pub key: Span,
     /// The `:`; `None` when whitespace separates key and value instead.
@@ -45,7 +46,7 @@ pub struct Entry {
 
 impl Entry {
     /// The value's span, or an empty span where the value would start.
-    pub fn value_or_empty(&self) -> Span {
+    pub(crate) fn value_or_empty(&self) -> Span {
         self.value.unwrap_or_else(|| {
             let at = self.colon.unwrap_or(self.key).end;
             Span::new(at, at)
@@ -55,7 +56,7 @@ impl Entry {
 
 /// One line of the input.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Line {
+pub(crate) struct Line {
     /// 1-based line number.
     pub number: u32,
     /// The line without its line end.
@@ -66,6 +67,35 @@ pub struct Line {
     pub body: LineBody,
     /// A comment at the end of the line (or the whole comment of a comment line).
     pub comment: Option<Span>,
+}
+
+impl Line {
+    /// Where findings on this line are positioned: its number and where its content starts.
+    pub(crate) fn place(&self) -> Place {
+        Place::new(self.number, self.content.start)
+    }
+
+    /// Where the next line starts, when this one ends with a line end.
+    pub(crate) fn next_place(&self) -> Option<Place> {
+        self.newline
+            .map(|_| Place::new(self.number.saturating_add(1), self.span().end))
+    }
+}
+
+/// Where `at` lies, found by reading the lines (for the rare finding that is not made while its
+/// line is read: the strict grammar's own error).
+pub(crate) fn place_of(lines: impl Iterator<Item = Line>, at: usize) -> Place {
+    let mut place = Place::START;
+    for line in lines {
+        place = line.place();
+        if line.span().end > at {
+            return place;
+        }
+        if let Some(next) = line.next_place() {
+            place = next;
+        }
+    }
+    place
 }
 
 impl Line {
@@ -87,12 +117,12 @@ impl Line {
     }
 
     /// The whole line including its line end.
-    pub fn span(&self) -> Span {
+    pub(crate) fn span(&self) -> Span {
         Span::new(self.content.start, self.newline.unwrap_or(self.content).end)
     }
 
     /// The entry, when the line is a `key: value` record.
-    pub fn entry(&self) -> Option<&Entry> {
+    pub(crate) fn entry(&self) -> Option<&Entry> {
         match &self.body {
             LineBody::Entry(entry) => Some(entry),
             _ => None,

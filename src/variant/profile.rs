@@ -7,16 +7,15 @@
 
 use std::time::Duration;
 
-use super::Variant;
-use crate::access::AccessState;
-use crate::model::extension::{self, Extension, ExtensionKey};
-use crate::pattern::{PatternEncoding, PatternSyntax, Precedence};
-use crate::syntax::strict::{self, StrictGrammar};
+use super::named::Variant;
+use crate::vocab::access::AccessState;
+use crate::vocab::extension::{self, Extension, ExtensionKey};
+use crate::vocab::pattern::{PatternEncoding, PatternSyntax, Precedence};
 
 /// What a key (field name) means.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Directive {
+pub(crate) enum Directive {
     /// `user-agent`: starts or extends a group.
     UserAgent,
     /// `allow`: a rule.
@@ -43,7 +42,7 @@ pub enum Spelling {
 
 crate::names::stable_names! {
     /// How keys are recognised.
-    pub enum KeyMatching {
+    pub(crate) enum KeyMatching {
         /// The key must equal a known name, ignoring ASCII case.
         Exact = "exact",
         /// The key must start with a known name or accepted misspelling, ignoring ASCII case
@@ -54,7 +53,7 @@ crate::names::stable_names! {
 
 /// A directive's name and the misspellings a lenient variant accepts for it.
 #[derive(Debug, Clone, Copy)]
-pub struct KeySpelling {
+pub(crate) struct KeySpelling {
     /// The directive.
     pub directive: Directive,
     /// Its canonical name, lower case.
@@ -65,7 +64,7 @@ pub struct KeySpelling {
 
 crate::names::stable_names! {
     /// How a `user-agent` value names a crawler.
-    pub enum AgentValue {
+    pub(crate) enum AgentValue {
         /// Google's library: `*` alone or followed by whitespace is global; otherwise the
         /// leading `[A-Za-z_-]` run is the token (docs/spec/VARIANTS.md A8).
         LeadingToken = "leading-token",
@@ -79,7 +78,7 @@ crate::names::stable_names! {
 
 crate::names::stable_names! {
     /// How the token a group names is compared with the crawler's token.
-    pub enum AgentMatching {
+    pub(crate) enum AgentMatching {
         /// Equal, ignoring ASCII case (every variant: RFC 9309 §2.2.1 "MUST match … case
         /// insensitive"; A6's recommendation for 1994 and 1996).
         Exact = "exact",
@@ -94,7 +93,7 @@ crate::names::stable_names! {
 
 crate::names::stable_names! {
     /// Which groups apply when several name the crawler, or several are `*`.
-    pub enum GroupSelection {
+    pub(crate) enum GroupSelection {
         /// All groups naming the crawler are merged; otherwise all `*` groups are merged
         /// (RFC 9309, Google; A4).
         MergeAll = "merge-all",
@@ -108,7 +107,7 @@ crate::names::stable_names! {
 
 crate::names::stable_names! {
     /// How the target (path and query of the URL) is prepared before matching.
-    pub enum TargetEncoding {
+    pub(crate) enum TargetEncoding {
         /// Used exactly as given (1994; Google's library, which expects encoded URLs).
         AsGiven = "as-given",
         /// The same normalisation as the patterns (1996: decode `%xx` except `%2F`; 2019: A19).
@@ -143,7 +142,7 @@ pub struct Profile {
     /// readers know (docs/extensions.md), compared exactly, ignoring ASCII case.
     pub(crate) extensions: &'static [ExtensionKey],
     /// The grammar strict mode validates against.
-    pub(crate) strict_grammar: &'static StrictGrammar,
+    pub(crate) strict_grammar: StrictGrammarId,
     /// Bytes of a line that are read; the rest of a longer line is ignored (`None`: no limit).
     pub(crate) max_line_bytes: Option<usize>,
     /// A NUL byte ends a line's content (Google's library reads lines as C strings).
@@ -173,9 +172,43 @@ pub struct Profile {
     pub(crate) access: AccessProfile,
 }
 
+/// Which strict grammar a profile validates against: the id of one entry of the syntax stage's
+/// table of grammars (`src/syntax/strict.rs`), so that the profile stays data.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) enum StrictGrammarId {
+    /// The shape the 1994 prose describes (grammar/1994.pest).
+    Convention1994,
+    /// The 1996 draft's BNF (grammar/1996-draft.pest).
+    Draft1996,
+    /// draft-koster-rep-00's ABNF (grammar/rep-draft-2019.pest).
+    RepDraft2019,
+    /// RFC 9309's ABNF (grammar/rfc9309.pest).
+    Rfc9309,
+    /// RFC 9309's ABNF with draft-ietf-aipref-attach's `rule =/ content-usage`
+    /// (grammar/rfc9309-aipref.pest).
+    Rfc9309Aipref,
+}
+
+impl StrictGrammarId {
+    /// Whether Content-Usage rules derive from this grammar.
+    pub(crate) fn admits_content_usage(self) -> bool {
+        self == StrictGrammarId::Rfc9309Aipref
+    }
+
+    /// This grammar with Content-Usage rules admitted (`true`) or not (`false`), if the draft
+    /// defines that grammar (it extends RFC 9309's ABNF only).
+    pub(crate) fn with_content_usage(self, admitted: bool) -> Option<Self> {
+        match (admitted, self) {
+            (false, StrictGrammarId::Rfc9309Aipref) => Some(StrictGrammarId::Rfc9309),
+            (true, StrictGrammarId::Rfc9309) => Some(StrictGrammarId::Rfc9309Aipref),
+            (admitted, id) => (admitted == id.admits_content_usage()).then_some(id),
+        }
+    }
+}
+
 /// How `Cache-Control`/`Expires` set the lifetime of a fetched result.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CacheHeaders {
+pub(crate) enum CacheHeaders {
     /// `Cache-Control: max-age` first, else `Expires` (1996 draft §3.4: "notably Expires").
     MaxAgeOrExpires,
     /// `Cache-Control: max-age` only.
@@ -185,7 +218,7 @@ pub enum CacheHeaders {
 /// The access policy of a variant: what each fetch outcome means and how long it holds
 /// (docs/spec/VARIANTS.md A31–A36, A47). Read by [`crate::access`] and [`crate::access::cache`].
 #[derive(Debug, Clone, Copy)]
-pub struct AccessProfile {
+pub(crate) struct AccessProfile {
     /// URL schemes whose robots.txt the variant defines (A47); `None`: any scheme with an
     /// authority.
     pub schemes: Option<&'static [&'static str]>,
@@ -293,7 +326,7 @@ const ACCESS_GOOGLE: AccessProfile = AccessProfile {
 
 impl Profile {
     /// Classifies a key (field name) as one of this variant's directives.
-    pub fn classify_key(&self, key: &[u8]) -> (Directive, Spelling) {
+    pub(crate) fn classify_key(&self, key: &[u8]) -> (Directive, Spelling) {
         for spelling in self.keys {
             if let Some(found) = self.match_key(key, spelling) {
                 return (spelling.directive, found);
@@ -324,7 +357,7 @@ impl Profile {
 }
 
 impl Profile {
-    /// The known extension `key` (a key [`Profile::classify_key`] finds no directive in) names.
+    /// The known extension `key` (a key that names no directive of the variant) names.
     pub fn extension(&self, key: &[u8]) -> Option<Extension> {
         extension::classify(self.extensions, key)
     }
@@ -413,7 +446,7 @@ const RFC9309: Profile = Profile {
     keys: STANDARD_KEYS,
     key_matching: KeyMatching::Exact,
     extensions: EXTENSIONS,
-    strict_grammar: &strict::RFC9309,
+    strict_grammar: StrictGrammarId::Rfc9309,
     max_line_bytes: None,
     nul_ends_line: false,
     // §2.2.2: unreserved escapes decoded, octets outside ASCII percent-encoded, in the rules
@@ -433,7 +466,7 @@ const RFC9309: Profile = Profile {
 
 const REP_DRAFT_2019: Profile = Profile {
     variant: Variant::RepDraft2019,
-    strict_grammar: &strict::REP_DRAFT_2019,
+    strict_grammar: StrictGrammarId::RepDraft2019,
     agent_value: AgentValue::WholeValue,
     group_selection: GroupSelection::MergeNamedFirstGlobal,
     ..RFC9309
@@ -459,7 +492,7 @@ const DRAFT_1996: Profile = Profile {
     keys: &[USER_AGENT, ALLOW, DISALLOW],
     key_matching: KeyMatching::Exact,
     extensions: EXTENSIONS_BEFORE_SITEMAPS,
-    strict_grammar: &strict::DRAFT_1996,
+    strict_grammar: StrictGrammarId::Draft1996,
     max_line_bytes: None,
     nul_ends_line: false,
     pattern_encoding: PatternEncoding::Decode1996,
@@ -478,7 +511,7 @@ const DRAFT_1996: Profile = Profile {
 const CONVENTION_1994: Profile = Profile {
     variant: Variant::Convention1994,
     keys: &[USER_AGENT, DISALLOW],
-    strict_grammar: &strict::CONVENTION_1994,
+    strict_grammar: StrictGrammarId::Convention1994,
     pattern_encoding: PatternEncoding::Verbatim,
     target_encoding: TargetEncoding::AsGiven,
     precedence: Precedence::AnyDisallow,
