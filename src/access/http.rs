@@ -128,7 +128,7 @@ pub(crate) fn http_date(text: &str) -> Option<SystemTime> {
 
 /// Days from 1970-01-01 to a proleptic Gregorian date (year ≥ 1970).
 fn days_since_epoch(year: u64, month: u64, day: u64) -> Option<u64> {
-    let leap = |y: u64| (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    let leap = |y: u64| (y.is_multiple_of(4) && !y.is_multiple_of(100)) || y.is_multiple_of(400);
     let mut days: u64 = 0;
     for y in 1970..year {
         days = days.checked_add(if leap(y) { 366 } else { 365 })?;

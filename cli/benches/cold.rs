@@ -198,7 +198,7 @@ fn cold_queries(dir: &Path) -> String {
 
 /// `python3 benches/queries.py DIR`, or `None` (with a note) when it cannot run.
 fn all_queries(dir: &Path) -> Option<String> {
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/queries.py");
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../benches/queries.py");
     match Command::new("python3").arg(&script).arg(dir).output() {
         Ok(out) if out.status.success() => Some(String::from_utf8(out.stdout).unwrap()),
         Ok(out) => {
@@ -362,7 +362,7 @@ fn measure_set(name: &str, text: &str, runs: usize, programs: &[Program], scratc
 }
 
 fn corpus_dir() -> PathBuf {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = &Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let full = std::env::var_os("ROBOTSPEC_CORPUS")
         .map(PathBuf::from)
         .unwrap_or_else(|| root.join("../shared/corpus/real"));

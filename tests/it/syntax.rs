@@ -2,7 +2,7 @@
 //! shared corpus and on random bytes, strict ⇔ no violation through `parse` on random bytes.
 //!
 //! Elsewhere: every vendored corpus file under every variant and mode, with what its header
-//! states, in `tests/corpus.rs`; hostile inputs in `tests/robustness.rs`; the strict grammars
+//! states, in `tests/corpus.rs`; hostile inputs in `tests/it/robustness.rs`; the strict grammars
 //! run on their own against the line checks, both ways, in `src/syntax/grammar_tests.rs`.
 #![allow(
     clippy::unwrap_used,
@@ -11,12 +11,12 @@
     clippy::panic
 )]
 
-mod common;
+use crate::common;
 
 use proptest::prelude::*;
 use robotspec::{parse, Mode, Variant};
 
-use common::strategies::robots_like_bytes;
+use crate::strategies::robots_like_bytes;
 use common::{check_lossless, files_below, shared_real_corpus};
 
 #[test]

@@ -1,4 +1,5 @@
-//! The command-line tool, run as a user would: exit statuses and output contracts.
+//! The command-line tool, run as a user would: exit statuses and output contracts. Commands run
+//! from the repository's root, so paths to test data read as in the docs (`tests/...`).
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -6,6 +7,7 @@
     clippy::panic
 )]
 
+#[path = "../../tests/common/mod.rs"]
 mod common;
 
 use std::process::{Command, Output};
@@ -16,7 +18,7 @@ fn robotspec_with_input(args: &[&str], input: &str) -> Output {
     use std::process::Stdio;
     let mut child = Command::new(env!("CARGO_BIN_EXE_robotspec"))
         .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .current_dir(common::repo_root())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -40,7 +42,7 @@ fn robotspec_fed(args: &[&str], input: Vec<u8>) -> (Output, usize) {
         .arg("60")
         .arg(env!("CARGO_BIN_EXE_robotspec"))
         .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .current_dir(common::repo_root())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -68,7 +70,7 @@ fn write_counting(mut to: impl std::io::Write, input: &[u8]) -> usize {
 fn robotspec(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_robotspec"))
         .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .current_dir(common::repo_root())
         .output()
         .unwrap()
 }
@@ -853,7 +855,7 @@ fn run_with_output(args: &[String], input: Vec<u8>, stdout: Option<std::fs::File
     let piped = stdout.is_none();
     let mut child = Command::new(env!("CARGO_BIN_EXE_robotspec"))
         .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .current_dir(common::repo_root())
         .stdin(Stdio::piped())
         .stdout(stdout.map_or_else(Stdio::piped, Stdio::from))
         .stderr(Stdio::piped())
@@ -1731,7 +1733,7 @@ fn usage_output_to_a_full_device_is_an_error() {
     };
     let output = Command::new(env!("CARGO_BIN_EXE_robotspec"))
         .args(["usage", "tests/extensions/attach-e2.txt", "/test"])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .current_dir(common::repo_root())
         .stdout(full)
         .output()
         .unwrap();
@@ -1769,4 +1771,80 @@ fn explain_shows_the_extension_records_of_the_chosen_groups() {
     assert_eq!(records[1]["line"], 6);
     assert_eq!(records[1]["extension"], "content-usage");
     assert_eq!(records[1]["typed"]["preferences"]["train-ai"], "y");
+}
+
+/// A file name per body (bodies differ; collisions would only reuse an identical file).
+fn fxhash(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+    })
+}
+
+#[test]
+fn every_verdict_case_holds_through_with_on_the_command_line() {
+    for case in common::profile_cases::cases() {
+        let with = format!("{}={}", case.setting, case.value);
+        let output = Command::new(env!("CARGO_BIN_EXE_robotspec"))
+            .args([
+                "check",
+                "--variant",
+                case.base,
+                "--with",
+                &with,
+                "--agent",
+                case.agent,
+            ])
+            .arg(write_body(&case.body))
+            .arg(&case.url)
+            .output()
+            .unwrap();
+        let expected = if case.allowed { 0 } else { 1 };
+        assert_eq!(
+            output.status.code(),
+            Some(expected),
+            "{} --with {with}",
+            case.base
+        );
+    }
+}
+
+/// Writes `body` to a file of its own in the temporary directory; its path.
+fn write_body(body: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("robotspec-profiles-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join(format!("{:x}.txt", fxhash(body)));
+    std::fs::write(&file, body).unwrap();
+    file
+}
+
+#[test]
+fn the_command_line_refuses_unknown_settings_and_lists_them() {
+    let output = Command::new(env!("CARGO_BIN_EXE_robotspec"))
+        .args(["check", "--with", "agent-matching=fuzzy", "--agent", "a"])
+        .arg(write_body(""))
+        .arg("/x")
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("expected one of: exact, substring"),
+        "{stderr}"
+    );
+    let listed = Command::new(env!("CARGO_BIN_EXE_robotspec"))
+        .args(["settings", "--format", "json"])
+        .output()
+        .unwrap();
+    let settings: serde_json::Value = serde_json::from_slice(&listed.stdout).unwrap();
+    let names: Vec<&str> = settings
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
+    let library: Vec<&str> = robotspec::Profile::settings()
+        .iter()
+        .map(|s| s.name())
+        .collect();
+    assert_eq!(names, library);
 }

@@ -9,7 +9,7 @@
     clippy::panic
 )]
 
-mod common;
+use crate::common;
 
 use robotspec::{parse, Mode, Robots, Severity, Variant};
 

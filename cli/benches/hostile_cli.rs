@@ -138,7 +138,7 @@ fn cases(dir: &Path, selected: &dyn Fn(&str) -> bool) -> Vec<Case> {
             writeln!(bytes, "User-agent: bot{groups}").unwrap();
             let n = 5 + rng.next() % 36;
             for m in 0..n {
-                let kind = if rng.next() % 4 == 0 {
+                let kind = if rng.next().is_multiple_of(4) {
                     "Allow"
                 } else {
                     "Disallow"

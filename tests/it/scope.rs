@@ -7,7 +7,7 @@
     clippy::panic
 )]
 
-mod common;
+use crate::common;
 
 use robotspec::access::governs;
 use robotspec::Variant;

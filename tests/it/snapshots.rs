@@ -8,7 +8,7 @@
     clippy::panic
 )]
 
-mod common;
+use crate::common;
 
 use robotspec::{parse, Mode};
 
@@ -25,13 +25,14 @@ fn render(bytes: &[u8]) -> String {
     out
 }
 
+/// Snapshots every file `folder` (a glob under `tests/`) matches, as `name@FILE`.
 fn snapshot_folder(name: &str, folder: &str) {
     insta::with_settings!({
-        snapshot_path => "../snapshots",
+        snapshot_path => "../../snapshots",
         prepend_module_to_snapshot => false,
         omit_expression => true,
     }, {
-        insta::glob!(folder, |path| {
+        insta::glob!("..", folder, |path| {
             let bytes = std::fs::read(path).unwrap();
             insta::assert_snapshot!(name, render(&bytes));
         });
@@ -62,11 +63,11 @@ fn warn_corpus_trees() {
 #[test]
 fn worked_examples_strictly_under_every_variant() {
     insta::with_settings!({
-        snapshot_path => "../snapshots",
+        snapshot_path => "../../snapshots",
         prepend_module_to_snapshot => false,
         omit_expression => true,
     }, {
-        insta::glob!("examples/bodies/*.txt", |path| {
+        insta::glob!("..", "examples/bodies/*.txt", |path| {
             let bytes = std::fs::read(path).unwrap();
             let mut out = String::new();
             for &variant in robotspec::Variant::ALL {
@@ -90,11 +91,11 @@ fn worked_examples_strictly_under_every_variant() {
 #[test]
 fn extension_example_trees() {
     insta::with_settings!({
-        snapshot_path => "../snapshots",
+        snapshot_path => "../../snapshots",
         prepend_module_to_snapshot => false,
         omit_expression => true,
     }, {
-        insta::glob!("extensions/*.txt", |path| {
+        insta::glob!("..", "extensions/*.txt", |path| {
             let bytes = std::fs::read(path).unwrap();
             let variant = common::variant_of(&bytes);
             let options = robotspec::ParseOptions::default();

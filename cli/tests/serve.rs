@@ -139,7 +139,7 @@ fn assert_refusal(got: u16, answer: &Value, status: u16, code: &str) -> String {
 fn cli(args: &[&str]) -> (String, String) {
     let output = Command::new(env!("CARGO_BIN_EXE_robotspec"))
         .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .current_dir(repo_root())
         .output()
         .unwrap();
     (
@@ -148,10 +148,13 @@ fn cli(args: &[&str]) -> (String, String) {
     )
 }
 
+/// The repository's root (this crate is `cli/` in it), where the test data is.
+fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
 fn example(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/examples/bodies")
-        .join(name)
+    repo_root().join("tests/examples/bodies").join(name)
 }
 
 fn read(path: &Path) -> String {

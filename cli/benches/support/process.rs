@@ -1,5 +1,5 @@
-//! Whole-process runs for the CLI benches (`benches/cold.rs`, `benches/hostile_cli.rs`): locate
-//! the `robotspec` binary, run a program under `/usr/bin/time` (peak RSS of that very child),
+//! Whole-process runs for the CLI benches (`cli/benches/cold.rs`, `cli/benches/hostile_cli.rs`):
+//! locate the `robotspec` binary, run a program under `/usr/bin/time` (peak RSS of that very child),
 //! optionally under `timeout` and an address-space cap (`prlimit --as`), and report how it ended.
 #![allow(dead_code)]
 
@@ -32,7 +32,7 @@ pub fn robotspec_bin() -> PathBuf {
         None => {
             eprintln!(
                 "error: no robotspec CLI next to {} (expected target/release/robotspec): \
-                 run `cargo build --release` first, or set ROBOTSPEC_BIN",
+                 run `cargo build --release -p robotspec-cli` first, or set ROBOTSPEC_BIN",
                 exe.display()
             );
             std::process::exit(2);

@@ -1,7 +1,7 @@
 //! Verdicts on hostile inputs (`common/hostile.rs`): huge rule sets and groups, pathological
 //! wildcards, multi-megabyte files, lines and URLs. Only the answers are checked here; their
 //! cost is measured by `benches/hostile.rs`. (The hostile bytes of `common::hostile::inputs`
-//! through the parser, the tree and queries are in `tests/robustness.rs`; the matcher alone is
+//! through the parser, the tree and queries are in `tests/it/robustness.rs`; the matcher alone is
 //! in `src/pattern/tests.rs`.)
 #![allow(
     clippy::unwrap_used,
@@ -10,7 +10,7 @@
     clippy::panic
 )]
 
-mod common;
+use crate::common;
 
 use common::hostile as cases;
 

@@ -10,7 +10,7 @@
 //! * a file accepted strictly has the model its lenient reading has.
 //!
 //! The random-bytes properties of the syntax stage (round trip, strict ⇔ no violation) are in
-//! tests/syntax.rs and src/syntax/grammar_tests.rs; the matcher against a reference matcher in
+//! tests/it/syntax.rs and src/syntax/grammar_tests.rs; the matcher against a reference matcher in
 //! src/pattern/tests.rs.
 #![allow(
     clippy::unwrap_used,
@@ -19,7 +19,7 @@
     clippy::panic
 )]
 
-mod common;
+use crate::common;
 
 use proptest::prelude::*;
 use robotspec::{parse, Mode, Robots, Variant};
