@@ -7,6 +7,7 @@ mod common;
 #[path = "../common/strategies.rs"]
 mod strategies;
 
+mod diagnostics_doc;
 mod encoding;
 mod extensions;
 // Needs the library's `fetch` feature, which `cargo test` at the root turns on (the
