@@ -35,7 +35,7 @@ macro_rules! stable_names {
             pub const ALL: &'static [$enum] = &[$($enum::$variant),*];
 
             /// The stable name, as written on the command line and in JSON.
-            pub fn name(self) -> &'static str {
+            pub const fn name(self) -> &'static str {
                 match self {
                     $($enum::$variant => $name,)*
                 }

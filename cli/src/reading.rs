@@ -12,34 +12,42 @@ pub struct ReadingArgs {
     /// How problems in the file are treated.
     #[arg(long, value_parser = modes(), default_value_t = Mode::Lenient)]
     pub mode: Mode,
-    /// Bytes of input read; the rest is ignored (`limit-exceeded`) and never read, even from
-    /// standard input or a pipe.
-    #[arg(long, value_name = "BYTES", default_value_t = default(Limit::InputBytes))]
+    // Each limit's help is the library's description of it (`Limit::description`), and each
+    // flag is `--max-` and the limit's name: one text and one name per limit.
+    #[arg(long, value_name = "BYTES", default_value_t = default(Limit::InputBytes),
+          help = described(Limit::InputBytes))]
     max_input_bytes: usize,
-    /// Bytes of a line read; the rest is ignored [default: the variant's own limit (google:
-    /// 16663), none for the others].
-    #[arg(long, value_name = "BYTES")]
+    #[arg(long, value_name = "BYTES", help = described(Limit::LineBytes))]
     max_line_bytes: Option<usize>,
-    /// Groups kept; later ones are ignored.
-    #[arg(long, value_name = "N", default_value_t = default(Limit::Groups))]
+    #[arg(long, value_name = "N", default_value_t = default(Limit::Groups),
+          help = described(Limit::Groups))]
     max_groups: usize,
-    /// Rules kept per group; later ones are ignored.
-    #[arg(long, value_name = "N", default_value_t = default(Limit::RulesPerGroup))]
+    #[arg(long, value_name = "N", default_value_t = default(Limit::RulesPerGroup),
+          help = described(Limit::RulesPerGroup))]
     max_rules_per_group: usize,
-    /// Longest pattern kept; a rule with a longer one is ignored.
-    #[arg(long, value_name = "BYTES", default_value_t = default(Limit::PatternBytes))]
+    #[arg(long, value_name = "BYTES", default_value_t = default(Limit::PatternBytes),
+          help = described(Limit::PatternBytes))]
     max_pattern_bytes: usize,
-    /// Largest automaton (NFA) built from one group's wildcard rules; past it, no automaton is
-    /// built and the linear glob matcher answers them (same verdicts).
-    #[arg(long, value_name = "BYTES", default_value_t = default(Limit::NfaBytes))]
-    max_automaton_bytes: usize,
-    /// Diagnostics kept; past it they are counted and reported as one `limit-exceeded`.
-    #[arg(long, value_name = "N", default_value_t = default(Limit::Diagnostics))]
+    // `--max-automaton-bytes`, its name until the flags took the limits' names, still works.
+    #[arg(long, value_name = "BYTES", default_value_t = default(Limit::NfaBytes),
+          alias = "max-automaton-bytes", help = described(Limit::NfaBytes))]
+    max_nfa_bytes: usize,
+    #[arg(long, value_name = "N", default_value_t = default(Limit::Diagnostics),
+          help = described(Limit::Diagnostics))]
     max_diagnostics: usize,
     /// Leave bytes that are not UTF-8 out of every value (docs/spec/VARIANTS.md A45; Google "may drop
     /// non-UTF-8 characters"). Default: keep and percent-encode them.
     #[arg(long)]
     drop_invalid_utf8: bool,
+}
+
+/// What `limit` limits, as the library documents it, on one line for `--help`.
+fn described(limit: Limit) -> String {
+    limit
+        .description()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The library's default value of `limit`.
@@ -56,7 +64,7 @@ impl ReadingArgs {
             (Limit::Groups, Some(self.max_groups)),
             (Limit::RulesPerGroup, Some(self.max_rules_per_group)),
             (Limit::PatternBytes, Some(self.max_pattern_bytes)),
-            (Limit::NfaBytes, Some(self.max_automaton_bytes)),
+            (Limit::NfaBytes, Some(self.max_nfa_bytes)),
             (Limit::Diagnostics, Some(self.max_diagnostics)),
         ];
         let limits = given

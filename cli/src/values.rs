@@ -3,7 +3,8 @@
 //!
 //! The variant and setting names are the library's (`Variant::ALL`, `Profile::settings`), never
 //! a second list here: a variant or setting added to the library appears on the command line by
-//! itself. One default variant, [`DEFAULT_VARIANT`], serves every command (why: docs/cli.md).
+//! itself. One default variant, the library's [`Variant::DEFAULT`], serves every command (why:
+//! docs/cli.md).
 
 use std::ffi::OsStr;
 
@@ -11,18 +12,13 @@ use clap::builder::{PossibleValue, TypedValueParser};
 use clap::error::ErrorKind;
 use robotspec::{Mode, Profile, Variant};
 
-/// The variant every command uses when `--variant` is not given: the one crawlers need exactly
-/// (Google's reading is what sites are tested against), and which differs from RFC 9309 only
-/// where docs/google.md says it does.
-pub const DEFAULT_VARIANT: Variant = Variant::Google;
-
 /// `--variant V [--with SETTING=VALUE]…`, shared by every command that reads a robots.txt
 /// file: the reading used, a variant with single decisions changed if asked.
 #[derive(clap::Args)]
 pub struct VariantArg {
     /// The variant whose reading (grammar, matching, access policy) is used; a composed name
     /// such as `rfc9309+agent-matching=substring` is read as `--with` would.
-    #[arg(long, value_parser = profiles(), default_value_t = Profile::from(DEFAULT_VARIANT))]
+    #[arg(long, value_parser = profiles(), default_value_t = Profile::from(Variant::DEFAULT))]
     variant: Profile,
     /// Changes one decision of the variant (repeatable): `agent-matching=substring`,
     /// `wildcards=no`, … — `robotspec settings` lists every setting and value.
@@ -47,7 +43,7 @@ fn setting(text: &str) -> Result<(String, String), String> {
     let (name, value) = text
         .split_once('=')
         .ok_or_else(|| format!("`{text}` is not SETTING=VALUE (see `robotspec settings`)"))?;
-    Profile::from(DEFAULT_VARIANT)
+    Profile::from(Variant::DEFAULT)
         .with(name, value)
         .map_err(|e| e.to_string())?;
     Ok((name.to_owned(), value.to_owned()))

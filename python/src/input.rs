@@ -21,9 +21,9 @@ use pyo3::pybacked::PyBackedStr;
 use pyo3::types::{PyByteArray, PyBytes, PyDict, PyInt, PyMemoryView, PyString};
 use robotspec::{AgentQuery, Collect, Limit, Limits, Mode, ParseOptions, Profile, Variant};
 
-/// The variant read when none is named: the command line's default (`robotspec --help`), so a
-/// Python caller and the CLI give the same answer for the same file.
-pub const DEFAULT_VARIANT: &str = "google";
+/// The variant read when none is named: the library's default, which the command line uses too
+/// (`robotspec --help`), so a Python caller and the CLI give the same answer for the same file.
+pub const DEFAULT_VARIANT: &str = Variant::DEFAULT.name();
 
 /// Bodies at least this long are parsed with the interpreter released, so that other Python
 /// threads run meanwhile; shorter ones parse faster than a release and re-acquisition cost.

@@ -163,7 +163,7 @@ impl ParseRequest {
         let options = read_options(self.mode.as_deref(), &self.robots_txt, max_input_bytes)?;
         let variant = match self.variant.as_deref() {
             Some(name) => read_variant(name)?,
-            None => crate::values::DEFAULT_VARIANT.into(),
+            None => robotspec::Variant::DEFAULT.into(),
         };
         Ok(TreeQuery {
             input: self.robots_txt.into_bytes(),

@@ -60,7 +60,7 @@ impl FetchRequest {
     pub async fn check(self, policy: &FetchPolicy) -> Result<Target, ApiError> {
         let variant = match self.variant.as_deref() {
             Some(name) => read_variant(name)?,
-            None => crate::values::DEFAULT_VARIANT.into(),
+            None => robotspec::Variant::DEFAULT.into(),
         };
         let robots_url = robots_txt_url(&self.url).map_err(|e| {
             ApiError::bad_request(format!(

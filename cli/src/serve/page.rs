@@ -74,7 +74,7 @@ impl Info {
     pub fn new(settings: &Settings) -> Info {
         Info {
             version: env!("CARGO_PKG_VERSION"),
-            default_variant: crate::values::DEFAULT_VARIANT,
+            default_variant: robotspec::Variant::DEFAULT,
             variants: Variant::ALL
                 .iter()
                 .map(|&v| Named {
