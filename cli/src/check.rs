@@ -71,7 +71,7 @@ pub struct Loaded {
 
 /// `--format json` of `check` and `explain`.
 #[derive(Serialize)]
-struct Report<'a, R> {
+struct Answer<'a, R> {
     /// The file as messages name it (`<stdin>` for `-`).
     file: &'a str,
     variant: &'a Profile,
@@ -133,7 +133,7 @@ fn print<R: Serialize>(
 }
 
 /// Prints `results` in `format` for `file`: as text, each as `text` writes it, or as one JSON
-/// [`Report`].
+/// [`Answer`].
 pub fn print_results<R: Serialize>(
     (format, file): (Format, &str),
     loaded: &Loaded,
@@ -142,7 +142,7 @@ pub fn print_results<R: Serialize>(
 ) -> Result<(), String> {
     match format {
         Format::Text => crate::write_out(results.iter().map(text).collect::<String>()),
-        Format::Json => crate::write_json(&Report {
+        Format::Json => crate::write_json(&Answer {
             file: super::input::name(file),
             variant: loaded.robots.profile(),
             agents: &loaded.agents,

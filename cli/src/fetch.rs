@@ -2,11 +2,11 @@
 //! and check pages against the result.
 //!
 //! Exit status: 2 when nothing could be fetched (no answer: a network failure, a timeout, too
-//! many redirects — the report is printed all the same, the state `unreachable`), else as
+//! many redirects — the answer is printed all the same, the state `unreachable`), else as
 //! `check`: 1 when a `--check` page is disallowed, 0 otherwise. A server that answers, even with
 //! a 5xx, has been fetched: its answer is the result.
 //!
-//! `--format json` prints the same report as one document ([`Report`]): the library's
+//! `--format json` prints the same answer as one document ([`Answer`]): the library's
 //! serialisation of what the fetch found, and one result per `--check` page.
 
 use std::fmt::Write as _;
@@ -53,10 +53,10 @@ pub struct Args {
     check: Vec<String>,
 }
 
-/// The JSON report: what the fetch found (robots_url, final_url, redirects, failure, variant,
+/// The JSON answer: what the fetch found (robots_url, final_url, redirects, failure, variant,
 /// state, reason, lifetime, diagnostics — docs/cli.md) and one result per `--check` page.
 #[derive(Serialize)]
-struct Report<'a> {
+struct Answer<'a> {
     #[serde(flatten)]
     fetched: &'a Fetched,
     results: Vec<Page<'a>>,
@@ -86,7 +86,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     let failure = fetched.failure();
     match args.format {
         Format::Text => crate::write_out(text(&fetched, variant, &pages))?,
-        Format::Json => crate::write_json(&Report {
+        Format::Json => crate::write_json(&Answer {
             fetched: &fetched,
             results: pages,
         })?,
@@ -114,7 +114,7 @@ fn fetch_options(args: &Args) -> Result<FetchOptions, String> {
         .with_access(access))
 }
 
-/// The text report: the robots.txt URL, the hops, the state, reason and lifetime, the
+/// The text answer: the robots.txt URL, the hops, the state, reason and lifetime, the
 /// diagnostics (the first five), then `PAGE<TAB>verdict` per page.
 fn text(fetched: &Fetched, variant: Profile, pages: &[Page<'_>]) -> String {
     let access = &fetched.access;

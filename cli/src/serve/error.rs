@@ -153,7 +153,7 @@ impl IntoResponse for ApiError {
             },
             diagnostics: &self.diagnostics,
         };
-        let mut response = super::routes::json_response(self.status, &body);
+        let mut response = super::wire::json_response(self.status, &body);
         if self.status == StatusCode::REQUEST_TIMEOUT {
             // The connection may be mid-body: do not reuse it.
             response

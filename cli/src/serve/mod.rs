@@ -9,11 +9,15 @@
 //! fetching is off unless asked for, and then never reaches a non-public address unless asked
 //! for again (`fetch.rs`). docs/serve.md describes the API exactly.
 
+// The modules form a one-way stack, each importing only those below it:
+// wire < error < analyze < fetch < settings < page < routes (and this one on top).
 mod analyze;
 mod error;
 mod fetch;
 mod page;
 mod routes;
+mod settings;
+mod wire;
 
 use std::io::Write as _;
 use std::net::SocketAddr;
@@ -21,7 +25,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use fetch::FetchPolicy;
-use routes::Settings;
+use settings::Settings;
 
 /// Arguments of `robotspec serve`.
 #[derive(clap::Args)]

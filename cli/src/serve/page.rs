@@ -12,7 +12,7 @@ use robotspec::{Mode, Variant};
 use serde::Serialize;
 
 use super::analyze::MAX_URLS;
-use super::routes::Settings;
+use super::settings::Settings;
 
 const INDEX: &str = include_str!("page/index.html");
 const SCRIPT: &str = include_str!("page/app.js");

@@ -15,7 +15,6 @@ use std::pin::Pin;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::task::{Context, Poll};
-use std::time::Duration;
 
 use axum::body::{Body, Bytes};
 use axum::extract::{Request, State};
@@ -27,27 +26,15 @@ use axum::Router;
 use http_body::Frame;
 use http_body_util::{BodyExt, LengthLimitError, Limited};
 use serde::de::DeserializeOwned;
-use serde::Serialize;
 use tokio::sync::{mpsc, OwnedSemaphorePermit, Semaphore};
 use tokio::time::Instant;
 
 use super::analyze::{self, AnalyzeRequest, ParseRequest};
 use super::error::ApiError;
-use super::fetch::{self, FetchPolicy, FetchRequest};
+use super::fetch::{self, FetchRequest};
 use super::page;
-
-/// What the server was started with.
-#[derive(Debug, Clone)]
-pub struct Settings {
-    /// Longest robots.txt text a request may send.
-    pub max_input_bytes: usize,
-    /// Longest request body.
-    pub max_body_bytes: usize,
-    /// The time bound of one request.
-    pub timeout: Duration,
-    /// Whether and where `POST /api/fetch` may fetch.
-    pub fetch: FetchPolicy,
-}
+use super::settings::Settings;
+use super::wire::{json_bytes, json_response};
 
 /// The state every handler shares.
 #[derive(Clone)]
@@ -106,24 +93,6 @@ async fn time_bound(State(shared): State<Shared>, mut request: Request, next: Ne
     headers.insert(
         header::REFERRER_POLICY,
         HeaderValue::from_static("no-referrer"),
-    );
-    response
-}
-
-/// A JSON answer with `status`.
-pub fn json_response(status: StatusCode, value: &impl Serialize) -> Response {
-    match serde_json::to_vec(value) {
-        Ok(json) => json_bytes(status, json),
-        Err(e) => (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).into_response(),
-    }
-}
-
-/// An answer whose body is `json`, already serialised.
-fn json_bytes(status: StatusCode, json: impl Into<Body>) -> Response {
-    let mut response = (status, json.into()).into_response();
-    response.headers_mut().insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("application/json"),
     );
     response
 }
