@@ -75,6 +75,20 @@ fn robotspec(args: &[&str]) -> Output {
         .unwrap()
 }
 
+/// The command contract as data: every case of `tests/cmd/` (`NAME.toml`: the arguments and the
+/// exit status; `NAME.stdin`, `NAME.stdout`, `NAME.stderr`: standard input and the exact output
+/// expected), run from the repository's root. `TRYCMD=overwrite` rewrites the expected output
+/// after a deliberate change (review the diff); `TRYCMD=dump` shows what the commands print.
+#[test]
+fn the_command_contract_holds_case_by_case() {
+    trycmd::TestCases::new()
+        .register_bin(
+            "robotspec",
+            std::path::PathBuf::from(env!("CARGO_BIN_EXE_robotspec")),
+        )
+        .case("tests/cmd/*.toml");
+}
+
 fn json_leaf_spans(node: &serde_json::Value, out: &mut Vec<(u64, u64)>) {
     match node.get("children") {
         Some(children) => children
@@ -114,32 +128,6 @@ fn parse_json_leaves_tile_every_real_sample_file() {
 }
 
 #[test]
-fn strict_rejection_prints_every_problem_and_exits_2() {
-    let output = robotspec(&[
-        "parse",
-        "--mode",
-        "strict",
-        "tests/corpus/err/whitespace-in-value.txt",
-    ]);
-    assert_eq!(output.status.code(), Some(2));
-    let stderr = String::from_utf8(output.stderr).unwrap();
-    assert_eq!(
-        stderr,
-        "tests/corpus/err/whitespace-in-value.txt:3:14: error[whitespace-in-value]: \
-         whitespace inside a value (write it as %20)\n"
-    );
-    assert!(output.stdout.is_empty());
-}
-
-#[test]
-fn strict_acceptance_prints_the_tree_and_exits_0() {
-    let output = robotspec(&["parse", "--mode", "strict", "tests/corpus/ok/simple.txt"]);
-    assert_eq!(output.status.code(), Some(0));
-    let stdout = String::from_utf8(output.stdout).unwrap();
-    assert!(stdout.starts_with("robots_txt 1:1 0..62\n  user_agent_line 1:1 0..14\n"));
-}
-
-#[test]
 fn every_err_file_is_rejected_and_every_ok_file_accepted_from_the_cli() {
     for path in common::files_in("corpus/err") {
         let bytes = std::fs::read(&path).unwrap();
@@ -164,113 +152,6 @@ fn every_err_file_is_rejected_and_every_ok_file_accepted_from_the_cli() {
         let output = robotspec(&[&args[..], &[path.to_str().unwrap()]].concat());
         assert_eq!(output.status.code(), Some(0), "{}", path.display());
     }
-}
-
-#[test]
-fn unreadable_file_is_an_error() {
-    let output = robotspec(&["parse", "no/such/file"]);
-    assert_eq!(output.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&output.stderr).contains("cannot read no/such/file"));
-}
-
-#[test]
-fn check_prints_one_line_per_url_and_exits_1_when_any_is_disallowed() {
-    let output = robotspec(&[
-        "check",
-        "--agent",
-        "webcrawler",
-        "tests/examples/bodies/E08.txt",
-        "https://x.com/tmp/ok.html",
-        "/tmp/other",
-    ]);
-    assert_eq!(output.status.code(), Some(1));
-    assert_eq!(
-        String::from_utf8(output.stdout).unwrap(),
-        "https://x.com/tmp/ok.html\tallowed by line 3: Allow: /tmp/ok.html [group for `webcrawler` at line 1]\n\
-         /tmp/other\tdisallowed by line 4: Disallow: /tmp [group for `webcrawler` at line 1]\n"
-    );
-}
-
-#[test]
-fn check_exits_0_when_every_url_is_allowed() {
-    let output = robotspec(&[
-        "check",
-        "--agent",
-        "excite",
-        "tests/examples/bodies/E08.txt",
-        "/tmp",
-    ]);
-    assert_eq!(output.status.code(), Some(0));
-    assert_eq!(
-        String::from_utf8(output.stdout).unwrap(),
-        "/tmp\tallowed: no group applies\n"
-    );
-}
-
-#[test]
-fn check_takes_the_token_from_a_user_agent_header() {
-    let output = robotspec(&[
-        "check",
-        "--agent",
-        "Mozilla/5.0 (compatible; infoseek/2.1; +http://example.com/bot)",
-        "tests/examples/bodies/E08.txt",
-        "/tmp/x",
-    ]);
-    assert_eq!(output.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&output.stderr).contains("`infoseek`"));
-}
-
-#[test]
-fn explain_lists_every_matching_rule_in_priority_order() {
-    let output = robotspec(&[
-        "explain",
-        "--agent",
-        "other",
-        "tests/examples/bodies/E29.txt",
-        "http://www.fict.org/org/plans.html",
-    ]);
-    assert_eq!(output.status.code(), Some(1));
-    let stdout = String::from_utf8(output.stdout).unwrap();
-    let rules: Vec<&str> = stdout.lines().filter(|l| l.starts_with("  line")).collect();
-    assert_eq!(rules.len(), 3, "{stdout}");
-    assert!(rules[0].contains("disallow /org/plans.html"));
-    assert!(rules[1].contains("allow    /org/"));
-    assert!(rules[2].contains("disallow /"));
-    assert!(stdout.contains("why:      longest match: 15 bytes beat 5 (line 13)"));
-}
-
-#[test]
-fn batch_answers_each_query_in_order() {
-    let queries = "E08.txt\twebcrawler\t/tmp/ok.html\nE08.txt\twebcrawler\t/tmp/x\n\
-                   E29.txt\tunhipbot\thttp://www.fict.org/\nE08.txt\tnobody\t/tmp/x\n";
-    let output = robotspec_with_input(
-        &[
-            "batch",
-            "--variant",
-            "google",
-            "--corpus",
-            "tests/examples/bodies",
-        ],
-        queries,
-    );
-    assert!(output.status.success());
-    assert_eq!(String::from_utf8(output.stdout).unwrap(), "1\n0\n0\n1\n");
-}
-
-#[test]
-fn batch_answers_e_for_a_malformed_query_and_goes_on() {
-    let output = robotspec_with_input(
-        &["batch", "--corpus", "tests/examples/bodies"],
-        "E08.txt\twebcrawler\t/tmp/x\nno tabs here\nE08.txt\tnobody\t/tmp/x\n",
-    );
-    assert_eq!(output.status.code(), Some(2));
-    assert_eq!(String::from_utf8(output.stdout).unwrap(), "0\nE\n1\n");
-    let stderr = String::from_utf8(output.stderr).unwrap();
-    assert_eq!(
-        stderr,
-        "robotspec: line 2: expected FILE<TAB>AGENT<TAB>URL (ignored)\n\
-         robotspec: 1 query line ignored\n"
-    );
 }
 
 /// The longest query line `batch` reads, without its line end: 2 MiB.
@@ -322,60 +203,6 @@ fn batch_reads_an_endless_line_to_its_end_without_keeping_it() {
         .starts_with("robotspec: line 1: query longer than 2097152 bytes (ignored)\n"));
 }
 
-#[test]
-fn diff_marks_the_variants_that_differ_and_exits_1() {
-    let output = robotspec(&[
-        "diff",
-        "--variants",
-        // The older spelling of draft-1996 is still accepted.
-        "1996-draft,google",
-        "--agent",
-        "foobot",
-        "tests/examples/bodies/E11.txt",
-        "/example/page/disallowed.gif",
-        "/example/page/",
-    ]);
-    assert_eq!(output.status.code(), Some(1));
-    let stdout = String::from_utf8(output.stdout).unwrap();
-    let lines: Vec<&str> = stdout.lines().collect();
-    assert_eq!(lines[0], "/example/page/disallowed.gif");
-    assert!(lines[1].contains("draft-1996") && lines[1].contains("allowed     line 2"));
-    assert!(lines[2].starts_with("  ≠ google") && lines[2].contains("disallowed  line 3"));
-    assert!(lines[3].starts_with("  DIFFERS: draft-1996 ≠ google: first-match-vs-longest-match"));
-    assert_eq!(stdout.matches("DIFFERS").count(), 1, "{stdout}");
-    assert_eq!(lines[4], "/example/page/");
-}
-
-#[test]
-fn diff_exits_0_when_the_variants_agree() {
-    let output = robotspec(&[
-        "diff",
-        "--agent",
-        "anybot",
-        "tests/examples/bodies/E03.txt",
-        "/x",
-    ]);
-    assert_eq!(output.status.code(), Some(0));
-    let stdout = String::from_utf8(output.stdout).unwrap();
-    // All five variants, none marked.
-    assert_eq!(stdout.lines().count(), 6, "{stdout}");
-    assert!(!stdout.contains('≠'));
-}
-
-#[test]
-fn diff_rejects_an_unknown_variant() {
-    let output = robotspec(&[
-        "diff",
-        "--variants",
-        "google,nope",
-        "--agent",
-        "a",
-        "tests/examples/bodies/E03.txt",
-        "/x",
-    ]);
-    assert_eq!(output.status.code(), Some(2));
-}
-
 fn diff_corpus(format: &str, queries: &str) -> Output {
     diff_corpus_with("convention-1994,draft-1996,google", format, queries)
 }
@@ -399,61 +226,6 @@ const DIFF_QUERIES: &str = "E11.txt\tfoobot\t/example/page/disallowed.gif\n\
                             E11.txt\tfoobot\t/example/page/\n\
                             E03.txt\tanybot\t/robots.txt\n\
                             E24.txt\tfoo\t/private\n";
-
-#[test]
-fn diff_corpus_json_counts_every_pair() {
-    let output = diff_corpus("json", DIFF_QUERIES);
-    assert_eq!(output.status.code(), Some(1));
-    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
-    assert_eq!(json["queries"], 4);
-    assert_eq!(json["files"], 3);
-    assert_eq!(json["disagreeing_queries"], 3);
-    let pairs = json["pairs"].as_array().unwrap();
-    let count = |left: &str, right: &str| {
-        pairs
-            .iter()
-            .find(|p| p["left"] == left && p["right"] == right)
-            .unwrap()["disagreements"]
-            .as_u64()
-            .unwrap()
-    };
-    // E11: 1994 and google disallow, 1996 allows; /robots.txt: google alone disallows;
-    // E24: the blank line leaves 1994 and 1996 without the rule.
-    assert_eq!(count("convention-1994", "draft-1996"), 1);
-    assert_eq!(count("convention-1994", "google"), 2);
-    assert_eq!(count("draft-1996", "google"), 3);
-    let reasons: Vec<&str> = pairs[2]["reasons"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r["reason"].as_str().unwrap())
-        .collect();
-    assert_eq!(
-        reasons,
-        [
-            "robots-txt-implicitly-allowed",
-            "blank-line-ends-record",
-            "first-match-vs-longest-match"
-        ]
-    );
-    assert_eq!(pairs[2]["reasons"][1]["examples"][0]["file"], "E24.txt");
-    assert_eq!(pairs[2]["reasons"][1]["examples"][0]["line"], 2);
-}
-
-#[test]
-fn diff_corpus_text_summary_and_agreement() {
-    let output = diff_corpus("text", DIFF_QUERIES);
-    let stdout = String::from_utf8(output.stdout).unwrap();
-    assert!(stdout.starts_with("queries: 4 on 3 files; 3 with some disagreement\n"));
-    assert!(
-        stdout.contains("E11.txt:2: Allow : /example/page/"),
-        "{stdout}"
-    );
-    let agree = diff_corpus("text", "E03.txt\tanybot\t/x\n");
-    assert_eq!(agree.status.code(), Some(0));
-    let bad = diff_corpus("text", "E03.txt only\n");
-    assert_eq!(bad.status.code(), Some(2));
-}
 
 #[test]
 fn diff_corpus_ignores_over_long_and_malformed_lines_and_exits_2() {
@@ -534,74 +306,6 @@ fn fetch_reports_the_state_and_checks_pages_against_a_local_server() {
 
     server.unblock();
     thread.join().unwrap();
-}
-
-#[test]
-fn limits_are_flags_and_cuts_are_reported() {
-    let text = "user-agent: *\ndisallow: /a\ndisallow: /b\n";
-    let out = robotspec_with_input(
-        &[
-            "check",
-            "--agent",
-            "bot",
-            "--max-rules-per-group",
-            "1",
-            "-",
-            "/a",
-            "/b",
-        ],
-        text,
-    );
-    assert_eq!(out.status.code(), Some(1));
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(stdout.contains("/b\tallowed"), "{stdout}");
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        stderr.contains("<stdin>:3:11: warning[limit-exceeded]")
-            && stderr.contains("rules_per_group"),
-        "{stderr}"
-    );
-    let strict = robotspec_with_input(
-        &[
-            "check",
-            "--agent",
-            "bot",
-            "--mode",
-            "strict",
-            "--max-rules-per-group",
-            "1",
-            "-",
-            "/a",
-        ],
-        text,
-    );
-    assert_eq!(strict.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&strict.stderr).contains("<stdin>:3:11: error[limit-exceeded]"));
-    let parse = robotspec_with_input(
-        &["parse", "--mode", "strict", "--max-input-bytes", "20", "-"],
-        text,
-    );
-    assert_eq!(parse.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&parse.stderr).contains("<stdin>:2:1: error[limit-exceeded]"));
-}
-
-#[test]
-fn invalid_utf8_can_be_dropped_from_the_command_line() {
-    let file = std::env::temp_dir().join(format!("robotspec-latin1-{}.txt", std::process::id()));
-    std::fs::write(&file, b"user-agent: *\ndisallow: /caf\xE9\n").unwrap();
-    let path = file.to_str().unwrap();
-    let kept = robotspec(&["check", "--agent", "bot", path, "/cafe"]);
-    let dropped = robotspec(&[
-        "check",
-        "--agent",
-        "bot",
-        "--drop-invalid-utf8",
-        path,
-        "/cafe",
-    ]);
-    std::fs::remove_file(&file).unwrap();
-    assert_eq!(kept.status.code(), Some(0));
-    assert_eq!(dropped.status.code(), Some(1));
 }
 
 /// `robotspec fetch --5xx-not-found TEXT`: a 5xx page containing TEXT counts as a 404.
@@ -736,23 +440,6 @@ fn a_fifo_is_read_up_to_the_input_limit_and_no_further() {
         stderr.starts_with(fifo_name) && stderr.contains("error[limit-exceeded]"),
         "{stderr}"
     );
-}
-
-#[test]
-fn strict_parse_rejects_a_file_longer_than_the_input_limit() {
-    let path = "tests/corpus/ok/simple.txt";
-    let args = ["parse", "--mode", "strict", "--max-input-bytes"];
-    let cut = robotspec(&[&args[..], &["10", path]].concat());
-    assert_eq!(cut.status.code(), Some(2));
-    assert!(cut.stdout.is_empty());
-    let stderr = String::from_utf8(cut.stderr).unwrap();
-    assert!(
-        stderr.starts_with(&format!("{path}:")) && stderr.contains("error[limit-exceeded]"),
-        "{stderr}"
-    );
-    // The same file under a limit it fits in is accepted.
-    let whole = robotspec(&[&args[..], &["100000", path]].concat());
-    assert_eq!(whole.status.code(), Some(0));
 }
 
 /// A local HTTP server on 127.0.0.1 (port chosen at run time) answering every request with
@@ -1047,33 +734,6 @@ fn help_wraps_to_the_terminal_width() {
 }
 
 #[test]
-fn every_command_reads_under_google_by_default() {
-    // Google's reading takes the `dissallow` typo for `disallow`; RFC 9309's does not.
-    let text = "user-agent: *\ndissallow: /x\n";
-    let tree = |extra: &[&str]| {
-        let args = [&["parse"][..], extra, &["-"]].concat();
-        String::from_utf8(robotspec_with_input(&args, text).stdout).unwrap()
-    };
-    assert!(tree(&[]).contains("disallow_line 2:1"), "{}", tree(&[]));
-    assert_eq!(tree(&[]), tree(&["--variant", "google"]));
-    assert_ne!(tree(&[]), tree(&["--variant", "rfc9309"]));
-    for command in ["check", "explain"] {
-        let output = robotspec_with_input(&[command, "--agent", "a", "-", "/x"], text);
-        assert_eq!(output.status.code(), Some(1), "{command}");
-    }
-    let corpus = std::env::temp_dir().join(format!("robotspec-typo-{}", std::process::id()));
-    std::fs::create_dir_all(&corpus).unwrap();
-    std::fs::write(corpus.join("typo.txt"), text).unwrap();
-    let batch = |extra: &[&str]| {
-        let args = [&["batch", "--corpus", corpus.to_str().unwrap()][..], extra].concat();
-        String::from_utf8(robotspec_with_input(&args, "typo.txt\ta\t/x\n").stdout).unwrap()
-    };
-    assert_eq!(batch(&[]), "0\n");
-    assert_eq!(batch(&["--variant", "rfc9309"]), "1\n");
-    std::fs::remove_dir_all(&corpus).unwrap();
-}
-
-#[test]
 fn fetch_takes_one_page_per_check_flag() {
     let server = Server::start(private_robots_txt);
     let private = format!("{}/private/a", server.base);
@@ -1243,312 +903,9 @@ fn an_agent_that_names_no_crawler_is_an_error() {
     }
 }
 
-#[test]
-fn batch_and_diff_corpus_take_a_blank_or_control_agent_for_a_malformed_line() {
-    let queries = "E08.txt\twebcrawler\t/tmp/x\nE08.txt\t\t/tmp/x\nE08.txt\t \t/tmp/x\n\
-                   E08.txt\tbot\u{1}\t/tmp/x\nE08.txt\tnobody\t/tmp/x\n";
-    let expected_errors = "robotspec: line 2: the agent names no crawler: \"\" (ignored)\n\
-                           robotspec: line 3: the agent names no crawler: \" \" (ignored)\n\
-                           robotspec: line 4: the agent holds a control character \
-                           (U+0001 at byte 3): \"bot\\u{1}\" (ignored)\n\
-                           robotspec: 3 query lines ignored\n";
-    let batch = robotspec_with_input(&["batch", "--corpus", "tests/examples/bodies"], queries);
-    assert_eq!(batch.status.code(), Some(2));
-    assert_eq!(String::from_utf8(batch.stdout).unwrap(), "0\nE\nE\nE\n1\n");
-    assert_eq!(String::from_utf8(batch.stderr).unwrap(), expected_errors);
-    let diff = diff_corpus("json", queries);
-    assert_eq!(diff.status.code(), Some(2));
-    let json: serde_json::Value = serde_json::from_slice(&diff.stdout).unwrap();
-    assert_eq!(json["queries"], 2);
-    assert_eq!(String::from_utf8(diff.stderr).unwrap(), expected_errors);
-}
-
-#[test]
-fn diff_needs_two_distinct_variants() {
-    let body = "tests/examples/bodies/E03.txt";
-    for (variants, error) in [
-        ("google", "robotspec: diff needs at least two variants\n"),
-        (
-            "google,google",
-            "robotspec: --variants names google twice\n",
-        ),
-        (
-            "rfc9309,google,rfc9309",
-            "robotspec: --variants names rfc9309 twice\n",
-        ),
-    ] {
-        let output = robotspec(&["diff", "--variants", variants, "--agent", "a", body, "/x"]);
-        assert_eq!(output.status.code(), Some(2), "{variants}");
-        assert!(output.stdout.is_empty());
-        assert_eq!(String::from_utf8(output.stderr).unwrap(), error);
-        let args = [
-            "diff",
-            "--variants",
-            variants,
-            "--corpus",
-            "tests/examples/bodies",
-        ];
-        let (corpus, _) = robotspec_fed(&args, b"E03.txt\ta\t/x\n".to_vec());
-        assert_eq!(corpus.status.code(), Some(2), "{variants}");
-        assert_eq!(String::from_utf8(corpus.stderr).unwrap(), error);
-    }
-}
-
-/// Standard input is `-` on the command line and `<stdin>` in every message.
-#[test]
-fn standard_input_is_named_stdin_in_every_message() {
-    let text = "user-agent: *\ndisallow: /a\ndisallow: /b\n";
-    let cut = ["--max-input-bytes", "20"];
-    let runs = [
-        robotspec_with_input(
-            &[&["check", "--agent", "a"][..], &cut, &["-", "/a"]].concat(),
-            text,
-        ),
-        robotspec_with_input(
-            &[&["explain", "--agent", "a"][..], &cut, &["-", "/a"]].concat(),
-            text,
-        ),
-        robotspec_with_input(&[&["parse", "--warnings"][..], &cut, &["-"]].concat(), text),
-        robotspec_with_input(
-            &[&["parse", "--mode", "strict"][..], &cut, &["-"]].concat(),
-            text,
-        ),
-        robotspec_with_input(
-            &[
-                &["check", "--mode", "strict", "--agent", "a"][..],
-                &cut,
-                &["-", "/a"],
-            ]
-            .concat(),
-            text,
-        ),
-        robotspec_fed(&["diff", "--agent", "a", "-", "/a"], vec![b'#'; 65 << 20]).0,
-    ];
-    for output in runs {
-        let stderr = String::from_utf8(output.stderr).unwrap();
-        assert!(!stderr.is_empty());
-        for line in stderr.lines() {
-            assert!(
-                line.starts_with("<stdin>:") || line.starts_with("robotspec: <stdin>: "),
-                "{line}"
-            );
-        }
-    }
-}
-
 /// Standard output parsed as one JSON document.
 fn json_of(output: &Output) -> serde_json::Value {
     serde_json::from_slice(&output.stdout).unwrap()
-}
-
-#[test]
-fn check_json_has_one_verdict_per_url() {
-    let output = robotspec(&[
-        "check",
-        "--format",
-        "json",
-        "--agent",
-        "webcrawler",
-        "tests/examples/bodies/E08.txt",
-        "https://x.com/tmp/ok.html",
-        "/tmp/other",
-    ]);
-    assert_eq!(output.status.code(), Some(1));
-    let json = json_of(&output);
-    assert_eq!(json["file"], "tests/examples/bodies/E08.txt");
-    assert_eq!(json["variant"], "google");
-    assert_eq!(json["agents"], serde_json::json!(["webcrawler"]));
-    assert_eq!(json["diagnostics"], serde_json::json!([]));
-    let results = json["results"].as_array().unwrap();
-    assert_eq!(results.len(), 2);
-    let ok = &results[0];
-    assert_eq!(ok["url"], "https://x.com/tmp/ok.html");
-    assert_eq!(ok["verdict"]["allowed"], true);
-    assert_eq!(ok["verdict"]["decision"], "rule");
-    assert_eq!(ok["verdict"]["line"], 3);
-    assert_eq!(ok["verdict"]["rule"], "Allow: /tmp/ok.html");
-    assert_eq!(ok["verdict"]["agent"], "webcrawler");
-    assert_eq!(ok["verdict"]["groups"], serde_json::json!([1]));
-    let other = &results[1];
-    assert_eq!(other["url"], "/tmp/other");
-    assert_eq!(other["verdict"]["allowed"], false);
-    assert_eq!(other["verdict"]["line"], 4);
-    assert_eq!(other["verdict"]["rule"], "Disallow: /tmp");
-
-    // No group applies: no rule, no agent, no groups.
-    let output = robotspec(&[
-        "check",
-        "--format",
-        "json",
-        "--agent",
-        "excite",
-        "tests/examples/bodies/E08.txt",
-        "/tmp",
-    ]);
-    assert_eq!(output.status.code(), Some(0));
-    let verdict = &json_of(&output)["results"][0]["verdict"];
-    assert_eq!(verdict["allowed"], true);
-    assert_eq!(verdict["decision"], "no-group");
-    assert_eq!(verdict["line"], serde_json::Value::Null);
-    assert_eq!(verdict["rule"], serde_json::Value::Null);
-    assert_eq!(verdict["agent"], serde_json::Value::Null);
-    assert_eq!(verdict["groups"], serde_json::json!([]));
-}
-
-#[test]
-fn check_json_names_stdin_and_carries_the_limit_cuts() {
-    let output = robotspec_with_input(
-        &[
-            "check",
-            "--format",
-            "json",
-            "--max-rules-per-group",
-            "1",
-            "--agent",
-            "a",
-            "-",
-            "/b",
-        ],
-        "user-agent: *\ndisallow: /a\ndisallow: /b\n",
-    );
-    assert_eq!(output.status.code(), Some(0));
-    let json = json_of(&output);
-    assert_eq!(json["file"], "<stdin>");
-    let cut = &json["diagnostics"][0];
-    assert_eq!(cut["code"], "limit-exceeded");
-    assert_eq!(cut["severity"], "warning");
-    assert_eq!(
-        (cut["line"].as_u64(), cut["col"].as_u64()),
-        (Some(3), Some(11))
-    );
-    assert!(cut["message"].as_str().unwrap().contains("rules_per_group"));
-    let verdict = &json["results"][0]["verdict"];
-    assert_eq!(verdict["decision"], "no-matching-rule");
-    assert_eq!(verdict["agent"], "*");
-    assert_eq!(verdict["groups"], serde_json::json!([1]));
-}
-
-#[test]
-fn explain_json_has_the_matching_rules_and_why() {
-    let output = robotspec(&[
-        "explain",
-        "--format",
-        "json",
-        "--agent",
-        "other",
-        "tests/examples/bodies/E29.txt",
-        "http://www.fict.org/org/plans.html",
-    ]);
-    assert_eq!(output.status.code(), Some(1));
-    let json = json_of(&output);
-    assert_eq!(json["file"], "tests/examples/bodies/E29.txt");
-    assert_eq!(json["agents"], serde_json::json!(["other"]));
-    let result = &json["results"][0];
-    assert_eq!(result["url"], "http://www.fict.org/org/plans.html");
-    assert_eq!(result["variant"], "google");
-    assert_eq!(result["target"], "/org/plans.html");
-    assert_eq!(result["verdict"]["allowed"], false);
-    assert_eq!(result["verdict"]["line"], 12);
-    assert_eq!(result["verdict"]["agent"], "*");
-    assert_eq!(result["verdict"]["groups"], serde_json::json!([11]));
-    let matching = result["matching"].as_array().unwrap();
-    let summary: Vec<(u64, &str, &str)> = matching
-        .iter()
-        .map(|r| {
-            (
-                r["line"].as_u64().unwrap(),
-                r["kind"].as_str().unwrap(),
-                r["pattern"].as_str().unwrap(),
-            )
-        })
-        .collect();
-    assert_eq!(
-        summary,
-        [
-            (12, "disallow", "/org/plans.html"),
-            (13, "allow", "/org/"),
-            (16, "disallow", "/")
-        ]
-    );
-    assert_eq!(matching[0]["text"], "Disallow: /org/plans.html");
-    assert_eq!(matching[0]["origin"], "written");
-    assert_eq!(result["why"], "longest match: 15 bytes beat 5 (line 13)");
-    // Literal rules only: the prefix table answers.
-    assert_eq!(result["engine"], "prefix-table");
-}
-
-#[test]
-fn batch_json_is_one_object_per_input_line() {
-    let queries = "E08.txt\twebcrawler\t/tmp/ok.html\nno tabs here\nE08.txt\tnobody\t/tmp/x\n\
-                   E08.txt\t\t/tmp/x\n";
-    let output = robotspec_with_input(
-        &[
-            "batch",
-            "--format",
-            "json",
-            "--corpus",
-            "tests/examples/bodies",
-        ],
-        queries,
-    );
-    assert_eq!(output.status.code(), Some(2));
-    let stdout = String::from_utf8(output.stdout).unwrap();
-    let lines: Vec<serde_json::Value> = stdout
-        .lines()
-        .map(|line| serde_json::from_str(line).unwrap())
-        .collect();
-    assert_eq!(lines.len(), 4, "{stdout}");
-    let first = &lines[0];
-    assert_eq!(first["line"], 1);
-    assert_eq!(first["file"], "E08.txt");
-    assert_eq!(first["agent"], "webcrawler");
-    assert_eq!(first["url"], "/tmp/ok.html");
-    assert_eq!(first["verdict"]["allowed"], true);
-    assert_eq!(first["verdict"]["line"], 3);
-    assert_eq!(first["verdict"]["rule"], "Allow: /tmp/ok.html");
-    assert_eq!(lines[1]["line"], 2);
-    assert_eq!(lines[1]["error"], "expected FILE<TAB>AGENT<TAB>URL");
-    assert_eq!(lines[1].get("verdict"), None);
-    assert_eq!(lines[2]["line"], 3);
-    assert_eq!(lines[2]["verdict"]["allowed"], true);
-    assert_eq!(lines[2]["verdict"]["decision"], "no-group");
-    assert_eq!(lines[3]["error"], "the agent names no crawler: \"\"");
-    // Standard error says the same as in text mode.
-    let stderr = String::from_utf8(output.stderr).unwrap();
-    assert!(
-        stderr.ends_with("robotspec: 2 query lines ignored\n"),
-        "{stderr}"
-    );
-}
-
-#[test]
-fn diff_json_has_each_variants_answer_and_the_disagreements() {
-    let output = robotspec(&[
-        "diff",
-        "--format",
-        "json",
-        "--variants",
-        "draft-1996,google",
-        "--agent",
-        "foobot",
-        "tests/examples/bodies/E11.txt",
-        "/example/page/disallowed.gif",
-    ]);
-    assert_eq!(output.status.code(), Some(1));
-    let json = json_of(&output);
-    let comparison = &json[0];
-    assert_eq!(comparison["url"], "/example/page/disallowed.gif");
-    let answers = comparison["answers"].as_array().unwrap();
-    assert_eq!(answers[0]["variant"], "draft-1996");
-    assert_eq!(answers[0]["allowed"], true);
-    assert_eq!(answers[0]["rule"]["line"], 2);
-    assert_eq!(answers[1]["variant"], "google");
-    assert_eq!(answers[1]["allowed"], false);
-    assert_eq!(answers[1]["decision"], "rule");
-    let disagreement = &comparison["disagreements"][0];
-    assert_eq!(disagreement["left"], "draft-1996");
-    assert_eq!(disagreement["right"], "google");
-    assert_eq!(disagreement["reason"], "first-match-vs-longest-match");
 }
 
 #[test]
@@ -1621,111 +978,6 @@ fn fetch_json_reports_the_state_and_each_page() {
     assert_eq!(json["results"][0]["verdict"], serde_json::Value::Null);
 }
 
-/// One reading of the agent everywhere: a comma list and a User-Agent header give the same
-/// verdict through `check`, `explain`, `batch` and `diff --corpus` (issue: `batch` used to pass
-/// `download,ninja` on as one token and answer allowed).
-#[test]
-fn every_command_reads_the_agent_the_same_way() {
-    let dir = std::env::temp_dir().join(format!("robotspec-agents-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(
-        dir.join("ninja.txt"),
-        "User-agent: Download Ninja\nDisallow: /index.html\n",
-    )
-    .unwrap();
-    let file = dir.join("ninja.txt");
-    let file = file.to_str().unwrap();
-    let corpus = dir.to_str().unwrap();
-    for agent in ["download,ninja", "Mozilla/5.0 (compatible; Download/1.0)"] {
-        let check = robotspec(&["check", "--agent", agent, file, "/index.html"]);
-        assert_eq!(check.status.code(), Some(1), "check {agent}");
-        let explain = robotspec(&["explain", "--agent", agent, file, "/index.html"]);
-        assert_eq!(explain.status.code(), Some(1), "explain {agent}");
-        let query = format!("ninja.txt\t{agent}\t/index.html\n");
-        let batch = robotspec_with_input(&["batch", "--corpus", corpus], &query);
-        assert_eq!(
-            String::from_utf8(batch.stdout).unwrap(),
-            "0\n",
-            "batch {agent}"
-        );
-        let corpus_diff = robotspec_with_input(&["diff", "--corpus", corpus], &query);
-        assert_ne!(corpus_diff.status.code(), Some(2), "diff --corpus {agent}");
-        assert!(corpus_diff.stderr.is_empty(), "diff --corpus {agent}");
-        let diff = robotspec(&[
-            "diff",
-            "--format",
-            "json",
-            "--agent",
-            agent,
-            file,
-            "/index.html",
-        ]);
-        let json: serde_json::Value = serde_json::from_slice(&diff.stdout).unwrap();
-        let google = json[0]["answers"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|a| a["variant"] == "google")
-            .unwrap();
-        assert_eq!(google["allowed"], false, "diff {agent}");
-    }
-    std::fs::remove_dir_all(&dir).unwrap();
-}
-
-#[test]
-fn usage_prints_the_preferences_and_their_line() {
-    let file = "tests/extensions/attach-e2.txt";
-    let output = robotspec(&["usage", file, "/test", "/never/test", "/ai-ok/test"]);
-    assert_eq!(output.status.code(), Some(0));
-    let stdout = String::from_utf8(output.stdout).unwrap();
-    let lines: Vec<&str> = stdout.lines().collect();
-    assert_eq!(lines[0], "/test\tcontent-usage: train-ai=n (line 5)");
-    assert!(lines[1].starts_with("/never/test\tcontent-usage: none (disallowed by line 4"));
-    assert_eq!(lines[2], "/ai-ok/test\tcontent-usage: train-ai=y (line 6)");
-}
-
-#[test]
-fn usage_json_has_one_object_per_url() {
-    let output = robotspec(&[
-        "usage",
-        "--variant",
-        "rfc9309",
-        "--agent",
-        "GPTBot",
-        "--format",
-        "json",
-        "tests/extensions/cf-feature-enabled.txt",
-        "https://www.crawlstop.com/",
-    ]);
-    assert_eq!(output.status.code(), Some(0));
-    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
-    assert_eq!(json["variant"], "rfc9309");
-    let result = &json["results"][0];
-    assert_eq!(result["url"], "https://www.crawlstop.com/");
-    assert_eq!(result["verdict"]["allowed"], false);
-    assert_eq!(result["content_usage"], serde_json::Value::Null);
-    assert_eq!(result["content_usage_line"], serde_json::Value::Null);
-    assert_eq!(result["content_signal"], serde_json::Value::Null);
-    let file = serde_json::json!({"search": "yes", "ai-train": "no"});
-    assert_eq!(result["content_signal_file"], file);
-    assert_eq!(result["content_signal_file_lines"], serde_json::json!([17]));
-    let output = robotspec(&[
-        "usage",
-        "--format",
-        "json",
-        "tests/extensions/attach-e2.txt",
-        "/ai-ok/x",
-    ]);
-    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
-    let result = &json["results"][0];
-    assert_eq!(
-        result["content_usage"],
-        serde_json::json!({"train-ai": "y"})
-    );
-    assert_eq!(result["content_usage_line"], 6);
-    assert_eq!(result["content_usage_lines"], serde_json::json!([6]));
-}
-
 #[test]
 fn usage_output_to_a_full_device_is_an_error() {
     let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
@@ -1738,39 +990,6 @@ fn usage_output_to_a_full_device_is_an_error() {
         .output()
         .unwrap();
     assert_eq!(output.status.code(), Some(2));
-}
-
-#[test]
-fn explain_shows_the_extension_records_of_the_chosen_groups() {
-    let args = [
-        "explain",
-        "--agent",
-        "bot",
-        "tests/extensions/attach-e2.txt",
-        "/test",
-    ];
-    let output = robotspec(&args);
-    let stdout = String::from_utf8(output.stdout).unwrap();
-    assert!(
-        stdout.contains("extension records of these groups:\n"),
-        "{stdout}"
-    );
-    assert!(
-        stdout.contains("  content-usage (line 5): train-ai=n\n"),
-        "{stdout}"
-    );
-    assert!(
-        stdout.contains("  content-usage (line 6): /ai-ok/ train-ai=y\n"),
-        "{stdout}"
-    );
-    assert!(!stdout.contains("line 10"), "{stdout}");
-    let output = robotspec(&[&args[..], &["--format", "json"]].concat());
-    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
-    let records = json["results"][0]["records"].as_array().unwrap();
-    assert_eq!(records.len(), 2);
-    assert_eq!(records[1]["line"], 6);
-    assert_eq!(records[1]["extension"], "content-usage");
-    assert_eq!(records[1]["typed"]["preferences"]["train-ai"], "y");
 }
 
 /// A file name per body (bodies differ; collisions would only reuse an identical file).
