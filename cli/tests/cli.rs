@@ -768,55 +768,6 @@ fn error_line(output: &Output) -> String {
 }
 
 #[test]
-fn a_url_that_is_not_one_suggests_the_fix() {
-    let output = robotspec(&["fetch", "example.com"]);
-    assert_eq!(output.status.code(), Some(2));
-    assert!(error_line(&output)
-        .ends_with("not a URL: \"example.com\" (did you mean https://example.com/robots.txt ?)"));
-    let output = robotspec(&["fetch", "localhost:8000/a"]);
-    assert_eq!(output.status.code(), Some(2));
-    assert!(error_line(&output).ends_with("(did you mean https://localhost:8000/robots.txt ?)"));
-    let output = robotspec(&["fetch", "/a"]);
-    assert!(
-        error_line(&output).ends_with("(expected an absolute URL such as https://example.com/)")
-    );
-    let output = robotspec(&["fetch", "mailto:someone@example.com"]);
-    assert!(error_line(&output).ends_with("has no host, so no robots.txt governs it"));
-
-    let body = "tests/examples/bodies/E08.txt";
-    for (page, fix) in [
-        ("tmp/x", "(did you mean /tmp/x ?)"),
-        (
-            "x.com/tmp/x",
-            "(did you mean https://x.com/tmp/x or /x.com/tmp/x ?)",
-        ),
-    ] {
-        for command in ["check", "explain", "diff"] {
-            let output = robotspec(&[command, "--agent", "a", body, "/ok", page]);
-            assert_eq!(output.status.code(), Some(2), "{command}");
-            assert!(output.stdout.is_empty(), "{command}");
-            let error = error_line(&output);
-            assert!(
-                error.ends_with(&format!("not a URL or path: \"{page}\" {fix}")),
-                "{command}: {error}"
-            );
-        }
-        let output = robotspec(&["fetch", "http://127.0.0.1:9/", "--check", page]);
-        assert!(error_line(&output).ends_with(fix));
-    }
-    // Paths and absolute URLs are what they always were.
-    let output = robotspec(&[
-        "check",
-        "--agent",
-        "a",
-        body,
-        "/tmp/x",
-        "https://x.com/tmp/x",
-    ]);
-    assert_eq!(output.status.code(), Some(0));
-}
-
-#[test]
 fn fetch_that_gets_no_answer_exits_2() {
     // Nothing listens on a port just freed.
     let port = std::net::TcpListener::bind("127.0.0.1:0")
@@ -868,39 +819,6 @@ fn fetch_that_gets_no_answer_exits_2() {
     let answered = robotspec(&["fetch", &server.base]);
     assert_eq!(answered.status.code(), Some(0));
     server.stop();
-}
-
-#[test]
-fn an_agent_that_names_no_crawler_is_an_error() {
-    let body = "tests/examples/bodies/E08.txt";
-    for (agent, why) in [
-        ("", "names no crawler"),
-        ("   ", "names no crawler"),
-        (" , ,", "names no crawler"),
-        ("a\tb", "holds a control character (U+0009 at byte 1)"),
-        ("bot\r\n", "holds a control character (U+000D at byte 3)"),
-        ("b\u{7f}", "holds a control character (U+007F at byte 1)"),
-    ] {
-        let runs = [
-            robotspec(&["check", "--agent", agent, body, "/x"]),
-            robotspec(&["explain", "--agent", agent, body, "/x"]),
-            robotspec(&["diff", "--agent", agent, body, "/x"]),
-            // Refused before any request: ureq would panic on the header.
-            robotspec(&["fetch", "--agent", agent, "http://127.0.0.1:9/"]),
-        ];
-        for output in runs {
-            assert_eq!(output.status.code(), Some(2), "{agent:?}");
-            assert!(output.stdout.is_empty(), "{agent:?}");
-            let stderr = String::from_utf8(output.stderr).unwrap();
-            assert!(!stderr.contains("panicked"), "{stderr}");
-            assert!(
-                stderr.contains(&format!(
-                    "for '--agent <AGENT>': the agent {why}: {agent:?}"
-                )),
-                "{stderr}"
-            );
-        }
-    }
 }
 
 /// Standard output parsed as one JSON document.
