@@ -1,5 +1,11 @@
 //! The command-line tool, run as a user would: exit statuses and output contracts. Commands run
 //! from the repository's root, so paths to test data read as in the docs (`tests/...`).
+//!
+//! Most of the contract is data: the cases of `tests/cmd/` (arguments, standard input, exact
+//! output and exit status), run by [`the_command_contract_holds_case_by_case`]. What stays here
+//! cannot be data: walks over the corpus folders, generated, endless and over-long inputs,
+//! pipes, FIFOs, `/dev/zero` and full devices, local HTTP servers, and the help, man page and
+//! completions checked against the library's own lists.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
