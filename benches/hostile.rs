@@ -1,4 +1,4 @@
-//! Hostile inputs (`tests/common/hostile.rs`, whose verdicts `tests/hostile.rs` asserts): time to
+//! Hostile inputs (`tests/common/hostile.rs`, whose verdicts `tests/it/hostile.rs` asserts): time to
 //! parse, time of the first verdict after parsing (compiling the group's automaton included),
 //! time of a warm verdict, and peak memory, at scale 1 (the size named) and 2 (twice it), so
 //! that the ratio time(2N)/time(N) shows how each cost grows (≈ 2 when linear).

@@ -1,6 +1,7 @@
 //! robotspec against its peers, `texting_robots` 0.2 and `robotstxt` 0.3, on the same inputs in
 //! the same run: parsing, the first (cold) verdict, warm verdicts, and `robotspec batch` end to
-//! end. A summary at the end prints each measurement and the ratios against the targets of
+//! end (the CLI of `cli/`, built beforehand: `cargo build --release -p robotspec-cli`). A
+//! summary at the end prints each measurement and the ratios against the targets of
 //! docs/performance.md, computed from the very samples criterion took.
 //!
 //! Inputs: the vendored sample `tests/corpus/real` always; the full corpus too when present
@@ -371,8 +372,22 @@ fn robotstxt_batch(dir: &Path, queries: &str) -> Vec<bool> {
     answers
 }
 
-fn robotspec_batch(dir: &Path, queries: &Path, stdout: Stdio) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_robotspec"))
+/// The `robotspec` CLI (its own crate, `cli/`): `$ROBOTSPEC_BIN` when set, else
+/// `target/release/robotspec` next to this bench executable (in `target/release/deps/`), when
+/// built (`cargo build --release -p robotspec-cli`).
+fn robotspec_bin() -> Option<PathBuf> {
+    if let Some(bin) = std::env::var_os("ROBOTSPEC_BIN") {
+        return Some(PathBuf::from(bin));
+    }
+    let exe = std::env::current_exe().ok()?;
+    exe.parent()?
+        .parent()
+        .map(|release| release.join("robotspec"))
+        .filter(|p| p.is_file())
+}
+
+fn robotspec_batch(bin: &Path, dir: &Path, queries: &Path, stdout: Stdio) -> std::process::Output {
+    Command::new(bin)
         .args(["batch", "--variant", "google", "--corpus"])
         .arg(dir)
         .stdin(std::fs::File::open(queries).unwrap())
@@ -382,6 +397,13 @@ fn robotspec_batch(dir: &Path, queries: &Path, stdout: Stdio) -> std::process::O
 }
 
 fn batch_group(c: &mut Criterion, rec: &Recorder, corpus: &Corpus) {
+    let Some(bin) = robotspec_bin() else {
+        eprintln!(
+            "note: no robotspec CLI (cargo build --release -p robotspec-cli, or set \
+             ROBOTSPEC_BIN): no batch benchmark"
+        );
+        return;
+    };
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/queries.py");
     let generated = Command::new("python3")
         .arg(&script)
@@ -403,7 +425,7 @@ fn batch_group(c: &mut Criterion, rec: &Recorder, corpus: &Corpus) {
     let count = text.lines().count();
 
     // Same questions, same answers? (Informative: the two read some files differently.)
-    let ours = robotspec_batch(&corpus.dir, &path, Stdio::piped());
+    let ours = robotspec_batch(&bin, &corpus.dir, &path, Stdio::piped());
     assert!(ours.status.success(), "robotspec batch failed");
     let theirs = robotstxt_batch(&corpus.dir, &text);
     let agree = String::from_utf8_lossy(&ours.stdout)
@@ -425,7 +447,7 @@ fn batch_group(c: &mut Criterion, rec: &Recorder, corpus: &Corpus) {
     rec.work(&key("robotstxt"), count as f64, "queries");
     group.bench_function("robotspec_cli", |b| {
         rec.time(&key("robotspec_cli"), b, || {
-            let out = robotspec_batch(&corpus.dir, &path, Stdio::null());
+            let out = robotspec_batch(&bin, &corpus.dir, &path, Stdio::null());
             assert!(out.status.success());
         })
     });

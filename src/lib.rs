@@ -1,4 +1,70 @@
-#![doc = include_str!("../README.md")]
+//! robots.txt in every form it has had — the 1994 convention, Koster's 1996 draft, the 2019
+//! Internet-Draft, RFC 9309 and Google's reading — parsed exactly, and asked what a crawler may
+//! fetch.
+//!
+//! Every function takes the reading to apply: a [`Variant`] (one of the five), or a [`Profile`]
+//! composed from one with settings changed (`"rfc9309+agent-matching=substring".parse()`).
+//! Nothing here does I/O unless the `fetch` feature is on; nothing panics on input, whatever its
+//! bytes or size: every resource limit ([`Limits`]) is bounded by default and reported when it
+//! cuts.
+//!
+//! # Which entry point
+//!
+//! | you want | use |
+//! |---|---|
+//! | may this agent fetch this URL (a crawler) | [`Robots::parse`], then [`Robots::is_allowed`] or [`Robots::check`] (a [`Verdict`] naming the deciding line) |
+//! | why: the groups chosen and every matching rule | [`Robots::explain`] |
+//! | the AI usage preferences (Content-Usage, Content-Signal) for a URL | [`Robots::usage`] |
+//! | the file itself: validate it strictly, list every problem with `line:col`, or walk its lossless tree | [`parse_strict`] (a `Result`), [`parse`] (lenient: never fails), [`parse_with`] (the mode and what to collect chosen at run time), [`Parsed::tree`] |
+//! | what a fetch of robots.txt means (404, 503, redirects, `Expires`), and a cache per origin | [`access`]: [`access::evaluate`], [`access::cache`], and with the `fetch` feature the fetcher |
+//! | where the variants disagree on a file, and why | [`diff::Comparer`] |
+//! | Google's per-line report (`reporting_robots`): each line's tag and flags | [`report`] |
+//!
+//! # A crawler's questions
+//!
+//! Parse once, ask many times. A [`Robots`] is `Send + Sync`; lenient parsing never fails, and
+//! what it had to skip is in [`Robots::diagnostics`].
+//!
+//! ```
+//! use robotspec::{Robots, Variant};
+//!
+//! let robots = Robots::parse(b"User-agent: *\nDisallow: /private\n", Variant::Rfc9309);
+//! assert!(robots.is_allowed("FooBot", "https://example.com/"));
+//!
+//! let verdict = robots.check("FooBot", "https://example.com/private/plans.html");
+//! assert!(!verdict.allowed());
+//! assert_eq!(verdict.to_string(), "disallowed by line 2: Disallow: /private [`*` group at line 1]");
+//! ```
+//!
+//! # The file itself
+//!
+//! [`parse_strict`] reads the file as a variant's grammar says and rejects a file that does
+//! not conform, with every problem; [`parse`] (lenient) keeps going, never fails, and reports
+//! the problems as warnings. The tree is lossless: every input byte lies in exactly one leaf.
+//!
+//! ```
+//! use robotspec::{parse, parse_strict, Code, Variant};
+//!
+//! let text = b"User-agent: *\nDisallow /private\n";
+//! let rejected = parse_strict(text, Variant::Rfc9309).unwrap_err();
+//! assert_eq!(rejected.diagnostics()[0].code, Code::MissingColon);
+//!
+//! let parsed = parse(text, Variant::Rfc9309);
+//! assert_eq!(parsed.tree().reassemble(), text);
+//! ```
+//!
+//! # Feature flags
+//!
+//! - `internals` (off; for this crate's own tests and fuzz targets): a few internal functions,
+//!   with no stability promise.
+//! - `fetch` (off by default): `access::fetch`, which fetches a robots.txt over HTTP(S) (ureq
+//!   with rustls), follows redirects as the variant says, and evaluates the outcome. Without it
+//!   the crate has no network code; the access policy and the cache work on outcomes you fetched
+//!   yourself.
+//!
+//! The command-line tool and its browser playground are the crate `robotspec-cli` (binary
+//! `robotspec`), and the Python binding is its own package: neither is compiled into a program
+//! that depends on this library.
 #![forbid(unsafe_code)]
 
 // pest_derive without its `std` feature generates code that names `alloc`.
@@ -42,6 +108,11 @@ pub use variant::{Choice, Profile, ProfileError, Setting, UnknownVariant, Varian
 pub mod tree {
     pub use crate::syntax::tree::{Node, NodeKind, Tree};
 }
+
+/// The README's examples, compiled and run as doc tests (`cargo test --doc`).
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
 
 /// Internal functions the fuzz targets and the conformance tests call directly (feature
 /// `internals`, which the tests turn on). Not part of the API: no stability promise, no

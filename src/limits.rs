@@ -50,29 +50,22 @@ use crate::vocab::pattern::MatcherLimits;
 #[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
-    /// Bytes of input that are read. The line the limit cuts through and everything after it
-    /// are ignored (kept in the tree as one `ignored` leaf). Default: 64 MiB
-    /// ([`Limits::DEFAULT_INPUT_BYTES`]), 128 times what Google reads of a file.
+    // What each limit means is written once, on its `Limit` (which `--help` of the command-line
+    // tool and the Python binding read through `Limit::description`).
+    /// [`Limit::InputBytes`].
     pub(crate) input_bytes: usize,
-    /// Bytes of a line that are read; the rest of a longer line is ignored. `None` (the
-    /// default): no limit beyond the variant's own (Google: 16,663 bytes, reported as
-    /// `line-too-long`); no text limits the line length for the others (docs/spec/VARIANTS.md A46).
+    /// [`Limit::LineBytes`]; `None`: the variant's own limit only.
     pub(crate) line_bytes: Option<usize>,
-    /// Groups that are kept; later groups and their rules are ignored. Default: 100,000
-    /// ([`Limits::DEFAULT_GROUPS`]).
+    /// [`Limit::Groups`].
     pub(crate) groups: usize,
-    /// Rules kept in one group; its later rules are ignored. Default: 200,000
-    /// ([`Limits::DEFAULT_RULES_PER_GROUP`]).
+    /// [`Limit::RulesPerGroup`].
     pub(crate) rules_per_group: usize,
-    /// Longest pattern (after the variant's normalisation) a rule may have; a rule with a longer
-    /// one is ignored. Default: 64 KiB ([`Limits::DEFAULT_PATTERN_BYTES`]), eight times the
-    /// longest URL common clients accept.
+    /// [`Limit::PatternBytes`].
     pub(crate) pattern_bytes: usize,
-    /// Sizes of the automata built from each group's rules.
+    /// [`Limit::DenseDfaBytes`], [`Limit::LazyCacheBytes`], [`Limit::NfaBytes`] and
+    /// [`Limit::PrefixTableMinRules`]: the automata built from each group's rules.
     pub(crate) matcher: MatcherLimits,
-    /// Diagnostics kept; later ones are counted and reported as one `limit-exceeded`, so that a
-    /// file of a million bad lines cannot hold a million messages. Default: 10,000
-    /// ([`Limits::DEFAULT_DIAGNOSTICS`]).
+    /// [`Limit::Diagnostics`].
     pub(crate) diagnostics: usize,
 }
 
@@ -172,30 +165,29 @@ impl Default for Limits {
 
 crate::names::stable_names! {
     /// One of the [`Limits`]. Its name (`rules_per_group`) is what diagnostics cite and what
-    /// the command line's options are named after.
+    /// the command line's options are named after (`--max-rules-per-group`). Its description
+    /// ([`Limit::description`], this documentation) is the one text of what it limits: the
+    /// command line's `--help` shows it.
     pub enum Limit {
         /// Bytes of input that are read. The line the limit cuts through and everything after
-        /// it are ignored (kept in the tree as one `ignored` leaf). Default: 64 MiB
-        /// ([`Limits::DEFAULT_INPUT_BYTES`]), 128 times what Google reads of a file.
+        /// it are ignored (kept in the tree as one `ignored` leaf) and never read. Default:
+        /// 64 MiB, 128 times what Google reads of a file.
         InputBytes = "input_bytes",
         /// Bytes of a line that are read; the rest of a longer line is ignored. Unset (the
-        /// default): no limit beyond the variant's own (Google: 16,663 bytes, reported as
+        /// default): no limit beyond the variant's own (google: 16,663 bytes, reported as
         /// `line-too-long`); no text limits the line length for the others
         /// (docs/spec/VARIANTS.md A46).
         LineBytes = "line_bytes",
-        /// Groups that are kept; later groups and their rules are ignored. Default: 100,000
-        /// ([`Limits::DEFAULT_GROUPS`]).
+        /// Groups that are kept; later groups and their rules are ignored. Default: 100,000.
         Groups = "groups",
-        /// Rules kept in one group; its later rules are ignored. Default: 200,000
-        /// ([`Limits::DEFAULT_RULES_PER_GROUP`]).
+        /// Rules kept in one group; its later rules are ignored. Default: 200,000.
         RulesPerGroup = "rules_per_group",
         /// Longest pattern (after the variant's normalisation) a rule may have; a rule with a
-        /// longer one is ignored. Default: 64 KiB ([`Limits::DEFAULT_PATTERN_BYTES`]), eight
-        /// times the longest URL common clients accept.
+        /// longer one is ignored. Default: 64 KiB, eight times the longest URL common clients
+        /// accept.
         PatternBytes = "pattern_bytes",
         /// Diagnostics kept; later ones are counted and reported as one `limit-exceeded`, so
-        /// that a file of a million bad lines cannot hold a million messages. Default: 10,000
-        /// ([`Limits::DEFAULT_DIAGNOSTICS`]).
+        /// that a file of a million bad lines cannot hold a million messages. Default: 10,000.
         Diagnostics = "diagnostics",
         /// Largest dense DFA built from a group's wildcard rules (docs/matcher.md). Default: 0,
         /// none: the lazy DFA is as fast once warm; a crawler asking millions of questions of
@@ -205,9 +197,9 @@ crate::names::stable_names! {
         /// the few states any search needs). `0` with no dense DFA: the linear glob matcher
         /// answers. Default: 8 MiB.
         LazyCacheBytes = "lazy_cache_bytes",
-        /// Largest Thompson NFA built from a group's wildcard rules; past it no automaton is
-        /// built and the linear glob matcher answers (nothing is ignored). Default: 32 MiB,
-        /// about a megabyte of patterns in one group.
+        /// Largest automaton (Thompson NFA) built from a group's wildcard rules; past it no
+        /// automaton is built and the linear glob matcher answers them, with the same verdicts
+        /// (nothing is ignored). Default: 32 MiB, about a megabyte of patterns in one group.
         NfaBytes = "nfa_bytes",
         /// From how many literal rules in a group on they are answered from a sorted prefix
         /// table instead of the automaton. Default: 1 (always); `usize::MAX`: never.

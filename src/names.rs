@@ -35,7 +35,7 @@ macro_rules! stable_names {
             $vis const ALL: &'static [$enum] = &[$($enum::$variant),*];
 
             /// The stable name, as written on the command line and in JSON.
-            $vis fn name(self) -> &'static str {
+            $vis const fn name(self) -> &'static str {
                 match self {
                     $($enum::$variant => $name,)*
                 }

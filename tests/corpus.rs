@@ -371,7 +371,7 @@ fn check_streams_as_built(parsed: &Parsed<'_>) -> Result<(), String> {
 /// the strict grammar's own verdict, a safety net for anything the line checks miss: the
 /// strict trials above and the grammar property in `src/syntax/grammar_tests.rs` show they miss
 /// nothing, so no file can produce it. `limit-exceeded` needs limits below the defaults, which
-/// these files are not read with: tests/limits.rs covers it.
+/// these files are not read with: tests/it/limits.rs covers it.
 fn every_violation_has_an_err_file(files: &[Arc<File>]) -> Result<(), Failed> {
     let mut covered = Vec::new();
     for file in files.iter().filter(|f| f.folder == Some("corpus/err")) {

@@ -21,6 +21,7 @@ study, not per capture), as wall time and as the CPU time of the whole process t
 JVM, the Python workers, the command line): captures per CPU second is the rate per core. The load of the machine (``uptime``) is printed
 before and after: the figures are only comparable under the same load.
 
+    cargo build --release -p robotspec-cli   # the command line measured beside the job
     python python/bench/study.py [--corpus DIR] [--copies 16] [--files 4] [--cli target/release/robotspec]
 """
 

@@ -54,7 +54,7 @@ type Answer = (bool, Option<u32>, Option<String>, Option<String>);
 /// >>> Access(503).allows("FooBot", "/")
 /// False
 #[pyclass(frozen, name = "Access", module = "robotspec")]
-pub struct Access {
+pub(crate) struct Access {
     inner: access::Access,
     status: Option<u16>,
     body_bytes: usize,
@@ -310,7 +310,7 @@ type Witnessed = (String, Option<String>, Option<String>);
 /// True
 #[pyfunction]
 #[pyo3(signature = (status, location, url))]
-pub fn redirect_target(status: u16, location: Option<&str>, url: &str) -> PyResult<Option<String>> {
+pub(crate) fn redirect_target(status: u16, location: Option<&str>, url: &str) -> PyResult<Option<String>> {
     let current = url::Url::parse(url)
         .map_err(|e| PyValueError::new_err(format!("url is not an absolute URL ({e}): {url:?}")))?;
     Ok(access::redirect_target(status, location, &current).map(String::from))
@@ -335,7 +335,7 @@ fn answer(verdict: &LibraryVerdict<'_>) -> Answer {
 
 /// A list of agents (an iterable of str, or one str of comma-separated product tokens is NOT
 /// accepted: a str is refused, as for URLs), each read as `Robots.check` reads one.
-pub fn agent_list(values: &Bound<'_, PyAny>) -> PyResult<Vec<Arc<AgentQuery>>> {
+pub(crate) fn agent_list(values: &Bound<'_, PyAny>) -> PyResult<Vec<Arc<AgentQuery>>> {
     if values.is_instance_of::<PyString>() {
         return Err(PyTypeError::new_err(
             "agents must be an iterable of str, not a single str (wrap it in a list)",

@@ -12,11 +12,11 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::PyDict;
 use serde::Serialize;
 
-pub use crate::objects::to_python;
+pub(crate) use crate::objects::to_python;
 
 /// JSON text as Python objects (`json.loads`): only for the lossless tree, which the library
 /// writes as JSON text itself (`Parsed.tree`).
-pub fn loads<'py>(py: Python<'py>, json: &str) -> PyResult<Bound<'py, PyAny>> {
+pub(crate) fn loads<'py>(py: Python<'py>, json: &str) -> PyResult<Bound<'py, PyAny>> {
     static LOADS: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
     LOADS.import(py, "json", "loads")?.call1((json,))
 }
@@ -65,7 +65,7 @@ impl Serialised {
 /// 'disallowed by line 2: Disallow: /private [`*` group at line 1]'
 #[pyclass(frozen, eq, hash, name = "Verdict", module = "robotspec")]
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Verdict {
+pub(crate) struct Verdict {
     /// True when the URL may be fetched.
     #[pyo3(get)]
     allowed: bool,
@@ -91,7 +91,7 @@ pub struct Verdict {
 impl Verdict {
     /// Copies the library's verdict: the fields of its serialisation (docs/cli.md, "Verdict"),
     /// read from its accessors.
-    pub fn of(verdict: &robotspec::Verdict<'_>) -> PyResult<Verdict> {
+    pub(crate) fn of(verdict: &robotspec::Verdict<'_>) -> PyResult<Verdict> {
         let rule = verdict.rule();
         let applicable = verdict.applicable();
         let groups: Vec<u32> = applicable.groups().map(|group| group.line()).collect();
@@ -147,7 +147,7 @@ impl Verdict {
 /// >>> [rule["line"] for rule in explanation.matching]
 /// [3, 2]
 #[pyclass(frozen, name = "Explanation", module = "robotspec")]
-pub struct Explanation {
+pub(crate) struct Explanation {
     verdict: Py<Verdict>,
     serialised: Serialised,
     text: String,
@@ -155,7 +155,7 @@ pub struct Explanation {
 
 impl Explanation {
     /// Copies the library's explanation.
-    pub fn of(py: Python<'_>, explanation: &robotspec::Explanation<'_>) -> PyResult<Explanation> {
+    pub(crate) fn of(py: Python<'_>, explanation: &robotspec::Explanation<'_>) -> PyResult<Explanation> {
         Ok(Explanation {
             verdict: Py::new(py, Verdict::of(explanation.verdict())?)?,
             serialised: Serialised::of(py, explanation)?,
@@ -243,7 +243,7 @@ impl Explanation {
 /// >>> usage.content_usage, usage.content_usage_line
 /// ({'train-ai': 'n'}, 3)
 #[pyclass(frozen, name = "Usage", module = "robotspec")]
-pub struct Usage {
+pub(crate) struct Usage {
     verdict: Py<Verdict>,
     serialised: Serialised,
     text: String,
@@ -251,7 +251,7 @@ pub struct Usage {
 
 impl Usage {
     /// Copies the library's answer.
-    pub fn of(py: Python<'_>, usage: &robotspec::Usage<'_>) -> PyResult<Usage> {
+    pub(crate) fn of(py: Python<'_>, usage: &robotspec::Usage<'_>) -> PyResult<Usage> {
         Ok(Usage {
             verdict: Py::new(py, Verdict::of(usage.verdict())?)?,
             serialised: Serialised::of(py, usage)?,
@@ -341,14 +341,14 @@ impl Usage {
 /// >>> comparison.disagreements[0]["reason"]
 /// 'first-match-vs-longest-match'
 #[pyclass(frozen, name = "Comparison", module = "robotspec")]
-pub struct Comparison {
+pub(crate) struct Comparison {
     disagrees: bool,
     serialised: Serialised,
 }
 
 impl Comparison {
     /// Copies the library's comparison.
-    pub fn of(py: Python<'_>, comparison: &robotspec::diff::Comparison) -> PyResult<Comparison> {
+    pub(crate) fn of(py: Python<'_>, comparison: &robotspec::diff::Comparison) -> PyResult<Comparison> {
         Ok(Comparison {
             disagrees: comparison.disagrees(),
             serialised: Serialised::of(py, comparison)?,

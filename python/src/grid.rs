@@ -21,7 +21,7 @@ use crate::input;
 /// [{'draft-1996': True, 'google': False}, {'draft-1996': True, 'google': True}]
 #[pyfunction]
 #[pyo3(signature = (body, agents, urls, variants = None))]
-pub fn diff_many(
+pub(crate) fn diff_many(
     py: Python<'_>,
     body: &Bound<'_, PyAny>,
     agents: &Bound<'_, PyAny>,

@@ -22,9 +22,9 @@ use pyo3::pybacked::PyBackedStr;
 use pyo3::types::{PyByteArray, PyBytes, PyDict, PyInt, PyMemoryView, PyString};
 use robotspec::{AgentQuery, Collect, Limit, Limits, Mode, ParseOptions, Profile, Variant};
 
-/// The variant read when none is named: the command line's default (`robotspec --help`), so a
-/// Python caller and the CLI give the same answer for the same file.
-pub const DEFAULT_VARIANT: &str = "google";
+/// The variant read when none is named: the library's default, which the command line uses too
+/// (`robotspec --help`), so a Python caller and the CLI give the same answer for the same file.
+pub(crate) const DEFAULT_VARIANT: &str = Variant::DEFAULT.name();
 
 // The signatures (`#[pyo3(signature = …)]`) write the default as the literal `"google"`, so that
 // `__text_signature__` — what `inspect.signature` and mypy's stubtest read — shows it (a
@@ -36,19 +36,19 @@ const _: () = assert!(
 
 /// Bodies at least this long are parsed with the interpreter released, so that other Python
 /// threads run meanwhile; shorter ones parse faster than a release and re-acquisition cost.
-pub const DETACH_BYTES: usize = 64 << 10;
+pub(crate) const DETACH_BYTES: usize = 64 << 10;
 
 /// The reading a name selects. The one place a Python variant name is read, as the command
 /// line reads `--variant`: a variant (`rfc9309`, `draft-1996`, …, any ASCII case) or a composed
 /// reading, a variant with single decisions changed (`rfc9309+agent-matching=substring`).
-pub fn reading(name: &str) -> PyResult<Profile> {
+pub(crate) fn reading(name: &str) -> PyResult<Profile> {
     Profile::from_str(name).map_err(|refused| PyValueError::new_err(refused.to_string()))
 }
 
 /// A robots.txt body as bytes: `bytes` as they are, `bytearray` and `memoryview` copied, and
 /// `str` encoded as UTF-8 — a lone surrogate, which no UTF-8 file holds, as the three bytes
 /// Python's `surrogatepass` gives it, which the library reads as bytes that are not UTF-8.
-pub fn body<'py>(value: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyBytes>> {
+pub(crate) fn body<'py>(value: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyBytes>> {
     let py = value.py();
     if let Ok(bytes) = value.cast::<PyBytes>() {
         return Ok(bytes.clone());
@@ -72,7 +72,7 @@ pub fn body<'py>(value: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyBytes>> {
 /// `value` as Rust text; `what` names it in the exception: a `TypeError` when it is not a
 /// `str`, a `ValueError` when it holds a lone surrogate (no URL or agent can). The text is
 /// the UTF-8 Python encodes it to, kept without a further copy.
-pub fn text(value: &Bound<'_, PyAny>, what: &str) -> PyResult<PyBackedStr> {
+pub(crate) fn text(value: &Bound<'_, PyAny>, what: &str) -> PyResult<PyBackedStr> {
     named_text(value, || what.to_owned())
 }
 
@@ -103,7 +103,7 @@ fn named_text(value: &Bound<'_, PyAny>, what: impl FnOnce() -> String) -> PyResu
 
 /// Every item of the iterable `values` as text ([`text`]), the item named by its index. A `str`
 /// itself is refused: iterating it would ask about each of its characters.
-pub fn texts(values: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<PyBackedStr>> {
+pub(crate) fn texts(values: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<PyBackedStr>> {
     if values.is_instance_of::<PyString>() {
         return Err(PyTypeError::new_err(format!(
             "{what} must be an iterable of str, not a single str (wrap it in a list)"
@@ -144,7 +144,7 @@ thread_local! {
 /// The crawler `value` names, read as every entry point of the library reads one
 /// ([`AgentQuery::read`]); an `AgentError` when it names none or holds a control character or
 /// a lone surrogate, a `TypeError` when it is not a `str`.
-pub fn agent(value: &Bound<'_, PyAny>) -> PyResult<Arc<AgentQuery>> {
+pub(crate) fn agent(value: &Bound<'_, PyAny>) -> PyResult<Arc<AgentQuery>> {
     let py = value.py();
     let text = text(value, "agent").map_err(|error| {
         if !error.is_instance_of::<PyValueError>(py) {
@@ -171,7 +171,7 @@ pub fn agent(value: &Bound<'_, PyAny>) -> PyResult<Arc<AgentQuery>> {
 
 /// The readings `names` names — an iterable of names, or one str of comma-separated names as
 /// the command line's `--variants` takes them — in order; every variant when `names` is None.
-pub fn variants(names: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Profile>> {
+pub(crate) fn variants(names: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Profile>> {
     let Some(names) = names else {
         return Ok(Variant::ALL.iter().map(Profile::from).collect());
     };
@@ -194,7 +194,7 @@ pub fn variants(names: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Profile>> {
 }
 
 /// How a body is read: the Python keyword arguments of `Robots(...)` and `parse(...)`.
-pub struct ReadingArgs<'a, 'py> {
+pub(crate) struct ReadingArgs<'a, 'py> {
     /// `"lenient"` or `"strict"`.
     pub mode: &'a str,
     /// Which diagnostics a lenient reading collects: `"all"` (the grammar checks run, every
@@ -208,7 +208,7 @@ pub struct ReadingArgs<'a, 'py> {
 
 impl ReadingArgs<'_, '_> {
     /// The library's options for this reading.
-    pub fn options(&self) -> PyResult<ParseOptions> {
+    pub(crate) fn options(&self) -> PyResult<ParseOptions> {
         let mode = Mode::from_name(&self.mode.to_ascii_lowercase()).ok_or_else(|| {
             PyValueError::new_err(format!(
                 "unknown mode `{}` (expected lenient or strict)",
@@ -225,7 +225,7 @@ impl ReadingArgs<'_, '_> {
 /// The `collect=` argument (`"all"` or `"limits"`, the library's `Collect::All` and
 /// `Collect::Limits`), or the deprecated `lint=` it replaces (`True` is `"all"`, `False`
 /// `"limits"`; a `DeprecationWarning` says so). Both given and disagreeing is a `TypeError`.
-pub fn collect(py: Python<'_>, collect: Option<&str>, lint: Option<bool>) -> PyResult<Collect> {
+pub(crate) fn collect(py: Python<'_>, collect: Option<&str>, lint: Option<bool>) -> PyResult<Collect> {
     let named = match collect {
         None => None,
         Some(name) => Some(match name.to_ascii_lowercase().as_str() {
@@ -288,7 +288,7 @@ fn limits(given: Option<&Bound<'_, PyDict>>) -> PyResult<Limits> {
 }
 
 /// The name of `value`'s type, for messages.
-pub fn type_name(value: &Bound<'_, PyAny>) -> String {
+pub(crate) fn type_name(value: &Bound<'_, PyAny>) -> String {
     value
         .get_type()
         .name()

@@ -17,7 +17,7 @@ use pyo3::IntoPyObjectExt;
 use serde::ser::{self, Serialize};
 
 /// `value`'s serialisation as Python objects.
-pub fn to_python<'py>(py: Python<'py>, value: &impl Serialize) -> PyResult<Bound<'py, PyAny>> {
+pub(crate) fn to_python<'py>(py: Python<'py>, value: &impl Serialize) -> PyResult<Bound<'py, PyAny>> {
     value.serialize(Objects { py }).map_err(|Error(message)| {
         PyRuntimeError::new_err(format!("robotspec could not serialise: {message}"))
     })
@@ -25,7 +25,7 @@ pub fn to_python<'py>(py: Python<'py>, value: &impl Serialize) -> PyResult<Bound
 
 /// Why a value could not be serialised (a Python error, or a map key that cannot be one).
 #[derive(Debug)]
-pub struct Error(String);
+pub(crate) struct Error(String);
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

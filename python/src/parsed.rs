@@ -19,7 +19,7 @@ pyo3::create_exception!(
 );
 
 /// The Python exception for a file rejected in strict mode, carrying all its diagnostics.
-pub fn strict_error(py: Python<'_>, rejected: &robotspec::StrictError) -> PyErr {
+pub(crate) fn strict_error(py: Python<'_>, rejected: &robotspec::StrictError) -> PyErr {
     let error = StrictError::new_err(rejected.to_string());
     let attached = diagnostics(py, rejected.diagnostics())
         .and_then(|list| error.value(py).setattr("diagnostics", list));
@@ -30,7 +30,7 @@ pub fn strict_error(py: Python<'_>, rejected: &robotspec::StrictError) -> PyErr 
 }
 
 /// The library's diagnostics as Python objects.
-pub fn diagnostics(
+pub(crate) fn diagnostics(
     py: Python<'_>,
     found: &[robotspec::Diagnostic],
 ) -> PyResult<Vec<Py<Diagnostic>>> {
@@ -53,7 +53,7 @@ pub fn diagnostics(
 /// '2:9: warning[missing-colon]: missing `:` between key and value'
 #[pyclass(frozen, eq, name = "Diagnostic", module = "robotspec")]
 #[derive(PartialEq)]
-pub struct Diagnostic {
+pub(crate) struct Diagnostic {
     inner: robotspec::Diagnostic,
 }
 
@@ -122,7 +122,7 @@ impl Diagnostic {
 /// >>> [line["kind"] for line in parsed.tree["children"]]
 /// ['user_agent_line', 'disallow_line']
 #[pyclass(frozen, name = "Parsed", module = "robotspec")]
-pub struct Parsed {
+pub(crate) struct Parsed {
     input: Py<PyBytes>,
     profile: Profile,
     options: ParseOptions,
@@ -207,7 +207,7 @@ impl Parsed {
 /// robotspec.StrictError: 2:9: error[missing-colon]: missing `:` between key and value
 #[pyfunction]
 #[pyo3(signature = (body, variant = "google", mode = "lenient", *, drop_invalid_utf8 = false, **limits))]
-pub fn parse(
+pub(crate) fn parse(
     py: Python<'_>,
     body: &Bound<'_, PyAny>,
     variant: &str,

@@ -42,7 +42,7 @@ use crate::run_detached_if_large;
 /// >>> str(robots.check("FooBot", "/private/x"))
 /// 'disallowed by line 2: Disallow: /private [`*` group at line 1]'
 #[pyclass(frozen, name = "Robots", module = "robotspec")]
-pub struct Robots {
+pub(crate) struct Robots {
     inner: Library,
 }
 

@@ -2,7 +2,7 @@
 
 The binding must answer exactly as the ``robotspec`` command does, so many tests run both. The
 command is ``$ROBOTSPEC_CLI`` when set, else the repository's debug or release build, else it is
-built here (``cargo build --bin robotspec``) once per session.
+built here (``cargo build -p robotspec-cli``) once per session.
 """
 
 import json
@@ -27,7 +27,7 @@ def find_cli():
         built = REPO / "target" / profile / "robotspec"
         if built.exists():
             return built
-    subprocess.run(["cargo", "build", "--bin", "robotspec"], cwd=REPO, check=True)
+    subprocess.run(["cargo", "build", "-p", "robotspec-cli"], cwd=REPO, check=True)
     return REPO / "target" / "debug" / "robotspec"
 
 

@@ -7,6 +7,7 @@ WARC file, runs ``python -m robotspec.study`` on it, and compares every row of t
 table with ``robotspec batch --format json`` on the same file, agent and path (allowed, the
 deciding line and rule, the group's agent), variant by variant. Exits 1 when a row differs.
 
+    cargo build --release -p robotspec-cli   # the command line compared with
     python python/tools/study_vs_batch.py FOLDER [--cli target/release/robotspec] [--master local[2]]
 """
 

@@ -30,6 +30,19 @@ crate::names::stable_names! {
     }
 }
 
+impl Variant {
+    /// The variant to read a file as when none is named: the one crawlers need exactly (Google's
+    /// reading is what sites are tested against), and which differs from RFC 9309 only where
+    /// docs/google.md says it does. The command-line tool's `--variant` and the Python binding
+    /// default to it.
+    ///
+    /// ```
+    /// use robotspec::Variant;
+    /// assert_eq!(Variant::DEFAULT.name(), "google");
+    /// ```
+    pub const DEFAULT: Variant = Variant::Google;
+}
+
 /// The error of parsing an unknown variant name.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UnknownVariant(pub String);

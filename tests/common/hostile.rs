@@ -1,9 +1,9 @@
 //! Hostile robots.txt inputs: the one set every test and benchmark takes them from.
 //!
-//! * [`inputs`]: pathological bytes and sizes (`tests/robustness.rs` runs each through every
+//! * [`inputs`]: pathological bytes and sizes (`tests/it/robustness.rs` runs each through every
 //!   variant, both modes, the tree, JSON and queries).
 //! * [`case`]: files with queries whose verdicts are known, at a chosen scale, shared by
-//!   `tests/hostile.rs` (which asserts the verdicts) and `benches/hostile.rs` (which times them
+//!   `tests/it/hostile.rs` (which asserts the verdicts) and `benches/hostile.rs` (which times them
 //!   and measures peak memory, at scale 1 and 2). Each case says what grows with the scale.
 #![allow(dead_code)]
 

@@ -1,4 +1,7 @@
-//! Helpers shared by the integration tests: locating test data and reading its headers.
+//! Helpers shared by the integration tests (`tests/it`, the conformance and corpus runners, and
+//! the command-line tool's tests in `cli/tests`): locating test data and reading its headers.
+//! The property-test strategies (`strategies.rs`, which needs proptest) are a module of
+//! `tests/it` only.
 #![allow(
     dead_code,
     clippy::unwrap_used,
@@ -14,11 +17,22 @@ use robotspec::AgentQuery;
 use robotspec::{Parsed, Profile, Robots, Variant};
 
 pub(crate) mod hostile;
-pub(crate) mod strategies;
+pub(crate) mod profile_cases;
+
+/// The repository's root: the library crate's folder, also when the command-line crate's tests
+/// (in `cli/`) include this file.
+pub(crate) fn repo_root() -> PathBuf {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    if dir.join("tests/common").is_dir() {
+        dir.to_path_buf()
+    } else {
+        dir.join("..")
+    }
+}
 
 /// `tests/` in this repository.
 pub(crate) fn tests_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests")
+    repo_root().join("tests")
 }
 
 /// The one folder walker: every file under `dir`, at any depth, sorted (empty when the folder
@@ -62,7 +76,7 @@ pub(crate) fn relative(path: &Path) -> String {
 pub(crate) fn shared_real_corpus(test: &str) -> Option<PathBuf> {
     let shared = std::env::var_os("ROBOTSPEC_SHARED")
         .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared"));
+        .unwrap_or_else(|| repo_root().join("../shared"));
     let dir = shared.join("corpus/real");
     if dir.is_dir() {
         Some(dir)
