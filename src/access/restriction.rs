@@ -202,7 +202,7 @@ fn as_path(bytes: &[u8]) -> String {
 mod tests {
     use super::*;
     use crate::access::{evaluate, AccessOptions, FetchOutcome};
-    use crate::Variant;
+    use crate::variant::Variant;
     use std::time::SystemTime;
 
     fn access(variant: Variant, status: u16, body: &[u8]) -> Access {

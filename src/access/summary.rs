@@ -120,7 +120,7 @@ fn extension_records(robots: &Robots) -> Vec<ExtensionRecord> {
 mod tests {
     use super::*;
     use crate::access::{evaluate, AccessOptions, FetchOutcome, HeaderMap};
-    use crate::Variant;
+    use crate::variant::Variant;
     use std::time::SystemTime;
 
     fn summary(variant: Variant, status: u16, body: &[u8], size_limit: usize) -> Summary {
