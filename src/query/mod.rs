@@ -104,6 +104,8 @@ struct Compiled {
     /// Indices into the model's rules, file order; the matcher's rule `i` is `rules[i]`.
     rules: Box<[u32]>,
     matcher: RuleMatcher,
+    /// The selection's Content-Usage rules, read and compiled on the first usage query.
+    usage: OnceLock<Box<usage::UsageRules>>,
 }
 
 impl Robots {
@@ -302,7 +304,7 @@ impl Robots {
         let verdict = applicable.verdict(&target);
         let (mut matching, engine): (Vec<Rule<'_>>, Engine) =
             match applicable.selection.map(|s| self.compiled(s)) {
-                Some(Compiled { rules, matcher }) => {
+                Some(Compiled { rules, matcher, .. }) => {
                     let matching = matcher
                         .matching(&self.prepared(&target))
                         .into_iter()
@@ -423,7 +425,11 @@ impl Robots {
                 profile.precedence,
                 &self.options.limits.matcher,
             );
-            Box::new(Compiled { rules, matcher })
+            Box::new(Compiled {
+                rules,
+                matcher,
+                usage: OnceLock::new(),
+            })
         })
     }
 }

@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use super::target::target_of;
 use super::{AgentQuery, Applicable, Robots, Verdict};
-use crate::model::{ContentSignal, ContentUsage, Extension, ExtensionValue, Preferences, Record};
+use crate::model::{ContentSignal, Extension, ExtensionValue, Preferences, Record};
 use crate::pattern::{normalise, Precedence, RuleKind, RuleMatcher};
 
 crate::names::stable_names! {
@@ -156,41 +156,83 @@ impl Robots {
         applicable: &Applicable<'r>,
         url: &str,
     ) -> (Vec<Record<'r>>, Option<Preferences>) {
-        let records: Vec<Record<'r>> = applicable
-            .records()
-            .filter(|r| r.extension == Some(Extension::ContentUsage))
-            .collect();
-        let rules: Vec<ContentUsage<'r>> = records
-            .iter()
-            .map(|r| ContentUsage::read(r.value))
-            .collect();
-        let deciding = self.deciding(&rules, url);
+        let Some(selection) = applicable.selection else {
+            return (Vec::new(), None);
+        };
+        let rules = self
+            .compiled(selection)
+            .usage
+            .get_or_init(|| Box::new(UsageRules::of(self, &selection.groups)));
+        let deciding = rules.deciding(&self.prepared(&target_of(url)));
         if deciding.is_empty() {
             return (Vec::new(), None);
         }
         let mut preferences = Preferences::default();
-        for rule in deciding.iter().filter_map(|&i| rules.get(i)) {
+        for rule in deciding.iter().filter_map(|&i| rules.rules.get(i)) {
             if let Some(stated) = &rule.preferences {
                 preferences.combine(stated);
             }
         }
         let records = deciding
             .iter()
-            .filter_map(|&i| records.get(i).copied())
+            .filter_map(|&i| rules.rules.get(i))
+            .filter_map(|rule| self.model.record_at(rule.record))
             .collect();
         (records, Some(preferences))
     }
+}
 
-    /// Indices of the rules that decide for `url`: the matching ones with the longest
-    /// pattern, else those without a path.
-    fn deciding(&self, rules: &[ContentUsage<'_>], url: &str) -> Vec<usize> {
-        let profile = &self.profile;
-        let with_path: Vec<(usize, std::borrow::Cow<'_, [u8]>)> = rules
-            .iter()
-            .enumerate()
-            .filter_map(|(i, rule)| Some((i, normalise(rule.path?, profile.pattern_encoding))))
-            .collect();
-        let patterns: Vec<(RuleKind, &[u8])> = with_path
+/// The Content-Usage rules of one group selection, read once and their paths compiled into
+/// one matcher, as the selection's Allow/Disallow rules are: built on the first usage query for
+/// the selection and kept.
+#[derive(Debug)]
+pub(super) struct UsageRules {
+    /// The rules, in file order.
+    rules: Box<[UsageRule]>,
+    /// The rules with a path: the matcher's pattern `i` is rule `with_path[i].0`, of length
+    /// `with_path[i].1` (after the variant's normalisation).
+    with_path: Box<[(usize, usize)]>,
+    matcher: RuleMatcher,
+}
+
+/// One Content-Usage rule as its reading left it.
+#[derive(Debug)]
+struct UsageRule {
+    /// Its index in the model's records.
+    record: usize,
+    has_path: bool,
+    preferences: Option<Preferences>,
+}
+
+impl UsageRules {
+    /// The Content-Usage rules of the groups `groups` (indices, file order) of `robots`.
+    fn of(robots: &Robots, groups: &[u32]) -> UsageRules {
+        let profile = &robots.profile;
+        let mut rules = Vec::new();
+        let mut paths: Vec<(usize, std::borrow::Cow<'_, [u8]>)> = Vec::new();
+        // Records are in file order and each group's lie within it, so filtering the file's
+        // records by group gives the selection's, group by group, as `Applicable::records`.
+        let inside = |r: &Record<'_>| {
+            let group = r.group.and_then(|g| u32::try_from(g).ok());
+            group.is_some_and(|g| groups.binary_search(&g).is_ok())
+                && r.scope() != Some(crate::model::Scope::File)
+        };
+        for (index, record) in robots.model.records().enumerate() {
+            if record.extension != Some(Extension::ContentUsage) || !inside(&record) {
+                continue;
+            }
+            let (path_len, preferences) = record.content_usage().unwrap_or_default();
+            let path = path_len.and_then(|len| record.value.get(..len));
+            if let Some(path) = path {
+                paths.push((rules.len(), normalise(path, profile.pattern_encoding)));
+            }
+            rules.push(UsageRule {
+                record: index,
+                has_path: path.is_some(),
+                preferences: preferences.cloned(),
+            });
+        }
+        let patterns: Vec<(RuleKind, &[u8])> = paths
             .iter()
             .map(|(_, pattern)| (RuleKind::Allow, pattern.as_ref()))
             .collect();
@@ -198,24 +240,28 @@ impl Robots {
             &patterns,
             profile.pattern_syntax,
             Precedence::LongestMatch,
-            &self.options.limits.matcher,
+            &robots.options.limits.matcher,
         );
-        let matching = matcher.matching(&self.prepared(&target_of(url)));
-        let longest = matching
-            .iter()
-            .filter_map(|&i| patterns.get(i))
-            .map(|p| p.1.len())
-            .max();
+        UsageRules {
+            rules: rules.into_boxed_slice(),
+            with_path: paths.iter().map(|(i, p)| (*i, p.len())).collect(),
+            matcher,
+        }
+    }
+
+    /// Indices of the rules that decide for the prepared target `target`: the matching ones
+    /// with the longest pattern, else those without a path; in file order.
+    fn deciding(&self, target: &[u8]) -> Vec<usize> {
+        let matching = self.matcher.matching(target);
+        let matched = matching.iter().filter_map(|&i| self.with_path.get(i));
+        let longest = matched.clone().map(|&(_, len)| len).max();
         let mut deciding: Vec<usize> = match longest {
-            Some(longest) => matching
-                .iter()
-                .filter(|&&i| patterns.get(i).is_some_and(|p| p.1.len() == longest))
-                .filter_map(|&i| with_path.get(i).map(|(rule, _)| *rule))
+            Some(longest) => matched
+                .filter(|&&(_, len)| len == longest)
+                .map(|&(rule, _)| rule)
                 .collect(),
-            None => rules
-                .iter()
-                .enumerate()
-                .filter(|(_, rule)| rule.path.is_none())
+            None => (self.rules.iter().enumerate())
+                .filter(|(_, rule)| !rule.has_path)
                 .map(|(i, _)| i)
                 .collect(),
         };

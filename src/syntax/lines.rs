@@ -60,6 +60,12 @@ pub struct Line {
     pub number: u32,
     /// The line without its line end.
     pub content: Span,
+    /// Where the variant stops reading the content: `content.end`, or earlier where the line
+    /// limit in force or (when the profile says so) a NUL cuts the line. Computed here, once;
+    /// the checks, the model's values and Google's report read it.
+    pub cut: usize,
+    /// The content is longer than the line limit in force.
+    pub too_long: bool,
     /// The line end (CR LF, CR or LF); `None` on a last line that has none.
     pub newline: Option<Span>,
     /// What the line holds.
@@ -74,12 +80,14 @@ impl Line {
         source: &Source<'_>,
         profile: &Profile,
         number: u32,
-        content: Span,
+        (content, cut): (Span, Cut),
         parts: &Parts,
     ) -> Line {
         Line {
             number,
             content,
+            cut: cut.end,
+            too_long: cut.too_long,
             newline: None,
             body: parts.body(source, profile),
             comment: parts.comment,
@@ -97,6 +105,37 @@ impl Line {
             LineBody::Entry(entry) => Some(entry),
             _ => None,
         }
+    }
+}
+
+/// Where the variant stops reading a line's content, and whether the line limit is why.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Cut {
+    pub(super) end: usize,
+    pub(super) too_long: bool,
+}
+
+impl Cut {
+    /// The cut of `content` read by `profile` under a line limit of `limit` bytes (the one in
+    /// force: the profile's own or a configured one): at the limit, then at the first NUL
+    /// before it when NUL ends lines for the profile (Google's C strings).
+    pub(super) fn of(
+        source: &Source<'_>,
+        profile: &Profile,
+        limit: Option<usize>,
+        content: Span,
+    ) -> Cut {
+        let too_long = limit.is_some_and(|limit| content.len() > limit);
+        let mut end = match limit {
+            Some(limit) if too_long => content.start + limit,
+            _ => content.end,
+        };
+        if profile.nul_ends_line {
+            if let Some(nul) = memchr::memchr(0, source.slice(Span::new(content.start, end))) {
+                end = content.start + nul;
+            }
+        }
+        Cut { end, too_long }
     }
 }
 

@@ -225,7 +225,7 @@ impl<'a> Parsed<'a> {
 
     /// The lines, in order, read as they are asked for.
     pub(crate) fn lines(&self) -> Lines<'_, 'a> {
-        Lines::new(&self.source, &self.profile)
+        Lines::new(&self.source, &self.profile, &self.options.limits)
     }
 
     /// Every finding, in input order (warnings in lenient mode).
@@ -344,7 +344,7 @@ pub(crate) fn read<'s, 'a>(
         options.lint(),
         &mut report,
     );
-    for line in Lines::new(source, profile) {
+    for line in Lines::new(source, profile, &options.limits) {
         report.enter(&line);
         checker.line(&line, &mut report);
         each(&line, &mut report);
@@ -364,7 +364,10 @@ pub(crate) fn conclude(
     let strict = options.mode == Mode::Strict;
     if strict && !report.has_violation() {
         if let Some(finding) = strict::validate(source, profile.strict_grammar) {
-            let place = report::place_of(Lines::new(source, profile), finding.span.start);
+            let place = report::place_of(
+                Lines::new(source, profile, &options.limits),
+                finding.span.start,
+            );
             report.push_on(place, finding);
         }
     }
@@ -383,5 +386,6 @@ pub(crate) fn conclude(
 pub fn grammar_agrees(input: &[u8], variant: Variant) -> bool {
     let source = Source::new(input);
     let profile = variant.profile();
-    Lines::new(&source, profile).eq(reference::lines(&source, profile))
+    let limits = Limits::default();
+    Lines::new(&source, profile, &limits).eq(reference::lines(&source, profile, &limits))
 }
