@@ -117,26 +117,33 @@ pub(super) struct Cut {
 
 impl Cut {
     /// The cut of `content` read by `profile` under a line limit of `limit` bytes (the one in
-    /// force: the profile's own or a configured one): at the limit, then at the first NUL
-    /// before it when NUL ends lines for the profile (Google's C strings).
+    /// force: the profile's own or a configured one).
     pub(super) fn of(
         source: &Source<'_>,
         profile: &Profile,
         limit: Option<usize>,
         content: Span,
     ) -> Cut {
-        let too_long = limit.is_some_and(|limit| content.len() > limit);
-        let mut end = match limit {
-            Some(limit) if too_long => content.start + limit,
-            _ => content.end,
-        };
-        if profile.nul_ends_line {
-            if let Some(nul) = memchr::memchr(0, source.slice(Span::new(content.start, end))) {
-                end = content.start + nul;
-            }
+        let bytes = source.slice(content);
+        Cut {
+            end: content.start + cut_len(profile, limit, bytes),
+            too_long: limit.is_some_and(|limit| content.len() > limit),
         }
-        Cut { end, too_long }
     }
+}
+
+/// How many bytes of a line's content `content` `profile` reads under a line limit of `limit`
+/// bytes: up to the limit, then up to the first NUL before it when NUL ends lines for the
+/// profile (Google's C strings). The one definition of a line's cut: the reader computes each
+/// line's with it, and the variant comparison asks it how another profile would cut a line.
+pub(crate) fn cut_len(profile: &Profile, limit: Option<usize>, content: &[u8]) -> usize {
+    let mut end = limit.map_or(content.len(), |limit| limit.min(content.len()));
+    if profile.nul_ends_line {
+        if let Some(nul) = memchr::memchr(0, content.get(..end).unwrap_or_default()) {
+            end = nul;
+        }
+    }
+    end
 }
 
 /// The parts of one line, as absolute spans.

@@ -41,7 +41,7 @@ mod scan;
 pub(crate) mod strict;
 pub(crate) mod tree;
 
-pub(crate) use lines::{Entry, Line, LineBody};
+pub(crate) use lines::{cut_len, Entry, Line, LineBody};
 pub(crate) use scan::Lines;
 pub(crate) use tree::Tree;
 
