@@ -128,7 +128,7 @@ fn large() {
     let bytes: Vec<u8> = unit.iter().copied().cycle().take(5 << 20).collect();
     let per_byte = |x: i64| x as f64 / bytes.len() as f64;
     let region = Region::new(GLOBAL);
-    let parsed = robotspec::parse(&bytes, Variant::Google, robotspec::Mode::Lenient).unwrap();
+    let parsed = robotspec::parse(&bytes, Variant::Google);
     let lines = live(&region);
     let region = Region::new(GLOBAL);
     let model = Robots::from_parsed(&parsed);

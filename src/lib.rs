@@ -6,9 +6,11 @@ extern crate alloc;
 
 // The vocabulary every stage shares.
 mod diagnostic;
+mod findings;
 mod limits;
 mod names;
 mod variant;
+mod vocab;
 
 // The pipeline, in the order data flows: bytes → source → syntax → model → pattern → query.
 pub mod model;
@@ -31,7 +33,9 @@ pub use query::{
     AgentError, AgentQuery, Applicable, Decision, Explanation, Reading, Robots, Usage, Verdict,
 };
 pub use source::Span;
-pub use syntax::{parse, parse_with, Collect, Mode, ParseOptions, Parsed, StrictError};
+pub use syntax::{
+    parse, parse_strict, parse_with, Collect, Mode, ParseOptions, Parsed, StrictError,
+};
 pub use variant::{Choice, Profile, ProfileError, Setting, UnknownVariant, Variant};
 
 /// The lossless parse tree of [`Parsed::tree`]: every byte of the input in exactly one leaf.
@@ -44,10 +48,8 @@ pub mod tree {
 #[doc(hidden)]
 pub mod internals {
     pub use crate::model::agent::is_valid_product_token;
-    pub use crate::pattern::{
-        normalise, normalise_target, MatcherLimits, PatternEncoding, PatternSyntax, Precedence,
-        RuleMatcher,
-    };
+    pub use crate::pattern::{normalise, normalise_target, RuleMatcher};
     pub use crate::query::target::path_params_query;
     pub use crate::syntax::grammar_agrees;
+    pub use crate::vocab::pattern::{MatcherLimits, PatternEncoding, PatternSyntax, Precedence};
 }

@@ -34,8 +34,9 @@
 //! # Ok::<(), robotspec::StrictError>(())
 //! ```
 
-use crate::pattern::MatcherLimits;
+use crate::diagnostic::Code;
 use crate::source::Span;
+use crate::vocab::pattern::MatcherLimits;
 
 /// The limits a file is read under. `Limits::default()` is safe for untrusted input; change one
 /// with [`Limits::with`], read one with [`Limits::get`]:
@@ -211,6 +212,40 @@ crate::names::stable_names! {
         /// From how many literal rules in a group on they are answered from a sorted prefix
         /// table instead of the automaton. Default: 1 (always); `usize::MAX`: never.
         PrefixTableMinRules = "prefix_table_min_rules",
+    }
+}
+
+/// Whose limit the input limit is, and so how its cut is reported, from the moment it is found:
+/// the reader's own [`Limit::InputBytes`] (`limit-exceeded`), or the size limit of the access
+/// stage, which reads a fetched body up to it (`size-limit`, docs/access.md A36).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub(crate) enum InputCut {
+    /// [`Limit::InputBytes`], set by the reader.
+    #[default]
+    InputLimit,
+    /// The access stage's size limit.
+    SizeLimit,
+}
+
+impl InputCut {
+    /// The code of the cut.
+    pub(crate) fn code(self) -> Code {
+        match self {
+            InputCut::InputLimit => Code::LimitExceeded,
+            InputCut::SizeLimit => Code::SizeLimit,
+        }
+    }
+
+    /// What the cut at `span`, by a limit of `limit` bytes, says to people.
+    pub(crate) fn message(self, limit: usize, span: Span) -> String {
+        match self {
+            InputCut::InputLimit => LimitHit::new(Limit::InputBytes, limit, span).message(),
+            InputCut::SizeLimit => format!(
+                "the file is larger than the size limit of {limit} bytes: everything from byte {} \
+                 (the line the limit cuts included) is ignored",
+                span.start
+            ),
+        }
     }
 }
 

@@ -30,7 +30,7 @@ use base64::Engine as _;
 use libtest_mimic::{Arguments, Failed, Trial};
 use robotspec::internals::{is_valid_product_token, normalise, path_params_query, PatternEncoding};
 use robotspec::report::{ParseReport, Tag};
-use robotspec::{parse, Mode, Robots, Variant};
+use robotspec::{parse, parse_strict, Robots, Variant};
 use serde_json::Value;
 
 type Check = Box<dyn FnOnce() -> Result<(), Failed> + Send>;
@@ -229,7 +229,7 @@ fn google_library_vectors(
 }
 
 fn report(robots_txt: &[u8]) -> ParseReport {
-    ParseReport::of(&parse(robots_txt, Variant::Google, Mode::Lenient).unwrap())
+    ParseReport::of(&parse(robots_txt, Variant::Google))
 }
 
 /// Google's per-line report on the vendored real files, one trial per file, and on the whole
@@ -534,7 +534,7 @@ fn worked_examples(add: &mut impl FnMut(String, Check)) {
                         Box::new(move || {
                             equal(
                                 "strict rejection",
-                                parse(&body, variant, Mode::Strict).is_err(),
+                                parse_strict(&body, variant).is_err(),
                                 true,
                             )
                         }),

@@ -34,7 +34,9 @@ use std::path::Path;
 use std::sync::Arc;
 
 use libtest_mimic::{Arguments, Failed, Trial};
-use robotspec::{parse, Code, Diagnostic, Mode, Parsed, Profile, Robots, Severity, Variant};
+use robotspec::{
+    parse, parse_strict, Code, Diagnostic, Mode, Parsed, Profile, Robots, Severity, Variant,
+};
 
 use common::{
     check_explained, check_lossless, files_in, header, relative, variant_of, AGENTS, URLS,
@@ -169,8 +171,7 @@ fn add_trials(trials: &mut Vec<Trial>, file: &Arc<File>) {
 }
 
 fn lenient_trial(bytes: &[u8], variant: Profile, expect: Option<Expect>) -> Result<(), String> {
-    let parsed =
-        parse(bytes, variant, Mode::Lenient).map_err(|e| format!("lenient parsing failed: {e}"))?;
+    let parsed = parse(bytes, variant);
     let diagnostics = parsed.diagnostics();
     check_positions(diagnostics, bytes.len())?;
     if let Some(d) = diagnostics.iter().find(|d| d.severity != Severity::Warning) {
@@ -204,9 +205,9 @@ fn lenient_trial(bytes: &[u8], variant: Profile, expect: Option<Expect>) -> Resu
 }
 
 fn strict_trial(bytes: &[u8], variant: Profile, expect: Option<Expect>) -> Result<(), String> {
-    let lenient = parse(bytes, variant, Mode::Lenient).unwrap();
+    let lenient = parse(bytes, variant);
     let violation = lenient.diagnostics().iter().find(|d| d.code.is_violation());
-    let strict = parse(bytes, variant, Mode::Strict);
+    let strict = parse_strict(bytes, variant);
     let diagnostics = match (&strict, violation) {
         (Ok(accepted), None) => {
             let diagnostics = accepted.diagnostics();

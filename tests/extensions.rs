@@ -251,13 +251,13 @@ fn other_records_are_typed_and_scoped() {
 /// stays outside both; a malformed or misplaced Content-Usage rule is a violation there.
 #[test]
 fn the_aipref_grammar_admits_content_usage_rules_and_rfc9309_does_not() {
-    use robotspec::{parse, Code, Mode, Profile};
+    use robotspec::{parse, parse_strict, Code, Profile};
     let aipref: Profile = "rfc9309+aipref".parse().unwrap();
     let read = |file: &str| {
         let path = format!("{}/tests/extensions/{file}", env!("CARGO_MANIFEST_DIR"));
         std::fs::read(path).unwrap()
     };
-    let codes = |bytes: &[u8], reading: Profile| match parse(bytes, reading, Mode::Strict) {
+    let codes = |bytes: &[u8], reading: Profile| match parse_strict(bytes, reading) {
         Ok(_) => Vec::new(),
         Err(e) => e.diagnostics().iter().map(|d| d.code).collect(),
     };
@@ -267,7 +267,7 @@ fn the_aipref_grammar_admits_content_usage_rules_and_rfc9309_does_not() {
         let rfc = codes(&bytes, Profile::from(Variant::Rfc9309));
         assert!(rfc.iter().all(|&c| c == Code::KnownExtension) && !rfc.is_empty());
         // Lenient: a rule of the grammar, not a `known-extension` note.
-        let lenient = parse(&bytes, aipref, Mode::Lenient).unwrap();
+        let lenient = parse(&bytes, aipref);
         assert!(lenient.diagnostics().is_empty(), "{file}");
     }
     assert_eq!(
@@ -296,7 +296,7 @@ fn the_aipref_grammar_admits_content_usage_rules_and_rfc9309_does_not() {
     }
     // The tree is the same under both: extension lines stay nodes of their own kind.
     let bytes = read("attach-e2.txt");
-    let tree = |reading: Profile| parse(&bytes, reading, Mode::Lenient).unwrap().tree().dump();
+    let tree = |reading: Profile| parse(&bytes, reading).tree().dump();
     assert_eq!(tree(aipref), tree(Profile::from(Variant::Rfc9309)));
     // Only RFC 9309's grammar has the extension.
     let refused = Profile::from(Variant::Draft1996).with("aipref", "yes");

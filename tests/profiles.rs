@@ -173,8 +173,7 @@ fn the_cases_cover_every_value_of_every_setting() {
 #[test]
 fn aipref_decides_whether_strict_mode_admits_content_usage_rules() {
     let body = b"User-agent: *\nContent-Usage: train-ai=n\n";
-    let strict =
-        |profile: Profile| robotspec::parse(body, profile, robotspec::Mode::Strict).is_ok();
+    let strict = |profile: Profile| robotspec::parse_strict(body, profile).is_ok();
     let on = Profile::from(Variant::Rfc9309)
         .with("aipref", "yes")
         .unwrap();

@@ -22,7 +22,7 @@
 mod common;
 
 use proptest::prelude::*;
-use robotspec::{parse, Mode, Robots, Variant};
+use robotspec::{parse, parse_strict, Robots, Variant};
 
 /// Agents named in files; queries also ask for one no group names.
 const FILE_AGENTS: &[&str] = &["alpha", "beta", "gamma", "*"];
@@ -213,8 +213,8 @@ proptest! {
         }
         let file = text(&lines);
         for &variant in Variant::ALL {
-            let lenient = parse(file.as_bytes(), variant, Mode::Lenient).unwrap();
-            if let Ok(strict) = parse(file.as_bytes(), variant, Mode::Strict) {
+            let lenient = parse(file.as_bytes(), variant);
+            if let Ok(strict) = parse_strict(file.as_bytes(), variant) {
                 let (strict, lenient) = (Robots::from_parsed(&strict), Robots::from_parsed(&lenient));
                 prop_assert!(common::model(&strict) == common::model(&lenient), "{}", variant);
             }
@@ -230,8 +230,7 @@ fn generated_files_exercise_the_properties() {
     let file = "User-agent: alpha\nDisallow: /a\nAllow: /a\n\nUser-agent: *\nDisallow: /\n";
     for &variant in Variant::ALL {
         assert!(
-            parse(file.as_bytes(), variant, Mode::Strict).is_ok()
-                || variant == Variant::Convention1994,
+            parse_strict(file.as_bytes(), variant).is_ok() || variant == Variant::Convention1994,
             "{variant} rejects a plain file"
         );
     }

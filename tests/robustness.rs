@@ -11,7 +11,7 @@
 
 mod common;
 
-use robotspec::{parse, Mode, Robots, Severity, Variant};
+use robotspec::{parse, parse_strict, Robots, Severity, Variant};
 
 use common::{check_explained, check_lossless, files_in, hostile, AGENTS, URLS};
 
@@ -19,8 +19,7 @@ use common::{check_explained, check_lossless, files_in, hostile, AGENTS, URLS};
 fn assert_robust(name: &str, bytes: &[u8], variant: Variant) {
     let at = format!("{name} ({variant})");
 
-    let lenient = parse(bytes, variant, Mode::Lenient)
-        .unwrap_or_else(|e| panic!("{at}: lenient parsing failed: {e}"));
+    let lenient = parse(bytes, variant);
     if let Err(e) = check_lossless(&lenient, bytes) {
         panic!("{at}: lenient tree: {e}");
     }
@@ -54,7 +53,7 @@ fn assert_robust(name: &str, bytes: &[u8], variant: Variant) {
     );
 
     let violation = lenient.diagnostics().iter().any(|d| d.code.is_violation());
-    let strict = parse(bytes, variant, Mode::Strict);
+    let strict = parse_strict(bytes, variant);
     assert_eq!(strict.is_ok(), !violation, "{at}: strict ⇔ no violation");
     match strict {
         Ok(strict) => {

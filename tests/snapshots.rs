@@ -10,12 +10,12 @@
 
 mod common;
 
-use robotspec::{parse, Mode};
+use robotspec::{parse, parse_strict};
 
 /// The snapshot text: variant, diagnostics, then the indented tree.
 fn render(bytes: &[u8]) -> String {
     let variant = common::variant_of(bytes);
-    let parsed = parse(bytes, variant, Mode::Lenient).expect("lenient never fails");
+    let parsed = parse(bytes, variant);
     let mut out = format!("variant: {variant}\n");
     for diagnostic in parsed.diagnostics() {
         out.push_str(&format!("{diagnostic}\n"));
@@ -70,7 +70,7 @@ fn worked_examples_strictly_under_every_variant() {
             let bytes = std::fs::read(path).unwrap();
             let mut out = String::new();
             for &variant in robotspec::Variant::ALL {
-                match parse(&bytes, variant, Mode::Strict) {
+                match parse_strict(&bytes, variant) {
                     Ok(_) => out.push_str(&format!("{variant}: accepted\n")),
                     Err(rejected) => {
                         out.push_str(&format!("{variant}: rejected\n"));

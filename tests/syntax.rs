@@ -14,7 +14,7 @@
 mod common;
 
 use proptest::prelude::*;
-use robotspec::{parse, Mode, Variant};
+use robotspec::{parse, Variant};
 
 use common::strategies::robots_like_bytes;
 use common::{check_lossless, files_below, shared_real_corpus};
@@ -35,14 +35,14 @@ fn diagnostics_past_their_limit_are_counted_not_kept() {
         "more than 10 diagnostics: 40 more not reported (limit `diagnostics`)"
     );
     // The default keeps them all.
-    let all = parse(text.as_bytes(), Variant::Rfc9309, Mode::Lenient).unwrap();
+    let all = parse(text.as_bytes(), Variant::Rfc9309);
     assert_eq!(all.diagnostics().len(), 50);
 }
 
 #[test]
 fn json_leaves_tile_the_input_and_carry_its_text() {
     let bytes = b"\xEF\xBB\xBFUser-agent: *\r\nDisallow: /caf\xE9 # c\n\nnot a record\r";
-    let parsed = parse(bytes, Variant::Rfc9309, Mode::Lenient).unwrap();
+    let parsed = parse(bytes, Variant::Rfc9309);
     let json: serde_json::Value = serde_json::from_str(&parsed.tree().to_json()).unwrap();
     let mut leaves = Vec::new();
     collect_json_leaves(&json, &mut leaves);
@@ -99,7 +99,7 @@ fn shared_real_corpus_round_trips_and_reads_as_the_grammar_when_present() {
     for path in files {
         let bytes = std::fs::read(&path).unwrap();
         for &variant in Variant::ALL {
-            let parsed = parse(&bytes, variant, Mode::Lenient).unwrap();
+            let parsed = parse(&bytes, variant);
             if let Err(e) = check_lossless(&parsed, &bytes) {
                 panic!("{} ({variant}): {e}", path.display());
             }
@@ -119,7 +119,7 @@ proptest! {
     #[test]
     fn any_bytes_round_trip(bytes in robots_like_bytes()) {
         for &variant in Variant::ALL {
-            let parsed = parse(&bytes, variant, Mode::Lenient).unwrap();
+            let parsed = parse(&bytes, variant);
             prop_assert_eq!(check_lossless(&parsed, &bytes), Ok(()));
         }
     }
@@ -132,7 +132,7 @@ fn extension_records_have_their_own_node_kind() {
     use robotspec::tree::NodeKind;
     let input = b"User-agent: *\nCrawl-delay: 5\nContent-Usage: train-ai=n\nUnicorns: 3\n";
     for variant in [Variant::Rfc9309, Variant::Google] {
-        let parsed = parse(input, variant, Mode::Lenient).unwrap();
+        let parsed = parse(input, variant);
         let kinds: Vec<NodeKind> = parsed
             .tree()
             .root()

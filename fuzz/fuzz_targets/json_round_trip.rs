@@ -7,7 +7,7 @@
 
 use base64::Engine as _;
 use libfuzzer_sys::fuzz_target;
-use robotspec::{parse, Mode, Variant};
+use robotspec::{parse_with, Mode, ParseOptions, Variant};
 use serde_json::Value;
 
 fn leaves<'v>(node: &'v Value, out: &mut Vec<&'v Value>) {
@@ -32,7 +32,7 @@ fuzz_target!(|data: &[u8]| {
     } else {
         Mode::Strict
     };
-    let Ok(parsed) = parse(input, variant, mode) else {
+    let Ok(parsed) = parse_with(input, variant, &ParseOptions::new(mode)) else {
         return;
     };
     let tree = parsed.tree();

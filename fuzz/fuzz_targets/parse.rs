@@ -9,7 +9,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use robotspec::{parse, Mode, Robots, Severity, Variant};
+use robotspec::{parse, parse_strict, Robots, Severity, Variant};
 
 /// The model a parsed file holds, as its public summary (diagnostics left out).
 fn model(robots: &Robots) -> serde_json::Value {
@@ -24,7 +24,7 @@ fuzz_target!(|data: &[u8]| {
     };
     let variant = Variant::ALL[usize::from(first) % Variant::ALL.len()];
 
-    let lenient = parse(input, variant, Mode::Lenient).expect("lenient parsing never fails");
+    let lenient = parse(input, variant);
     assert_eq!(lenient.tree().reassemble(), input, "lenient round trip");
     for d in lenient.diagnostics() {
         assert_eq!(
@@ -49,7 +49,7 @@ fuzz_target!(|data: &[u8]| {
         "one-pass model and the parsed lines' model"
     );
 
-    match parse(input, variant, Mode::Strict) {
+    match parse_strict(input, variant) {
         Ok(strict) => {
             assert_eq!(strict.tree().reassemble(), input, "strict round trip");
             assert!(

@@ -2,8 +2,6 @@
 //! results needs it: `no-store`, `no-cache` and the first `max-age`. `s-maxage` is for shared
 //! caches and is ignored (docs/access.md says why).
 
-use super::parse_seconds;
-
 /// What the `Cache-Control` header lines of a response say.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub(super) struct CacheControl {
@@ -80,4 +78,14 @@ fn unquote(text: &str) -> String {
         }
     }
     out
+}
+
+/// Delta-seconds (RFC 9111 §1.2.2): digits only.
+pub(super) fn parse_seconds(text: &str) -> Option<u64> {
+    let text = text.trim();
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    // Very long numbers saturate (RFC 9111 §1.2.2).
+    Some(text.parse().unwrap_or(u64::MAX))
 }

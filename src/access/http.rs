@@ -6,8 +6,8 @@
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use super::cache_control::CacheControl;
-use super::{AccessOptions, LifetimeSource};
+use super::cache_control::{parse_seconds, CacheControl};
+use super::options::{AccessOptions, LifetimeSource};
 use crate::variant::{AccessProfile, CacheHeaders};
 
 /// The first value of a header, by case-insensitive name.
@@ -27,16 +27,6 @@ fn header_values<'h>(
         .iter()
         .filter(move |(n, _)| n.eq_ignore_ascii_case(name))
         .map(|(_, v)| v.as_str())
-}
-
-/// Delta-seconds (RFC 9111 §1.2.2): digits only.
-pub(super) fn parse_seconds(text: &str) -> Option<u64> {
-    let text = text.trim();
-    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    // Very long numbers saturate (RFC 9111 §1.2.2).
-    Some(text.parse().unwrap_or(u64::MAX))
 }
 
 /// The lifetime cache headers give, most restrictive first: `no-store`, `no-cache`, `max-age`,

@@ -34,26 +34,29 @@
 //! robots.txt URL governs.
 
 use std::fmt;
-use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
 use url::Url;
 
-use crate::diagnostic::{Code, Diagnostic, Severity};
+use crate::diagnostic::Diagnostic;
 use crate::limits::{Limit, Limits};
 use crate::query::AgentQuery;
 use crate::query::Robots;
 use crate::syntax::ParseOptions;
 use crate::variant::Profile;
-use http::{header, lifetime, parse_seconds};
+use cache_control::parse_seconds;
+use http::{header, lifetime};
 
 pub mod cache;
 mod cache_control;
 #[cfg(feature = "fetch")]
 pub mod fetch;
 mod http;
+mod options;
 mod scope;
 
+pub use crate::vocab::access::AccessState;
+pub use options::{AccessOptions, LifetimeSource, Misconfigured5xx};
 pub use scope::{robots_txt_url, Origin, TargetError};
 
 /// What happened when robots.txt was requested (after any redirects were followed).
@@ -93,22 +96,6 @@ impl FetchOutcome {
             FetchOutcome::Timeout => Some("timed out".to_owned()),
             FetchOutcome::NetworkError { message } => Some(message.clone()),
         }
-    }
-}
-
-crate::names::stable_names! {
-    /// What a crawler may do. The variant's policy maps each fetch outcome to one of these
-    /// (docs/access.md); only a 2xx response gives [`AccessState::Rules`].
-    pub enum AccessState {
-        /// Obey the rules parsed from the body ([`Access::robots`]).
-        Rules = "rules",
-        /// No restrictions: every URL may be crawled.
-        AllowAll = "allow-all",
-        /// The whole site is off limits (a definite answer, cached like a file).
-        DisallowAll = "disallow-all",
-        /// No definite answer: crawl nothing, fetch again after the lifetime ("temporary
-        /// failure", "unreachable").
-        Unreachable = "unreachable",
     }
 }
 
@@ -192,132 +179,6 @@ impl fmt::Display for AccessReason {
                 write!(f, "errors for longer than the outage limit ({error}) and no copy: no restrictions")
             }
         }
-    }
-}
-
-crate::names::stable_names! {
-    /// Where a lifetime came from. Names: `default`, `max-age`, `expires`, `capped`, `retry`,
-    /// `no-store`, `no-cache`.
-    pub enum LifetimeSource {
-        /// The variant's default.
-        Default = "default",
-        /// `Cache-Control: max-age`, less `Age` (zero when the value is not a number).
-        MaxAge = "max-age",
-        /// `Expires` (relative to `Date`, else to the time of evaluation), less `Age`.
-        Expires = "expires",
-        /// The header's value, cut to the variant's (or the caller's) ceiling.
-        Capped = "capped",
-        /// The retry interval of an unreachable result (or its `Retry-After`).
-        Retry = "retry",
-        /// `Cache-Control: no-store`: lifetime zero, and [`crate::access::cache::RobotsCache`] does not
-        /// keep the result.
-        NoStore = "no-store",
-        /// `Cache-Control: no-cache`: lifetime zero (stale at once: fetch again before reuse).
-        NoCache = "no-cache",
-    }
-}
-
-/// The caller's test for a site that answers 5xx where it means 404 (docs/spec/VARIANTS.md A34: Google
-/// treats a 5xx whose page says "not found" as a 404, without saying how it tells). Called
-/// with the status, the headers and the body (read up to the size limit); `true` turns the 5xx
-/// into the variant's 4xx outcome.
-#[derive(Clone)]
-pub struct Misconfigured5xx(Arc<Test5xx>);
-
-/// The function behind a [`Misconfigured5xx`]: status, headers, body → "a 404 in disguise".
-type Test5xx = dyn Fn(u16, &[(String, String)], &[u8]) -> bool + Send + Sync;
-
-impl Misconfigured5xx {
-    /// A hook from a function of status, headers and body.
-    pub fn new(
-        test: impl Fn(u16, &[(String, String)], &[u8]) -> bool + Send + Sync + 'static,
-    ) -> Misconfigured5xx {
-        Misconfigured5xx(Arc::new(test))
-    }
-
-    /// Whether the response is a 404 in disguise.
-    pub fn applies(&self, status: u16, headers: &[(String, String)], body: &[u8]) -> bool {
-        (self.0)(status, headers, body)
-    }
-}
-
-impl fmt::Debug for Misconfigured5xx {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("Misconfigured5xx(..)")
-    }
-}
-
-/// Settings that override the variant's access policy: `AccessOptions::default()` keeps it
-/// whole; each `with_*` changes one setting.
-#[non_exhaustive]
-#[derive(Debug, Clone, Default)]
-pub struct AccessOptions {
-    /// Bytes of the body that are parsed (default: the profile's, 512 000). Raised to the
-    /// variant's minimum (2019/RFC 9309: 512 000) when lower.
-    pub(crate) size_limit: Option<usize>,
-    /// Redirects followed (default: the profile's, 5).
-    pub(crate) max_redirects: Option<usize>,
-    /// A ceiling on lifetimes from cache headers (default: the profile's).
-    pub(crate) max_lifetime: Option<Duration>,
-    /// A33: a server or network error means full disallow even when a good copy is cached,
-    /// until errors have lasted longer than the outage limit (30 days). Read by
-    /// [`crate::access::cache::RobotsCache::with_options`]; a no-op for variants that never keep a
-    /// copy after an error (1994, 1996).
-    pub(crate) strict_unreachable: bool,
-    /// A34: which 5xx responses are really 404s (default: none).
-    pub(crate) treat_5xx_as_404: Option<Misconfigured5xx>,
-}
-
-impl AccessOptions {
-    /// Bytes of the body that are parsed (default: the variant's, 512 000). Raised to the
-    /// variant's minimum (2019/RFC 9309: 512 000) when lower; see [`size_limit`].
-    #[must_use]
-    pub fn with_size_limit(mut self, bytes: usize) -> Self {
-        self.size_limit = Some(bytes);
-        self
-    }
-
-    /// Redirects followed (default: the variant's, 5); see [`max_redirects`].
-    #[must_use]
-    pub fn with_max_redirects(mut self, redirects: usize) -> Self {
-        self.max_redirects = Some(redirects);
-        self
-    }
-
-    /// A ceiling on lifetimes from cache headers (default: the variant's); see
-    /// [`max_lifetime`].
-    #[must_use]
-    pub fn with_max_lifetime(mut self, ceiling: Duration) -> Self {
-        self.max_lifetime = Some(ceiling);
-        self
-    }
-
-    /// A server or network error means full disallow even when a good copy is cached, until
-    /// errors have lasted longer than the outage limit (docs/spec/VARIANTS.md A33). Read by
-    /// [`cache::RobotsCache::with_options`]; a no-op for variants that never keep a copy after
-    /// an error (1994, 1996).
-    #[must_use]
-    pub fn with_strict_unreachable(mut self, strict: bool) -> Self {
-        self.strict_unreachable = strict;
-        self
-    }
-
-    /// Which 5xx responses are really 404s (A34; default: none).
-    #[must_use]
-    pub fn with_treat_5xx_as_404(mut self, test: Misconfigured5xx) -> Self {
-        self.treat_5xx_as_404 = Some(test);
-        self
-    }
-
-    /// Whether a server or network error means full disallow even with a good copy cached.
-    pub fn strict_unreachable(&self) -> bool {
-        self.strict_unreachable
-    }
-
-    fn is_misconfigured_404(&self, status: u16, headers: &[(String, String)], body: &[u8]) -> bool {
-        self.treat_5xx_as_404
-            .as_ref()
-            .is_some_and(|hook| hook.applies(status, headers, body))
     }
 }
 
@@ -508,17 +369,14 @@ fn parse_body(
     let profile = &variant.access;
     let limit = size_limit(variant, options);
     // A36: the first `limit` bytes, without the line the limit cuts through: the syntax stage's
-    // input limit, whose cut it reports (and positions) like any other; here it is the access
-    // stage's `size-limit`.
+    // input limit, whose cut it reports (and positions) like any other, as the access stage's
+    // `size-limit`, which is the access stage's finding rather than the file's.
     let limits = Limits::default().with(Limit::InputBytes, limit);
-    let parse_options = ParseOptions::default().with_limits(limits);
-    let mut robots = Robots::parse_with(body, variant, &parse_options)
-        .unwrap_or_else(|_| Robots::parse(b"", variant));
-    let diagnostics = robots
-        .take_input_cut()
-        .map(|cut| size_diagnostic(cut, limit))
-        .into_iter()
-        .collect();
+    let parse_options = ParseOptions::default()
+        .with_limits(limits)
+        .with_size_limit_cut();
+    let mut robots = Robots::lenient(body, variant, &parse_options);
+    let diagnostics = robots.take_size_limit().into_iter().collect();
     let (lifetime, lifetime_source) = lifetime(profile, headers, now, options);
     Access {
         profile: variant,
@@ -528,20 +386,6 @@ fn parse_body(
         lifetime,
         lifetime_source,
         diagnostics,
-    }
-}
-
-/// The `size-limit` warning for the input limit's cut `cut`.
-fn size_diagnostic(cut: Diagnostic, limit: usize) -> Diagnostic {
-    Diagnostic {
-        code: Code::SizeLimit,
-        severity: Severity::Warning,
-        message: format!(
-            "the file is larger than the size limit of {limit} bytes: everything from byte {} \
-             (the line the limit cuts included) is ignored",
-            cut.span.start
-        ),
-        ..cut
     }
 }
 

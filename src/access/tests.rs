@@ -3,7 +3,8 @@
 use super::cache_control::CacheControl;
 use super::http::http_date;
 use super::*;
-use crate::Variant;
+use crate::diagnostic::Code;
+use crate::variant::Variant;
 use std::time::UNIX_EPOCH;
 
 fn now() -> SystemTime {

@@ -6,8 +6,8 @@
 //! field of the profile is named in [`classify`]'s destructuring, with the reason that covers
 //! it or why none does: a new field is a compile error here until it has one.
 
-use super::comparer::Side;
-use super::Reason;
+use super::comparison::Reason;
+use super::side::Side;
 use crate::model::RuleOrigin;
 use crate::query::Decision;
 use crate::syntax::cut_len;

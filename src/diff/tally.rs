@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::{Comparison, Reason};
+use super::comparison::{Comparison, Reason};
 use crate::variant::Profile;
 
 /// One line of a file that shows a reason, for a corpus summary.

@@ -39,18 +39,17 @@
 //! the line where the cut starts.
 
 pub(crate) mod agent;
-pub(crate) mod extension;
 mod typed;
 mod value;
 
-pub use crate::pattern::RuleKind;
 pub use crate::variant::Spelling;
-use agent::read_agent;
-pub use agent::Agent;
-pub use extension::{
+pub use crate::vocab::extension::{
     crawl_delay, ContentSignal, ContentUsage, Extension, ExtensionValue, Preference, Preferences,
     RequestRate, Scope, ValueError,
 };
+pub use crate::vocab::pattern::RuleKind;
+use agent::read_agent;
+pub use agent::Agent;
 
 use std::borrow::Cow;
 
@@ -59,10 +58,11 @@ use serde::Serialize;
 use std::fmt;
 use std::ops::Range;
 
+use crate::findings::{Findings, Place};
 use crate::limits::{Limit, LimitHit, Limits};
 use crate::pattern::normalise;
 use crate::source::{Source, Span};
-use crate::syntax::{Line, LineBody, Parsed, Place, Report};
+use crate::syntax::{Line, LineBody, Parsed};
 use crate::variant::{Directive, Profile};
 use typed::Typed;
 
@@ -162,7 +162,7 @@ impl Model {
     pub fn build(parsed: &Parsed<'_>) -> Model {
         let mut builder = ModelBuilder::new(parsed.source(), parsed.profile(), parsed.options());
         for line in parsed.lines() {
-            builder.line(&line, Place::of(&line));
+            builder.line(&line, line.place());
         }
         builder.finish(None)
     }
@@ -532,7 +532,7 @@ pub struct Sitemap<'m> {
     /// 1-based line number.
     pub line: u32,
     /// The URL exactly as written (not validated, not resolved).
-    #[serde(serialize_with = "lossy")]
+    #[serde(serialize_with = "crate::vocab::extension::lossy")]
     pub url: &'m [u8],
 }
 
@@ -617,11 +617,6 @@ impl Sitemap<'_> {
     pub fn resolve(&self, robots_txt: &url::Url) -> Option<url::Url> {
         robots_txt.join(std::str::from_utf8(self.url).ok()?).ok()
     }
-}
-
-/// Bytes as text, each byte that is not UTF-8 as U+FFFD.
-fn lossy<S: Serializer>(bytes: &&[u8], serializer: S) -> Result<S::Ok, S::Error> {
-    serializer.collect_str(&String::from_utf8_lossy(bytes))
 }
 
 /// Builds a [`Model`] from the lines as they are read.
@@ -720,11 +715,11 @@ impl<'s, 'a> ModelBuilder<'s, 'a> {
         }
     }
 
-    /// The model; what the limits cut goes to `report`, when there is one.
-    pub(crate) fn finish(mut self, report: Option<&mut Report<'_, '_>>) -> Model {
-        if let Some(report) = report {
+    /// The model; what the limits cut goes to `findings`, when there is one.
+    pub(crate) fn finish(mut self, findings: Option<&mut Findings<'_, '_>>) -> Model {
+        if let Some(findings) = findings {
             for (place, hit) in &self.hits {
-                report.push_limit(*place, hit);
+                findings.push_limit(*place, hit);
             }
         }
         self.model.arena = self.arena.into_boxed_slice();
@@ -936,11 +931,11 @@ fn index_htm_directory(pattern: &[u8]) -> Option<Vec<u8>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::syntax::{parse, Mode};
-    use crate::Variant;
+    use crate::syntax::parse;
+    use crate::variant::Variant;
 
     fn model(text: &str, variant: Variant) -> Model {
-        Model::build(&parse(text.as_bytes(), variant, Mode::Lenient).unwrap())
+        Model::build(&parse(text.as_bytes(), variant))
     }
 
     #[test]

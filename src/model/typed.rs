@@ -9,7 +9,7 @@
 
 use std::time::Duration;
 
-use super::extension::{
+use crate::vocab::extension::{
     self, ContentSignal, ContentUsage, Extension, ExtensionValue, Preferences, RequestRate,
     ValueError,
 };

@@ -20,7 +20,7 @@
 
 use memchr::memmem;
 
-use super::PatternSyntax;
+use crate::vocab::pattern::PatternSyntax;
 
 /// The distinct wildcard patterns of a group, in the order of the automaton's pattern IDs
 /// (priority order).

@@ -8,12 +8,10 @@ use std::cmp::Reverse;
 use std::collections::hash_map::{Entry, HashMap};
 use std::fmt;
 
-use super::automaton::{
-    build_nfa, choose_automaton, Automaton, Engine, MatcherLimits, PatternError,
-};
+use super::automaton::{build_nfa, choose_automaton, Automaton, Engine, PatternError};
 use super::glob::{star_runs, GlobSet};
 use super::prefix::PrefixTable;
-use super::{PatternSyntax, Precedence, RuleKind};
+use crate::vocab::pattern::{MatcherLimits, PatternSyntax, Precedence, RuleKind};
 /// A wildcard pattern with more runs of `*` than this is left out of the automaton and always
 /// answered by the glob matcher: each run keeps a thread alive at every target byte, so such a
 /// pattern makes every DFA state large, and the lazy DFA would spend long building states

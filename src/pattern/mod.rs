@@ -59,40 +59,6 @@ mod prefix;
 #[cfg(test)]
 mod tests;
 
-pub use automaton::{Engine, MatcherLimits};
+pub use automaton::Engine;
 pub use matcher::RuleMatcher;
-pub use normalise::{normalise, normalise_target, PatternEncoding};
-
-/// Whether a rule allows or disallows the URLs its pattern matches.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum RuleKind {
-    /// An `Allow:` line.
-    Allow,
-    /// A `Disallow:` line.
-    Disallow,
-}
-
-/// Which bytes of a pattern are operators rather than literals.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct PatternSyntax {
-    /// `true`: `*` matches any run of bytes and a final `$` anchors the end of the target
-    /// (`rep-draft-2019`, RFC 9309, `google`). `false`: every byte is literal (`1994`,
-    /// `1996-draft`).
-    pub wildcards: bool,
-}
-
-crate::names::stable_names! {
-    /// How the deciding rule is chosen among the rules that match a target.
-    pub enum Precedence {
-        /// RFC 9309, `rep-draft-2019`, `google`: the matching rule with the longest pattern wins,
-        /// length measured in bytes of the normalised pattern with `*` and `$` counted as bytes. On
-        /// equal length an Allow beats a Disallow; among rules of equal length and kind the earlier
-        /// one is reported.
-        LongestMatch = "longest-match",
-        /// The 1996 draft: the first matching rule in file order decides.
-        FirstMatch = "first-match",
-        /// 1994: the first matching Disallow decides; an Allow never decides.
-        AnyDisallow = "any-disallow",
-    }
-}
+pub use normalise::{normalise, normalise_target};

@@ -7,36 +7,7 @@
 
 use std::borrow::Cow;
 
-crate::names::stable_names! {
-    /// Which percent-encoding treatment to apply before patterns are compiled.
-    ///
-    /// The choice belongs to the variant's semantics profile. The treatment is applied to each
-    /// pattern *before* [`RuleMatcher::compile`](super::RuleMatcher::compile); the length used by
-    /// longest-match precedence is the length of the normalised pattern.
-    pub enum PatternEncoding {
-        /// Bytes are used exactly as written (1994: no normalisation of any kind).
-        Verbatim = "verbatim",
-        /// Google's reference library: the hex digits of every existing `%xx` escape are
-        /// upper-cased, every byte ≥ 0x80 is written as `%XX` (upper-case hex), and nothing is
-        /// decoded. A `%` that is not followed by two hex digits stays as it is.
-        GoogleEscape = "google-escape",
-        /// The 1996 draft: one left-to-right pass in which every valid `%hh` escape becomes the byte
-        /// it denotes, except `%2F`/`%2f`, which becomes `%2F` (a slash keeps its structural meaning
-        /// only when written raw). Decoded bytes are never decoded again. The caller applies the same
-        /// function to the target.
-        Decode1996 = "decode-1996",
-        /// draft-koster-rep-00 as docs/spec/VARIANTS.md A19 reads it (RFC 3986 normalisation), applied the
-        /// same way to patterns and targets: an escape of an unreserved character
-        /// (`A–Z a–z 0–9 - . _ ~`) is decoded, every other escape is kept with upper-case hex, and
-        /// every byte ≥ 0x80, and every `%` that starts no escape, is written as `%XX`. In targets
-        /// (`normalise_target`) a raw `*` or `$` is also escaped (`%2A`, `%24`), so that a pattern
-        /// can match them literally only by writing the escape (A29), while in patterns they stay
-        /// operators — except a `$` that is not the pattern's last byte, a literal, written `%24`
-        /// so that it matches the target's. RFC 9309 §2.2.2 prescribes the same treatment, so
-        /// `rfc9309` uses it too (docs/variants.md A20).
-        Rfc3986 = "rfc3986",
-    }
-}
+use crate::vocab::pattern::PatternEncoding;
 
 /// Normalises `pattern` under `encoding`.
 ///

@@ -7,6 +7,7 @@ use proptest::sample::select;
 
 use super::automaton::{Engine, PatternError, PatternErrorKind};
 use super::*;
+use crate::vocab::pattern::{MatcherLimits, PatternEncoding, PatternSyntax, Precedence, RuleKind};
 
 const WILD: PatternSyntax = PatternSyntax { wildcards: true };
 const LITERAL: PatternSyntax = PatternSyntax { wildcards: false };

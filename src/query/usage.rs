@@ -6,10 +6,12 @@ use std::fmt;
 use serde::ser::{SerializeStruct, Serializer};
 use serde::Serialize;
 
+use super::agent::AgentQuery;
+use super::robots::Robots;
 use super::target::target_of;
-use super::{AgentQuery, Applicable, Robots, Verdict};
+use super::usage_rules::UsageRules;
+use super::verdict::{Applicable, Verdict};
 use crate::model::{ContentSignal, Extension, ExtensionValue, Preferences, Record};
-use crate::pattern::{normalise, Precedence, RuleKind, RuleMatcher};
 
 crate::names::stable_names! {
     /// Which Content-Signal lines apply: their scope is disputed (docs/extensions.md).
@@ -162,111 +164,28 @@ impl Robots {
         let rules = self
             .compiled(selection)
             .usage
-            .get_or_init(|| Box::new(UsageRules::of(self, &selection.groups)));
+            .get_or_init(|| Box::new(self.usage_rules(&selection.groups)));
         let deciding = rules.deciding(&self.prepared(&target_of(url)));
         if deciding.is_empty() {
             return (Vec::new(), None);
         }
         let mut preferences = Preferences::default();
-        for rule in deciding.iter().filter_map(|&i| rules.rules.get(i)) {
-            if let Some(stated) = &rule.preferences {
-                preferences.combine(stated);
-            }
+        for stated in deciding.iter().filter_map(|&i| rules.preferences(i)) {
+            preferences.combine(stated);
         }
         let records = deciding
             .iter()
-            .filter_map(|&i| rules.rules.get(i))
-            .filter_map(|rule| self.model.record_at(rule.record))
+            .filter_map(|&i| rules.record(i))
+            .filter_map(|record| self.model.record_at(record))
             .collect();
         (records, Some(preferences))
     }
-}
 
-/// The Content-Usage rules of one group selection, read once and their paths compiled into
-/// one matcher, as the selection's Allow/Disallow rules are: built on the first usage query for
-/// the selection and kept.
-#[derive(Debug)]
-pub(super) struct UsageRules {
-    /// The rules, in file order.
-    rules: Box<[UsageRule]>,
-    /// The rules with a path: the matcher's pattern `i` is rule `with_path[i].0`, of length
-    /// `with_path[i].1` (after the variant's normalisation).
-    with_path: Box<[(usize, usize)]>,
-    matcher: RuleMatcher,
-}
-
-/// One Content-Usage rule as its reading left it.
-#[derive(Debug)]
-struct UsageRule {
-    /// Its index in the model's records.
-    record: usize,
-    has_path: bool,
-    preferences: Option<Preferences>,
-}
-
-impl UsageRules {
-    /// The Content-Usage rules of the groups `groups` (indices, file order) of `robots`.
-    fn of(robots: &Robots, groups: &[u32]) -> UsageRules {
-        let profile = &robots.profile;
-        let mut rules = Vec::new();
-        let mut paths: Vec<(usize, std::borrow::Cow<'_, [u8]>)> = Vec::new();
-        // Records are in file order and each group's lie within it, so filtering the file's
-        // records by group gives the selection's, group by group, as `Applicable::records`.
-        let inside = |r: &Record<'_>| {
-            let group = r.group.and_then(|g| u32::try_from(g).ok());
-            group.is_some_and(|g| groups.binary_search(&g).is_ok())
-                && r.scope() != Some(crate::model::Scope::File)
-        };
-        for (index, record) in robots.model.records().enumerate() {
-            if record.extension != Some(Extension::ContentUsage) || !inside(&record) {
-                continue;
-            }
-            let (path_len, preferences) = record.content_usage().unwrap_or_default();
-            let path = path_len.and_then(|len| record.value.get(..len));
-            if let Some(path) = path {
-                paths.push((rules.len(), normalise(path, profile.pattern_encoding)));
-            }
-            rules.push(UsageRule {
-                record: index,
-                has_path: path.is_some(),
-                preferences: preferences.cloned(),
-            });
-        }
-        let patterns: Vec<(RuleKind, &[u8])> = paths
-            .iter()
-            .map(|(_, pattern)| (RuleKind::Allow, pattern.as_ref()))
-            .collect();
-        let matcher = RuleMatcher::compile(
-            &patterns,
-            profile.pattern_syntax,
-            Precedence::LongestMatch,
-            &robots.options.limits.matcher,
-        );
-        UsageRules {
-            rules: rules.into_boxed_slice(),
-            with_path: paths.iter().map(|(i, p)| (*i, p.len())).collect(),
-            matcher,
-        }
-    }
-
-    /// Indices of the rules that decide for the prepared target `target`: the matching ones
-    /// with the longest pattern, else those without a path; in file order.
-    fn deciding(&self, target: &[u8]) -> Vec<usize> {
-        let matching = self.matcher.matching(target);
-        let matched = matching.iter().filter_map(|&i| self.with_path.get(i));
-        let longest = matched.clone().map(|&(_, len)| len).max();
-        let mut deciding: Vec<usize> = match longest {
-            Some(longest) => matched
-                .filter(|&&(_, len)| len == longest)
-                .map(|&(rule, _)| rule)
-                .collect(),
-            None => (self.rules.iter().enumerate())
-                .filter(|(_, rule)| !rule.has_path)
-                .map(|(i, _)| i)
-                .collect(),
-        };
-        deciding.sort_unstable();
-        deciding
+    /// The Content-Usage rules of the groups `groups` (indices, file order).
+    fn usage_rules(&self, groups: &[u32]) -> UsageRules {
+        let profile = &self.profile;
+        let matcher = &self.options.limits.matcher;
+        UsageRules::of(&self.model, profile, matcher, groups)
     }
 }
 

@@ -11,11 +11,14 @@ use std::time::Duration;
 use serde::ser::{SerializeStruct, Serializer};
 use serde::Serialize;
 
-use super::{AgentQuery, Robots, Selection};
+use super::agent::AgentQuery;
+use super::robots::{Compiled, Robots, Selection};
+use super::target::target_of;
 use crate::model::{Agent, Extension, ExtensionValue, Group, Record, Rule, RuleOrigin};
-use crate::pattern::{Engine, Precedence, RuleKind};
+use crate::pattern::Engine;
 use crate::syntax::tree::escape;
 use crate::variant::Profile;
+use crate::vocab::pattern::{Precedence, RuleKind};
 
 crate::names::stable_names! {
     /// What decided a verdict.
@@ -384,5 +387,171 @@ impl Serialize for Explanation<'_> {
         s.serialize_field("engine", &self.engine)?;
         s.serialize_field("records", &self.extension_records())?;
         s.end()
+    }
+}
+
+impl Robots {
+    /// May `agent` (one product token, compared case-insensitively and never shortened) fetch
+    /// `url` (a full URL or a path)? The verdict says why.
+    pub fn check(&self, agent: &str, url: &str) -> Verdict<'_> {
+        self.applicable_to(std::iter::once(agent.as_bytes()))
+            .check(url)
+    }
+
+    /// Like [`Robots::check`] for a crawler known by several tokens, most specific first: the
+    /// first token that some group names decides which groups apply.
+    ///
+    /// To ask about many URLs for one crawler, look its groups up once with
+    /// [`Robots::applicable`] and ask [`Applicable::check`] or [`Applicable::is_allowed`].
+    pub fn check_query(&self, agents: &AgentQuery, url: &str) -> Verdict<'_> {
+        self.applicable(agents).check(url)
+    }
+
+    /// Shorthand for `check(agent, url).allowed()` ([`Applicable::is_allowed`]).
+    pub fn is_allowed(&self, agent: &str, url: &str) -> bool {
+        self.applicable_to(std::iter::once(agent.as_bytes()))
+            .is_allowed(url)
+    }
+
+    /// The verdict with every matching rule of the applied groups, in priority order, and
+    /// why the winner won.
+    ///
+    /// ```
+    /// use robotspec::{AgentQuery, Robots, Variant};
+    ///
+    /// let robots = Robots::parse(b"User-agent: *\nDisallow: /a\nAllow: /a/b\n", Variant::Google);
+    /// let explanation = robots.explain(&AgentQuery::new("bot"), "/a/b/c");
+    /// assert!(explanation.verdict().allowed());
+    /// assert_eq!(explanation.matching().len(), 2);
+    /// assert_eq!(explanation.why(), "longest match: 4 bytes beat 2 (line 2)");
+    /// ```
+    pub fn explain(&self, agents: &AgentQuery, url: &str) -> Explanation<'_> {
+        let target = target_of(url).into_owned();
+        let applicable = self.applicable(agents);
+        let verdict = applicable.verdict(&target);
+        let (mut matching, engine): (Vec<Rule<'_>>, Engine) =
+            match applicable.selection.map(|s| self.compiled(s)) {
+                Some(Compiled { rules, matcher, .. }) => {
+                    let matching = matcher
+                        .matching(&self.prepared(&target))
+                        .into_iter()
+                        .filter_map(|i| rules.get(i))
+                        .filter_map(|&id| self.model.rule(id as usize))
+                        .collect();
+                    (matching, matcher.engine())
+                }
+                None => (Vec::new(), Engine::NoRules),
+            };
+        // One decision, explained: the verdict is `check`'s, and its rule heads the list. The
+        // list comes from the glob matcher, the decision from the faster engines; they are held
+        // equal by the matcher's tests and the `check` fuzz target.
+        if let Some(rule) = verdict.rule() {
+            matching.retain(|other| *other != rule);
+            matching.insert(0, rule);
+        }
+        Explanation {
+            url: url.to_owned(),
+            agents: agents.clone(),
+            profile: self.profile,
+            verdict,
+            target,
+            matching,
+            engine,
+        }
+    }
+
+    /// The groups that apply to a crawler known by `agents` (most specific token first): their
+    /// rules, crawl-delay and other records.
+    pub fn applicable(&self, agents: &AgentQuery) -> Applicable<'_> {
+        self.applicable_to(agents.iter().map(str::as_bytes))
+    }
+
+    /// The groups that apply to the first agent some group names, else the `*` groups.
+    fn applicable_to<'r, 'q>(&'r self, agents: impl Iterator<Item = &'q [u8]>) -> Applicable<'r> {
+        let applicable = |agent: Option<&'r str>, selection: Option<&'r Selection>| Applicable {
+            robots: self,
+            agent,
+            selection,
+        };
+        for agent in agents {
+            if let Some((token, index)) = self.named(agent) {
+                let selection = self.index.selections.get(index);
+                let token = std::str::from_utf8(token).unwrap_or_default();
+                return applicable(Some(token), selection);
+            }
+        }
+        let global = self.index.global.and_then(|i| self.index.selections.get(i));
+        applicable(None, global)
+    }
+}
+
+impl<'r> Applicable<'r> {
+    /// The verdict for `url` (a full URL or a path) by these groups' rules: what
+    /// [`Robots::check_query`] answers for the crawler they apply to, without looking its
+    /// groups up again. Look them up once and ask about many URLs:
+    ///
+    /// ```
+    /// use robotspec::{AgentQuery, Robots, Variant};
+    ///
+    /// let robots = Robots::parse(b"User-agent: FooBot\nDisallow: /private\n", Variant::Google);
+    /// let foobot = robots.applicable(&AgentQuery::new("FooBot"));
+    /// let urls = ["https://example.com/", "https://example.com/private/x"];
+    /// let allowed: Vec<bool> = urls.iter().map(|url| foobot.is_allowed(url)).collect();
+    /// assert_eq!(allowed, [true, false]);
+    /// assert_eq!(foobot.check("/private/y").rule().map(|r| r.line()), Some(2));
+    /// ```
+    pub fn check(&self, url: &str) -> Verdict<'r> {
+        self.verdict(&target_of(url))
+    }
+
+    /// Shorthand for `check(url).allowed()`, and faster: it asks the compiled rules for the
+    /// deciding rule's kind only, and looks up no rule.
+    pub fn is_allowed(&self, url: &str) -> bool {
+        let target = target_of(url);
+        let target = self.robots.prepared(&target);
+        match self.compiled_for(&target) {
+            Ok(compiled) => compiled.matcher.decide_kind(&target) != Some(RuleKind::Disallow),
+            Err(_) => true,
+        }
+    }
+
+    /// The verdict for a match target ([`target_of`]).
+    fn verdict(&self, target: &[u8]) -> Verdict<'r> {
+        let (allowed, decision, rule) = self.decide(target);
+        Verdict {
+            allowed,
+            decision,
+            rule,
+            applicable: self.clone(),
+        }
+    }
+
+    /// Whether the match target `target` is allowed, what decided, and the deciding rule.
+    fn decide(&self, target: &[u8]) -> (bool, Decision, Option<Rule<'r>>) {
+        let target = self.robots.prepared(target);
+        let compiled = match self.compiled_for(&target) {
+            Ok(compiled) => compiled,
+            Err(decision) => return (true, decision, None),
+        };
+        let rule = compiled
+            .matcher
+            .decide(&target)
+            .and_then(|i| compiled.rules.get(i))
+            .and_then(|&id| self.robots.model.rule(id as usize));
+        match rule {
+            Some(rule) => (rule.kind() == RuleKind::Allow, Decision::Rule, Some(rule)),
+            None => (true, Decision::NoMatchingRule, None),
+        }
+    }
+
+    /// The compiled rules that decide the prepared target `target`, or what decides it
+    /// without them: `/robots.txt` where the variant always allows it, or no group.
+    fn compiled_for(&self, target: &[u8]) -> Result<&'r Compiled, Decision> {
+        let robots = self.robots;
+        if robots.profile.robots_txt_always_allowed && target == b"/robots.txt" {
+            return Err(Decision::RobotsTxt);
+        }
+        let selection = self.selection.ok_or(Decision::NoGroup)?;
+        Ok(robots.compiled(selection))
     }
 }

@@ -6,34 +6,13 @@
 //! becomes a [`Code::Syntax`] diagnostic (see `super::strict`).
 
 use crate::diagnostic::Code;
-use crate::limits::{Limit, LimitHit, Limits, LineLimit};
-use crate::model::extension::{self, ContentUsage, Extension, Scope};
+use crate::limits::{InputCut, Limit, LimitHit, Limits, LineLimit};
 use crate::source::{Source, Span};
 use crate::variant::{Directive, Profile, Spelling, Variant};
+use crate::vocab::extension::{self, ContentUsage, Extension, Scope};
 
 use super::lines::{Entry, Line, LineBody};
-use super::report::{Place, Report};
-
-/// A problem found, before it is given a severity and a position.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Finding {
-    /// What.
-    pub code: Code,
-    /// Where.
-    pub span: Span,
-    /// Why, for people.
-    pub message: String,
-}
-
-impl Finding {
-    pub(crate) fn new(code: Code, span: Span, message: impl Into<String>) -> Self {
-        Finding {
-            code,
-            span,
-            message: message.into(),
-        }
-    }
-}
+use crate::findings::{Finding, Findings, Place};
 
 /// What a strict grammar asks of a file beyond the shared `key: value` line shape: the checks
 /// read this, never the variant.
@@ -145,7 +124,7 @@ enum State {
     Rules,
 }
 
-/// The checks, run line by line as the lines are read; findings go to a [`Report`].
+/// The checks, run line by line as the lines are read; findings go to a [`Findings`].
 ///
 /// With `lint` off only the limits are checked (the input and line-length limits, which must
 /// be reported whatever the reader wants): the grammar checks are then never run.
@@ -153,28 +132,32 @@ pub(crate) struct Checker<'s, 'a> {
     source: &'s Source<'a>,
     variant: Variant,
     limits: Limits,
+    /// Whose limit the input limit is: the code its cut is reported with.
+    input_cut: InputCut,
     line_limit: Option<LineLimit>,
     demands: &'static Demands,
     lint: bool,
     state: State,
     /// Where the first `user-agent` key of the current record is (for `record-without-rules`).
     record_place: Place,
-    /// Index of the next invalid UTF-8 run to report.
+    /// Index of the next invalid UTF-8 run to findings.
     next_invalid: usize,
 }
 
 impl<'s, 'a> Checker<'s, 'a> {
-    /// Checks for `source` read as `profile` under `limits`; `lint`: the grammar checks too.
+    /// Checks for `source` read as `profile`, whose strict grammar demands `demands`, under
+    /// `limits`; `lint`: the grammar checks too.
     pub(crate) fn new(
         source: &'s Source<'a>,
         profile: &Profile,
+        demands: &'static Demands,
         limits: &Limits,
+        input_cut: InputCut,
         lint: bool,
-        report: &mut Report<'_, '_>,
+        findings: &mut Findings<'_, '_>,
     ) -> Self {
-        let demands = &profile.strict_grammar.demands;
         if lint && demands.ascii_only && source.bom_len() > 0 {
-            report.push(Finding::new(
+            findings.push(Finding::new(
                 Code::NonAscii,
                 Span::new(0, source.bom_len()),
                 "a byte order mark is not US-ASCII",
@@ -184,49 +167,51 @@ impl<'s, 'a> Checker<'s, 'a> {
             source,
             variant: profile.variant(),
             limits: *limits,
+            input_cut,
             line_limit: limits.line_limit(profile.max_line_bytes),
             demands,
             lint,
             state: State::Outside,
-            record_place: report.place(),
+            record_place: findings.place(),
             next_invalid: 0,
         }
     }
 
-    /// Checks one line; `report` has entered it.
-    pub(crate) fn line(&mut self, line: &Line, report: &mut Report<'_, '_>) {
+    /// Checks one line; `findings` has entered it.
+    pub(crate) fn line(&mut self, line: &Line, findings: &mut Findings<'_, '_>) {
         if let Some(limit) = self.line_limit {
-            line_length(line, limit, report);
+            line_length(line, limit, findings);
         }
         if !self.lint {
             return;
         }
-        self.invalid_utf8_before(line.span().end, report);
+        self.invalid_utf8_before(line.span().end, findings);
         let mut on_line = LineChecks {
             checker: self,
-            report,
+            findings,
             line,
         };
         on_line.run();
     }
 
     /// After the last line: what is still open, the input past the input limit.
-    pub(crate) fn finish(mut self, report: &mut Report<'_, '_>) {
+    pub(crate) fn finish(mut self, findings: &mut Findings<'_, '_>) {
         if self.lint {
             if let Structure::Records { .. } = self.demands.structure {
-                self.end_record(report);
+                self.end_record(findings);
             }
-            self.invalid_utf8_before(usize::MAX, report);
+            self.invalid_utf8_before(usize::MAX, findings);
         }
-        report.end_of_lines();
+        findings.end_of_lines();
         if let Some(span) = self.source.ignored() {
-            let hit = LimitHit::new(Limit::InputBytes, self.limits.input_bytes, span);
-            report.push_input_cut(Finding::new(Code::LimitExceeded, span, hit.message()));
+            let cut = self.input_cut;
+            let message = cut.message(self.limits.input_bytes, span);
+            findings.push_input_cut(Finding::new(cut.code(), span, message));
         }
     }
 
     /// The invalid UTF-8 runs that start before `end`.
-    fn invalid_utf8_before(&mut self, end: usize, report: &mut Report<'_, '_>) {
+    fn invalid_utf8_before(&mut self, end: usize, findings: &mut Findings<'_, '_>) {
         let runs = self.source.invalid_utf8();
         while let Some(&run) = runs.get(self.next_invalid).filter(|run| run.start < end) {
             self.next_invalid += 1;
@@ -237,7 +222,7 @@ impl<'s, 'a> Checker<'s, 'a> {
                 .take(4)
                 .map(|b| format!("{b:02X}"))
                 .collect();
-            report.push(Finding::new(
+            findings.push(Finding::new(
                 Code::InvalidUtf8,
                 run,
                 format!("bytes that are not UTF-8 ({})", bytes.join(" ")),
@@ -246,9 +231,9 @@ impl<'s, 'a> Checker<'s, 'a> {
     }
 
     /// A record cut short (by a blank line or the end of the file) before any rule.
-    fn end_record(&mut self, report: &mut Report<'_, '_>) {
+    fn end_record(&mut self, findings: &mut Findings<'_, '_>) {
         if let State::Agents { first } = self.state {
-            report.push_on(
+            findings.push_on(
                 self.record_place,
                 Finding::new(
                     Code::RecordWithoutRules,
@@ -261,7 +246,7 @@ impl<'s, 'a> Checker<'s, 'a> {
 }
 
 /// The part of a line past the line-length limit.
-fn line_length(line: &Line, limit: LineLimit, report: &mut Report<'_, '_>) {
+fn line_length(line: &Line, limit: LineLimit, findings: &mut Findings<'_, '_>) {
     if !line.too_long {
         return;
     }
@@ -278,19 +263,19 @@ fn line_length(line: &Line, limit: LineLimit, report: &mut Report<'_, '_>) {
             Finding::new(Code::LimitExceeded, rest, hit.message())
         }
     };
-    report.push(finding);
+    findings.push(finding);
 }
 
 /// The grammar checks of one line.
 struct LineChecks<'c, 's, 'a, 'r, 'rs, 'ra> {
     checker: &'c mut Checker<'s, 'a>,
-    report: &'r mut Report<'rs, 'ra>,
+    findings: &'r mut Findings<'rs, 'ra>,
     line: &'c Line,
 }
 
 impl<'s, 'a> LineChecks<'_, 's, 'a, '_, '_, '_> {
     fn push(&mut self, code: Code, span: Span, message: impl Into<String>) {
-        self.report.push(Finding::new(code, span, message));
+        self.findings.push(Finding::new(code, span, message));
     }
 
     fn source(&self) -> &'s Source<'a> {
@@ -321,7 +306,7 @@ impl<'s, 'a> LineChecks<'_, 's, 'a, '_, '_, '_> {
 
     fn blank_line(&mut self) {
         if let Structure::Records { .. } = self.demands().structure {
-            self.checker.end_record(self.report);
+            self.checker.end_record(self.findings);
             self.checker.state = State::Outside;
         }
     }
@@ -329,7 +314,7 @@ impl<'s, 'a> LineChecks<'_, 's, 'a, '_, '_, '_> {
     /// A `user-agent` line with key `key` starts a record or group here.
     fn start_record(&mut self, key: Span) {
         self.checker.state = State::Agents { first: key };
-        self.checker.record_place = self.report.place();
+        self.checker.record_place = self.findings.place();
     }
 
     fn user_agent_line(&mut self, key: Span) {

@@ -520,7 +520,7 @@ mod strict_property {
     use super::super::rfc9309_aipref::{Rfc9309AiprefParser, Rule as RAipref};
     use crate::diagnostic::Code;
     use crate::source::Source;
-    use crate::syntax::{parse, Mode};
+    use crate::syntax::{parse, parse_strict};
     use crate::variant::{Profile, Variant};
 
     use super::strategies::robots_like_bytes;
@@ -570,7 +570,7 @@ mod strict_property {
 
     /// The codes of the violations the lenient reading reports, with their spans.
     fn violations(reading: impl Into<Profile>, bytes: &[u8]) -> Vec<(Code, usize, usize)> {
-        let lenient = parse(bytes, reading, Mode::Lenient).unwrap_or_else(|e| panic!("{e}"));
+        let lenient = parse(bytes, reading);
         lenient
             .diagnostics()
             .iter()
@@ -654,7 +654,7 @@ mod strict_property {
                 violations
             );
             // And the strict parser follows both.
-            let strict_ok = parse(bytes, variant, Mode::Strict).is_ok();
+            let strict_ok = parse_strict(bytes, variant).is_ok();
             prop_assert_eq!(strict_ok, accepts && violations.is_empty());
         }
         Ok(())
@@ -734,6 +734,6 @@ mod strict_property {
             violations(aipref, display),
             [(Code::InvalidContentUsage, 33, 34)]
         );
-        assert!(parse(display, aipref, Mode::Strict).is_err());
+        assert!(parse_strict(display, aipref).is_err());
     }
 }

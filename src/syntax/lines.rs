@@ -6,9 +6,10 @@
 //! time by the reader in `scan.rs` and never stored as a whole: every later consumer (the checks,
 //! the model, the tree writer, the per-line report) reads them as they come.
 
-use crate::model::Extension;
+use crate::findings::Place;
 use crate::source::{Source, Span};
 use crate::variant::{Directive, Profile, Spelling};
+use crate::vocab::extension::Extension;
 
 /// What a line holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -72,6 +73,35 @@ pub struct Line {
     pub body: LineBody,
     /// A comment at the end of the line (or the whole comment of a comment line).
     pub comment: Option<Span>,
+}
+
+impl Line {
+    /// Where findings on this line are positioned: its number and where its content starts.
+    pub(crate) fn place(&self) -> Place {
+        Place::new(self.number, self.content.start)
+    }
+
+    /// Where the next line starts, when this one ends with a line end.
+    pub(crate) fn next_place(&self) -> Option<Place> {
+        self.newline
+            .map(|_| Place::new(self.number.saturating_add(1), self.span().end))
+    }
+}
+
+/// Where `at` lies, found by reading the lines (for the rare finding that is not made while its
+/// line is read: the strict grammar's own error).
+pub(crate) fn place_of(lines: impl Iterator<Item = Line>, at: usize) -> Place {
+    let mut place = Place::START;
+    for line in lines {
+        place = line.place();
+        if line.span().end > at {
+            return place;
+        }
+        if let Some(next) = line.next_place() {
+            place = next;
+        }
+    }
+    place
 }
 
 impl Line {

@@ -1,25 +1,25 @@
 //! The syntax stage: bytes → lines → lossless tree, with diagnostics, in strict or lenient mode.
 //!
-//! * **Lenient** ([`Mode::Lenient`]) never fails: the shared line grammar
+//! * **Lenient** ([`parse`], [`Mode::Lenient`]) never fails, so it returns a value: the shared line grammar
 //!   (`grammar/common.pest`, read by its transcription in `scan.rs`) reads any input line by
 //!   line, each line a record, a comment, a blank line or — the last choice — an invalid line.
 //!   Problems come back as warnings.
-//! * **Strict** ([`Mode::Strict`]) asks whether the file conforms to the variant's formal
+//! * **Strict** ([`parse_strict`], [`Mode::Strict`]) asks whether the file conforms to the variant's formal
 //!   grammar. The lenient pass finds *every* problem with a precise code; the variant's strict
 //!   pest rule (e.g. `grammar/rfc9309.pest`, the ABNF transcribed) gives the verdict. A file is
 //!   accepted only if both agree it is clean; otherwise a [`StrictError`] carries all
 //!   diagnostics as errors.
 //!
 //! ```
-//! use robotspec::{parse, Mode};
-//! use robotspec::Variant;
+//! use robotspec::{parse, parse_strict, Variant};
 //!
-//! let parsed = parse(b"User-agent: *\nDisallow: /private\n", Variant::Rfc9309, Mode::Strict)?;
+//! let parsed = parse_strict(b"User-agent: *\nDisallow: /private\n", Variant::Rfc9309)?;
 //! assert_eq!(parsed.tree().root().children.len(), 2);
 //! assert_eq!(parsed.tree().reassemble(), b"User-agent: *\nDisallow: /private\n");
 //!
-//! let err = parse(b"User-agent: *\nDisallow private\n", Variant::Rfc9309, Mode::Strict)
-//!     .unwrap_err();
+//! let lenient = parse(b"User-agent: *\nDisallow private\n", Variant::Rfc9309);
+//! assert_eq!(lenient.diagnostics().len(), 1);
+//! let err = parse_strict(b"User-agent: *\nDisallow private\n", Variant::Rfc9309).unwrap_err();
 //! assert_eq!(err.diagnostics()[0].to_string(),
 //!            "2:9: error[missing-colon]: missing `:` between key and value");
 //! # Ok::<(), robotspec::StrictError>(())
@@ -29,14 +29,13 @@
 //!
 //! The bytes are read once ([`Lines`]): each line is checked as it is read, handed to the stage
 //! that consumes it (the model, for a [`Robots`](crate::Robots)) and forgotten. Problems go to one
-//! report that positions them while their line is current. No later stage splits lines or looks
+//! collector that positions them while their line is current. No later stage splits lines or looks
 //! for keys: what they need, the syntax stage has already said.
 
 mod check;
 mod grammar;
 mod lines;
 mod reference;
-mod report;
 mod scan;
 pub(crate) mod strict;
 pub(crate) mod tree;
@@ -45,12 +44,11 @@ pub(crate) use lines::{cut_len, Entry, Line, LineBody};
 pub(crate) use scan::Lines;
 pub(crate) use tree::Tree;
 
-pub(crate) use report::{Place, Report};
-
 use std::fmt;
 
 use crate::diagnostic::Diagnostic;
-use crate::limits::Limits;
+use crate::findings::Findings;
+use crate::limits::{InputCut, Limits};
 use crate::source::Source;
 use crate::variant::{Profile, Variant};
 
@@ -103,6 +101,8 @@ pub struct ParseOptions {
     pub(crate) limits: Limits,
     pub(crate) drop_invalid_utf8: bool,
     pub(crate) collect: Collect,
+    /// Whose limit the input limit is (the access stage sets its size limit through it).
+    pub(crate) input_cut: InputCut,
 }
 
 impl ParseOptions {
@@ -142,6 +142,13 @@ impl ParseOptions {
         self
     }
 
+    /// The input limit is the access stage's size limit: its cut is a `size-limit`.
+    #[must_use]
+    pub(crate) fn with_size_limit_cut(mut self) -> Self {
+        self.input_cut = InputCut::SizeLimit;
+        self
+    }
+
     /// The mode.
     pub fn mode(&self) -> Mode {
         self.mode
@@ -176,10 +183,10 @@ impl ParseOptions {
 ///
 /// ```
 /// use robotspec::tree::NodeKind;
-/// use robotspec::{parse, Code, Mode, Variant};
+/// use robotspec::{parse, Code, Variant};
 ///
 /// let input = b"User-agent: *\nDisalow: /x\n";
-/// let parsed = parse(input, Variant::Google, Mode::Lenient)?;
+/// let parsed = parse(input, Variant::Google);
 /// assert_eq!(parsed.diagnostics()[0].code, Code::TypoDirective);
 /// let tree = parsed.tree();
 /// assert_eq!(tree.root().children[1].kind, NodeKind::DisallowLine);
@@ -198,6 +205,20 @@ pub struct Parsed<'a> {
 }
 
 impl<'a> Parsed<'a> {
+    fn new(
+        source: Source<'a>,
+        profile: Profile,
+        options: &ParseOptions,
+        diagnostics: Vec<Diagnostic>,
+    ) -> Self {
+        Parsed {
+            source,
+            profile,
+            options: *options,
+            diagnostics,
+        }
+    }
+
     /// The original input.
     pub fn input(&self) -> &'a [u8] {
         self.source.bytes()
@@ -282,97 +303,117 @@ impl fmt::Display for StrictError {
 
 impl std::error::Error for StrictError {}
 
-/// Parses `input` as `variant` (a [`Variant`] or a composed [`Profile`]) in `mode`, with the
-/// default limits.
-///
-/// Lenient mode always returns `Ok`. Strict mode returns `Err` with every problem when the file
-/// does not conform to the variant's grammar.
+/// Parses `input` leniently as `variant` (a [`Variant`] or a composed [`Profile`]), with the
+/// default options (every finding, safe limits). Lenient parsing never fails: problems are
+/// warnings among the diagnostics.
 ///
 /// ```
-/// use robotspec::{parse, Code, Mode, Severity, Variant};
+/// use robotspec::{parse, Code, Severity, Variant};
 ///
-/// let rejected = parse(b"User-agent: *\nDisallow /x\n", Variant::Rfc9309, Mode::Strict)
-///     .unwrap_err();
+/// let parsed = parse(b"User-agent: *\nDisallow /x\n", Variant::Rfc9309);
+/// let first = &parsed.diagnostics()[0];
+/// assert_eq!((first.code, first.severity), (Code::MissingColon, Severity::Warning));
+/// ```
+pub fn parse(input: &[u8], variant: impl Into<Profile>) -> Parsed<'_> {
+    parse_lenient(input, variant.into(), &ParseOptions::default())
+}
+
+/// Parses `input` strictly as `variant` (a [`Variant`] or a composed [`Profile`]), with the
+/// default limits: `Err` with every problem when the file does not conform to the variant's
+/// grammar.
+///
+/// ```
+/// use robotspec::{parse_strict, Code, Severity, Variant};
+///
+/// let rejected = parse_strict(b"User-agent: *\nDisallow /x\n", Variant::Rfc9309).unwrap_err();
 /// let first = &rejected.diagnostics()[0];
 /// assert_eq!((first.code, first.severity), (Code::MissingColon, Severity::Error));
 /// assert_eq!((first.line, first.col), (2, 9));
 /// assert_eq!(first.to_string(), "2:9: error[missing-colon]: missing `:` between key and value");
 /// ```
-pub fn parse(
-    input: &[u8],
-    variant: impl Into<Profile>,
-    mode: Mode,
-) -> Result<Parsed<'_>, StrictError> {
-    parse_with(input, variant, &ParseOptions::new(mode))
+///
+/// # Errors
+/// A [`StrictError`] with every problem, when the file does not conform.
+pub fn parse_strict(input: &[u8], variant: impl Into<Profile>) -> Result<Parsed<'_>, StrictError> {
+    parse_with(input, variant, &ParseOptions::new(Mode::Strict))
 }
 
 /// Parses `input` as `variant` (a [`Variant`] or a composed [`Profile`]) with `options` (mode,
-/// limits, readings).
+/// limits, readings), the mode chosen at run time: use it where the mode is a setting, and
+/// [`parse`] or [`parse_strict`] where it is known.
 ///
-/// Lenient mode always returns `Ok`. Strict mode returns `Err` with every problem when the file
-/// does not conform to the variant's grammar or a limit stopped part of it from being read.
+/// # Errors
+/// Only in strict mode: a [`StrictError`] with every problem, when the file does not conform to
+/// the variant's grammar or a limit stopped part of it from being read.
 pub fn parse_with<'a>(
     input: &'a [u8],
     variant: impl Into<Profile>,
     options: &ParseOptions,
 ) -> Result<Parsed<'a>, StrictError> {
     let profile = variant.into();
+    match options.mode {
+        Mode::Lenient => Ok(parse_lenient(input, profile, options)),
+        Mode::Strict => {
+            let source = Source::within(input, options.limits.input_bytes);
+            let findings = read(&source, &profile, options, |_, _| {});
+            let diagnostics = conclude_strict(&source, &profile, findings)?;
+            Ok(Parsed::new(source, profile, options, diagnostics))
+        }
+    }
+}
+
+/// The lenient reading with `options` (whatever mode they name).
+fn parse_lenient<'a>(input: &'a [u8], profile: Profile, options: &ParseOptions) -> Parsed<'a> {
     let source = Source::within(input, options.limits.input_bytes);
-    let report = read(&source, &profile, options, |_, _| {});
-    let diagnostics = conclude(&source, &profile, options, report)?;
-    Ok(Parsed {
-        source,
-        profile,
-        options: *options,
-        diagnostics,
-    })
+    let diagnostics = read(&source, &profile, options, |_, _| {}).finish(false);
+    Parsed::new(source, profile, options, diagnostics)
 }
 
 /// The one pass over a file: every line is read once, checked (as `options` ask) and handed to
-/// `each` — the later stage that consumes it — while it is current in the report.
+/// `each` — the later stage that consumes it — while it is current in the collector.
 pub(crate) fn read<'s, 'a>(
     source: &'s Source<'a>,
     profile: &Profile,
     options: &ParseOptions,
-    mut each: impl FnMut(&Line, &mut Report<'s, 'a>),
-) -> Report<'s, 'a> {
-    let mut report = Report::new(source, &options.limits);
+    mut each: impl FnMut(&Line, &mut Findings<'s, 'a>),
+) -> Findings<'s, 'a> {
+    let mut findings = Findings::new(source, &options.limits);
     let mut checker = check::Checker::new(
         source,
         profile,
+        &strict::grammar(profile.strict_grammar).demands,
         &options.limits,
+        options.input_cut,
         options.lint(),
-        &mut report,
+        &mut findings,
     );
     for line in Lines::new(source, profile, &options.limits) {
-        report.enter(&line);
-        checker.line(&line, &mut report);
-        each(&line, &mut report);
+        findings.enter(line.place(), line.next_place());
+        checker.line(&line, &mut findings);
+        each(&line, &mut findings);
     }
-    checker.finish(&mut report);
-    report
+    checker.finish(&mut findings);
+    findings
 }
 
-/// The end of a reading: in strict mode, the strict grammar's verdict when the checks found
-/// nothing, and `Err` with every diagnostic when anything violates.
-pub(crate) fn conclude(
+/// The end of a strict reading: the strict grammar's verdict when the checks found nothing,
+/// and `Err` with every diagnostic (as errors) when anything violates. A lenient reading ends
+/// with [`Findings::finish`] alone.
+pub(crate) fn conclude_strict(
     source: &Source<'_>,
     profile: &Profile,
-    options: &ParseOptions,
-    mut report: Report<'_, '_>,
+    mut findings: Findings<'_, '_>,
 ) -> Result<Vec<Diagnostic>, StrictError> {
-    let strict = options.mode == Mode::Strict;
-    if strict && !report.has_violation() {
-        if let Some(finding) = strict::validate(source, profile.strict_grammar) {
-            let place = report::place_of(
-                Lines::new(source, profile, &options.limits),
-                finding.span.start,
-            );
-            report.push_on(place, finding);
+    if !findings.has_violation() {
+        if let Some(finding) = strict::validate(source, strict::grammar(profile.strict_grammar)) {
+            // Only the lines' places are read: the line limit does not move them.
+            let lines = Lines::new(source, profile, &Limits::default());
+            let place = lines::place_of(lines, finding.span.start);
+            findings.push_on(place, finding);
         }
     }
-    let failed = strict && report.has_violation();
-    let diagnostics = report.finish(strict);
+    let failed = findings.has_violation();
+    let diagnostics = findings.finish(true);
     if failed {
         return Err(StrictError { diagnostics });
     }

@@ -3,18 +3,20 @@
 use pest::error::{ErrorVariant, InputLocation};
 use pest::{Parser, RuleType};
 
-use super::check::{self, Demands, Finding};
+use super::check::{self, Demands};
 use super::grammar::convention_1994::{Convention1994Parser, Rule as Rule1994};
 use super::grammar::draft_1996::{Draft1996Parser, Rule as Rule1996};
 use super::grammar::rep_draft_2019::{RepDraft2019Parser, Rule as Rule2019};
 use super::grammar::rfc9309::{Rfc9309Parser, Rule as Rfc9309Rule};
 use super::grammar::rfc9309_aipref::{Rfc9309AiprefParser, Rule as AiprefRule};
 use crate::diagnostic::Code;
+use crate::findings::Finding;
 use crate::source::{Source, Span};
+use crate::variant::StrictGrammarId;
 
 /// A strict grammar: the pest grammar a file must derive from, and what the line checks demand
 /// so that they find every place it does not (docs/diagnostics.md). The one table of the
-/// variants' grammars: a profile names one of the constants below.
+/// variants' grammars: a profile names one of the constants below by its id ([`grammar`]).
 #[derive(Debug)]
 pub struct StrictGrammar {
     /// Runs the grammar on the text after the byte order mark (which starts at the given
@@ -22,25 +24,16 @@ pub struct StrictGrammar {
     validate: fn(&str, usize) -> Option<Finding>,
     /// What the line checks demand.
     pub(crate) demands: Demands,
-    /// The same grammar with draft-ietf-aipref-attach's `rule =/ content-usage`, where the
-    /// draft extends it (RFC 9309's ABNF only); the grammar itself when it is that one.
-    aipref: Option<&'static StrictGrammar>,
 }
 
-impl StrictGrammar {
-    /// Whether Content-Usage rules derive from this grammar.
-    pub(crate) fn admits_content_usage(&self) -> bool {
-        self.demands.content_usage_rules
-    }
-
-    /// This grammar with Content-Usage rules admitted (`true`) or not (`false`), if the draft
-    /// defines that grammar.
-    pub(crate) fn with_content_usage(&'static self, admitted: bool) -> Option<&'static Self> {
-        match (admitted, self.admits_content_usage()) {
-            (true, true) | (false, false) => Some(self),
-            (true, false) => self.aipref,
-            (false, true) => Some(&RFC9309),
-        }
+/// The grammar a profile's id names: the one table of the variants' grammars.
+pub(crate) fn grammar(id: StrictGrammarId) -> &'static StrictGrammar {
+    match id {
+        StrictGrammarId::Convention1994 => &CONVENTION_1994,
+        StrictGrammarId::Draft1996 => &DRAFT_1996,
+        StrictGrammarId::RepDraft2019 => &REP_DRAFT_2019,
+        StrictGrammarId::Rfc9309 => &RFC9309,
+        StrictGrammarId::Rfc9309Aipref => &RFC9309_AIPREF,
     }
 }
 
@@ -52,7 +45,6 @@ pub const CONVENTION_1994: StrictGrammar = StrictGrammar {
         verdict::<Convention1994Parser, _>(first, text, start, "1994 (derived)")
     },
     demands: check::CONVENTION_1994,
-    aipref: None,
 };
 
 /// The 1996 draft's BNF (grammar/1996-draft.pest; docs/spec/VARIANTS.md §2.11).
@@ -61,7 +53,6 @@ pub const DRAFT_1996: StrictGrammar = StrictGrammar {
         verdict::<Draft1996Parser, _>(Rule1996::draft_1996, text, start, "1996 draft")
     },
     demands: check::DRAFT_1996,
-    aipref: None,
 };
 
 /// draft-koster-rep-00 §2.2 ABNF (grammar/rep-draft-2019.pest; docs/spec/VARIANTS.md §3.11).
@@ -71,7 +62,6 @@ pub const REP_DRAFT_2019: StrictGrammar = StrictGrammar {
         verdict::<RepDraft2019Parser, _>(first, text, start, "draft-koster-rep-00")
     },
     demands: check::REP_ABNF,
-    aipref: None,
 };
 
 /// RFC 9309 §2.2 ABNF (grammar/rfc9309.pest).
@@ -80,7 +70,6 @@ pub const RFC9309: StrictGrammar = StrictGrammar {
         verdict::<Rfc9309Parser, _>(Rfc9309Rule::rfc9309, text, start, "RFC 9309")
     },
     demands: check::REP_ABNF,
-    aipref: Some(&RFC9309_AIPREF),
 };
 
 /// RFC 9309 §2.2 ABNF with draft-ietf-aipref-attach §3's `rule =/ content-usage`
@@ -91,7 +80,6 @@ pub const RFC9309_AIPREF: StrictGrammar = StrictGrammar {
         verdict::<Rfc9309AiprefParser, _>(first, text, start, "RFC 9309 + Content-Usage")
     },
     demands: check::REP_ABNF_AIPREF,
-    aipref: None,
 };
 
 /// Runs the strict grammar; `Some` finding (code [`Code::Syntax`]) where it rejects the file.

@@ -7,11 +7,10 @@
 
 use std::time::Duration;
 
-use super::Variant;
-use crate::access::AccessState;
-use crate::model::extension::{self, Extension, ExtensionKey};
-use crate::pattern::{PatternEncoding, PatternSyntax, Precedence};
-use crate::syntax::strict::{self, StrictGrammar};
+use super::named::Variant;
+use crate::vocab::access::AccessState;
+use crate::vocab::extension::{self, Extension, ExtensionKey};
+use crate::vocab::pattern::{PatternEncoding, PatternSyntax, Precedence};
 
 /// What a key (field name) means.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
@@ -143,7 +142,7 @@ pub struct Profile {
     /// readers know (docs/extensions.md), compared exactly, ignoring ASCII case.
     pub(crate) extensions: &'static [ExtensionKey],
     /// The grammar strict mode validates against.
-    pub(crate) strict_grammar: &'static StrictGrammar,
+    pub(crate) strict_grammar: StrictGrammarId,
     /// Bytes of a line that are read; the rest of a longer line is ignored (`None`: no limit).
     pub(crate) max_line_bytes: Option<usize>,
     /// A NUL byte ends a line's content (Google's library reads lines as C strings).
@@ -175,6 +174,40 @@ pub struct Profile {
     pub(crate) index_htm_allows_directory: bool,
     /// How the file is fetched and how long the result may be used (docs/access.md).
     pub(crate) access: AccessProfile,
+}
+
+/// Which strict grammar a profile validates against: the id of one entry of the syntax stage's
+/// table of grammars (`src/syntax/strict.rs`), so that the profile stays data.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) enum StrictGrammarId {
+    /// The shape the 1994 prose describes (grammar/1994.pest).
+    Convention1994,
+    /// The 1996 draft's BNF (grammar/1996-draft.pest).
+    Draft1996,
+    /// draft-koster-rep-00's ABNF (grammar/rep-draft-2019.pest).
+    RepDraft2019,
+    /// RFC 9309's ABNF (grammar/rfc9309.pest).
+    Rfc9309,
+    /// RFC 9309's ABNF with draft-ietf-aipref-attach's `rule =/ content-usage`
+    /// (grammar/rfc9309-aipref.pest).
+    Rfc9309Aipref,
+}
+
+impl StrictGrammarId {
+    /// Whether Content-Usage rules derive from this grammar.
+    pub(crate) fn admits_content_usage(self) -> bool {
+        self == StrictGrammarId::Rfc9309Aipref
+    }
+
+    /// This grammar with Content-Usage rules admitted (`true`) or not (`false`), if the draft
+    /// defines that grammar (it extends RFC 9309's ABNF only).
+    pub(crate) fn with_content_usage(self, admitted: bool) -> Option<Self> {
+        match (admitted, self) {
+            (false, StrictGrammarId::Rfc9309Aipref) => Some(StrictGrammarId::Rfc9309),
+            (true, StrictGrammarId::Rfc9309) => Some(StrictGrammarId::Rfc9309Aipref),
+            (admitted, id) => (admitted == id.admits_content_usage()).then_some(id),
+        }
+    }
 }
 
 /// How `Cache-Control`/`Expires` set the lifetime of a fetched result.
@@ -417,7 +450,7 @@ const RFC9309: Profile = Profile {
     keys: STANDARD_KEYS,
     key_matching: KeyMatching::Exact,
     extensions: EXTENSIONS,
-    strict_grammar: &strict::RFC9309,
+    strict_grammar: StrictGrammarId::Rfc9309,
     max_line_bytes: None,
     nul_ends_line: false,
     strips_ascii_whitespace: false,
@@ -438,7 +471,7 @@ const RFC9309: Profile = Profile {
 
 const REP_DRAFT_2019: Profile = Profile {
     variant: Variant::RepDraft2019,
-    strict_grammar: &strict::REP_DRAFT_2019,
+    strict_grammar: StrictGrammarId::RepDraft2019,
     agent_value: AgentValue::WholeValue,
     group_selection: GroupSelection::MergeNamedFirstGlobal,
     ..RFC9309
@@ -465,7 +498,7 @@ const DRAFT_1996: Profile = Profile {
     keys: &[USER_AGENT, ALLOW, DISALLOW],
     key_matching: KeyMatching::Exact,
     extensions: EXTENSIONS_BEFORE_SITEMAPS,
-    strict_grammar: &strict::DRAFT_1996,
+    strict_grammar: StrictGrammarId::Draft1996,
     max_line_bytes: None,
     nul_ends_line: false,
     strips_ascii_whitespace: false,
@@ -485,7 +518,7 @@ const DRAFT_1996: Profile = Profile {
 const CONVENTION_1994: Profile = Profile {
     variant: Variant::Convention1994,
     keys: &[USER_AGENT, DISALLOW],
-    strict_grammar: &strict::CONVENTION_1994,
+    strict_grammar: StrictGrammarId::Convention1994,
     pattern_encoding: PatternEncoding::Verbatim,
     target_encoding: TargetEncoding::AsGiven,
     precedence: Precedence::AnyDisallow,

@@ -10,12 +10,12 @@ use std::borrow::Cow;
 use std::fmt;
 use std::str::FromStr;
 
-use super::{
+use super::named::{UnknownVariant, Variant};
+use super::profile::{
     AgentMatching, AgentValue, GroupSelection, KeyMatching, Profile, TargetEncoding,
-    UnknownVariant, Variant,
 };
-use crate::access::AccessState;
-use crate::pattern::{PatternEncoding, Precedence};
+use crate::vocab::access::AccessState;
+use crate::vocab::pattern::{PatternEncoding, Precedence};
 
 /// One decision of a [`Profile`] that [`Profile::with`] can change.
 #[derive(Debug)]

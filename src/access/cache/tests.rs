@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::access::{evaluate, AccessOptions, FetchOutcome};
-use crate::Variant;
+use crate::variant::Variant;
 use std::time::SystemTime;
 
 const DAY: Duration = Duration::from_secs(86_400);

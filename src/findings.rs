@@ -1,18 +1,43 @@
-//! One way to report problems: findings go to a [`Report`] as the stages run.
+//! One way to report problems: findings go to one [`Findings`] collector as the stages run.
 //!
 //! The checks of the syntax stage, the model's limits and the strict grammar's verdict all push
 //! what they find here, while the line they read is current, so one positioner turns every span
 //! into `line:col` without going back over the input (modelled on toml_parser's error sink and
 //! rust-url's violation callback). What is not wanted is never computed: a reader that only wants
-//! the limits ([`Collect::Limits`](crate::syntax::Collect::Limits)) runs no lint check at all.
+//! the limits (`Collect::Limits`) runs no lint check at all.
 //! The number of diagnostics kept is itself a limit ([`Limits::diagnostics`]): past it findings
 //! are counted, not kept, and one `limit-exceeded` says how many were left out.
+//!
+//! It lies on the ground floor, beside [`Diagnostic`], because every stage writes into it (the
+//! syntax checks, the model's limits, the strict grammar): it knows positions (a [`Place`]: a
+//! line's number and where its content starts), never the lines themselves. ("Report" names
+//! Google's per-line report only.)
 
-use super::check::Finding;
-use super::lines::Line;
 use crate::diagnostic::{Code, Diagnostic, Severity};
 use crate::limits::{Limit, LimitHit, Limits};
-use crate::source::Source;
+use crate::source::{Source, Span};
+
+/// A problem found, before it is given a severity and a position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Finding {
+    /// What.
+    pub(crate) code: Code,
+    /// Where.
+    pub(crate) span: Span,
+    /// Why, for people.
+    pub(crate) message: String,
+}
+
+impl Finding {
+    /// A finding of `code` at `span`.
+    pub(crate) fn new(code: Code, span: Span, message: impl Into<String>) -> Self {
+        Finding {
+            code,
+            span,
+            message: message.into(),
+        }
+    }
+}
 
 /// A line of the input as the positioner sees it: its number and where its content starts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -23,26 +48,23 @@ pub(crate) struct Place {
 
 impl Place {
     /// Before the first line: line 1.
-    const START: Place = Place { line: 1, start: 0 };
+    pub(crate) const START: Place = Place { line: 1, start: 0 };
 
-    /// The place of `line`.
-    pub(crate) fn of(line: &Line) -> Place {
-        Place {
-            line: line.number,
-            start: line.content.start,
-        }
+    /// Line `line` (1-based), whose content starts at byte `start`.
+    pub(crate) fn new(line: u32, start: usize) -> Place {
+        Place { line, start }
     }
 }
 
 /// Findings, positioned as they arrive, up to the diagnostics limit.
 #[derive(Debug)]
-pub(crate) struct Report<'s, 'a> {
+pub(crate) struct Findings<'s, 'a> {
     source: &'s Source<'a>,
     limit: usize,
     /// The line being read.
     place: Place,
-    /// The last line read, with whether it had a line end.
-    last: Option<(Line, bool)>,
+    /// Where the line after the last one read starts, when that line ended with a line end.
+    after_last: Option<Place>,
     kept: Vec<Diagnostic>,
     /// Findings past the limit: how many, and the first one.
     dropped: usize,
@@ -50,14 +72,14 @@ pub(crate) struct Report<'s, 'a> {
     violation: bool,
 }
 
-impl<'s, 'a> Report<'s, 'a> {
-    /// An empty report on `source`, keeping at most `limits.diagnostics` diagnostics.
+impl<'s, 'a> Findings<'s, 'a> {
+    /// No findings yet on `source`, keeping at most `limits.diagnostics` diagnostics.
     pub(crate) fn new(source: &'s Source<'a>, limits: &Limits) -> Self {
-        Report {
+        Findings {
             source,
             limit: limits.diagnostics,
             place: Place::START,
-            last: None,
+            after_last: None,
             kept: Vec::new(),
             dropped: 0,
             first_dropped: None,
@@ -65,20 +87,18 @@ impl<'s, 'a> Report<'s, 'a> {
         }
     }
 
-    /// `line` is now being read: findings pushed from here on are on it.
-    pub(crate) fn enter(&mut self, line: &Line) {
-        self.place = Place::of(line);
-        self.last = Some((*line, line.newline.is_some()));
+    /// The line at `place` is now being read: findings pushed from here on are on it. `next`:
+    /// where the line after it starts, when it ends with a line end.
+    pub(crate) fn enter(&mut self, place: Place, next: Option<Place>) {
+        self.place = place;
+        self.after_last = next;
     }
 
     /// Every line was read: findings pushed from here on lie after the last line (on the next
     /// one when it ended with a line end).
     pub(crate) fn end_of_lines(&mut self) {
-        if let Some((line, true)) = self.last {
-            self.place = Place {
-                line: line.number.saturating_add(1),
-                start: line.span().end,
-            };
+        if let Some(next) = self.after_last {
+            self.place = next;
         }
     }
 
@@ -107,7 +127,8 @@ impl<'s, 'a> Report<'s, 'a> {
     }
 
     /// The input limit's cut, kept whatever the diagnostics limit: there is exactly one, and
-    /// the access stage reports it as its size limit, so it must never be among the dropped.
+    /// when the access stage set the limit it is that stage's `size-limit`, so it must never be
+    /// among the dropped.
     pub(crate) fn push_input_cut(&mut self, finding: Finding) {
         self.violation |= finding.code.is_violation();
         let diagnostic = self.position(self.place, finding);
@@ -159,23 +180,4 @@ impl<'s, 'a> Report<'s, 'a> {
         }
         self.kept
     }
-}
-
-/// Where `at` lies, found by reading the lines (for the rare finding that is not made while its
-/// line is read: the strict grammar's own error).
-pub(crate) fn place_of(lines: impl Iterator<Item = Line>, at: usize) -> Place {
-    let mut place = Place::START;
-    for line in lines {
-        place = Place::of(&line);
-        if line.span().end > at {
-            return place;
-        }
-        if line.newline.is_some() {
-            place = Place {
-                line: line.number.saturating_add(1),
-                start: line.span().end,
-            };
-        }
-    }
-    place
 }

@@ -2,10 +2,11 @@
 //! (Content-Usage, Content-Signal, Crawl-delay, …), where each applies, and their values typed.
 //!
 //! Which keys a variant knows is its profile's list (docs/extensions.md); the syntax stage tags
-//! such a line with its [`Extension`], the model keeps it as a [`Record`](super::Record) with
-//! that tag, and [`Record::typed`](super::Record::typed) reads its value with [`read`]. The
+//! such a line with its [`Extension`], the model keeps it as a `Record` with
+//! that tag, and `Record::typed` reads its value with [`read`]. The
 //! checks call the same [`read`] to report a malformed value (`invalid-extension-value`), so a
-//! value is judged one way only.
+//! value is judged one way only. Both the syntax stage and the model read this vocabulary, so it
+//! lies on the ground floor; `robotspec::model` shows it to users.
 //!
 //! ```
 //! use robotspec::model::{Extension, ExtensionValue, Preference};
@@ -112,6 +113,11 @@ pub(crate) fn classify(keys: &[ExtensionKey], key: &[u8]) -> Option<Extension> {
         .map(|k| k.extension)
 }
 
+/// Bytes as text, each byte that is not UTF-8 as U+FFFD.
+pub(crate) fn lossy<S: Serializer>(bytes: &&[u8], serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.collect_str(&String::from_utf8_lossy(bytes))
+}
+
 /// A record's value as its extension reads it.
 #[non_exhaustive]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -127,7 +133,7 @@ pub enum ExtensionValue<'m> {
     /// A Request-rate.
     RequestRate(RequestRate<'m>),
     /// Any other extension's value, as written (`Host`, `Clean-param`, `Sitemap`, …).
-    #[serde(serialize_with = "super::lossy")]
+    #[serde(serialize_with = "lossy")]
     Text(&'m [u8]),
 }
 
@@ -278,7 +284,7 @@ pub struct ContentUsage<'m> {
     #[serde(serialize_with = "lossy_option")]
     pub path: Option<&'m [u8]>,
     /// The statement of preference as written.
-    #[serde(serialize_with = "super::lossy")]
+    #[serde(serialize_with = "lossy")]
     pub statement: &'m [u8],
     /// The preferences; `None` when the statement is not a Dictionary (then every preference
     /// is unknown, vocab-07 §6.5.1).
@@ -290,7 +296,7 @@ pub struct ContentUsage<'m> {
 
 fn lossy_option<S: Serializer>(bytes: &Option<&[u8]>, serializer: S) -> Result<S::Ok, S::Error> {
     match bytes {
-        Some(bytes) => super::lossy(bytes, serializer),
+        Some(bytes) => lossy(bytes, serializer),
         None => serializer.serialize_none(),
     }
 }

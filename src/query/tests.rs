@@ -1,0 +1,122 @@
+//! Tests of the query API through `Robots`.
+
+use super::*;
+use crate::model::Agent;
+use crate::syntax::ParseOptions;
+use crate::variant::Variant;
+
+#[test]
+fn robots_is_send_and_sync() {
+    fn assert_send_sync<T: Send + Sync>() {}
+    assert_send_sync::<Robots>();
+}
+
+#[test]
+fn rule_text_is_its_line_whatever_the_line_ends() {
+    let robots = Robots::parse(
+        b"user-agent: a\r\nallow: /b\rdisallow: /c\n",
+        Variant::Google,
+    );
+    let texts: Vec<&[u8]> = robots.rules().map(|r| r.text()).collect();
+    assert_eq!(texts, [&b"allow: /b"[..], b"disallow: /c"]);
+}
+
+#[test]
+fn comments_and_blank_lines_are_not_kept() {
+    let mut text = b"user-agent: *\ndisallow: /x\n".to_vec();
+    let small = Robots::parse(&text, Variant::Google).memory_usage();
+    text.extend(b"# a comment that takes room\n\n".repeat(10_000));
+    let padded = Robots::parse(&text, Variant::Google).memory_usage();
+    assert_eq!(small, padded);
+}
+
+#[test]
+fn a_lenient_reading_for_verdicts_runs_no_grammar_check() {
+    let text = b"user-agent: *\ndisallow /x\nfoo bar baz\n";
+    let robots = Robots::parse(text, Variant::Rfc9309);
+    assert!(robots.diagnostics().is_empty());
+    assert!(!robots.is_allowed("a", "/x"));
+    let all = Robots::parse_with(text, Variant::Rfc9309, &ParseOptions::default()).unwrap();
+    assert_eq!(all.diagnostics().len(), 2);
+    assert_eq!(all.model, robots.model);
+}
+
+#[test]
+fn specific_groups_hide_the_global_ones() {
+    let robots = Robots::parse(
+        b"user-agent: *\ndisallow: /\nuser-agent: foobot\nallow: /x\n",
+        Variant::Google,
+    );
+    assert!(robots.is_allowed("FOOBOT", "/y"));
+    assert!(!robots.is_allowed("barbot", "/y"));
+    assert_eq!(
+        robots.check("foobot", "/y").applicable().agent(),
+        Some(Agent::Named("foobot"))
+    );
+}
+
+#[test]
+fn no_size_limit_in_the_library() {
+    let mut text = b"user-agent: *\n".to_vec();
+    text.extend(b"# padding padding padding\n".repeat(100_000));
+    text.extend(b"disallow: /late\n");
+    assert!(text.len() > 2 << 20);
+    assert!(!Robots::parse(&text, Variant::Google).is_allowed("a", "/late"));
+}
+
+/// `//x/private` is scheme-relative (authority `x`, target `/private`), as Google's
+/// `GetPathParamsQuery` reads it, for every variant.
+#[test]
+fn a_double_slash_starts_an_authority() {
+    let text = b"user-agent: *\ndisallow: /private\n";
+    for &variant in Variant::ALL {
+        let robots = Robots::parse(text, variant);
+        assert!(!robots.is_allowed("a", "//x/private"), "{variant}");
+        assert!(robots.is_allowed("a", "//private/x"), "{variant}");
+    }
+}
+
+/// The groups looked up once answer as `check_query` does, rule and all, in every variant
+/// (the 1994 reading ranks Allows after every Disallow, RFC 9309 always allows
+/// `/robots.txt`).
+#[test]
+fn applicable_answers_as_check_query() {
+    let text = b"user-agent: a\nallow: /p/ok\ndisallow: /p\ndisallow: /*.gif$\n\n\
+                 user-agent: *\ndisallow: /\nallow: /open\n";
+    let urls = [
+        "/",
+        "/p",
+        "/p/ok/x",
+        "/x.gif",
+        "/x.gif?y",
+        "/open",
+        "/robots.txt",
+        "a",
+    ];
+    for &variant in Variant::ALL {
+        let robots = Robots::parse(text, variant);
+        for agent in ["a", "b"] {
+            let query = AgentQuery::new(agent);
+            let applicable = robots.applicable(&query);
+            for url in urls {
+                let verdict = robots.check_query(&query, url);
+                let by_groups = applicable.check(url);
+                assert_eq!(
+                    applicable.is_allowed(url),
+                    verdict.allowed(),
+                    "{variant} {url}"
+                );
+                assert_eq!(by_groups.allowed(), verdict.allowed(), "{variant} {url}");
+                assert_eq!(by_groups.rule(), verdict.rule(), "{variant} {url}");
+                assert_eq!(by_groups.decision(), verdict.decision(), "{variant} {url}");
+            }
+        }
+    }
+}
+
+#[test]
+fn robots_txt_is_allowed_under_rfc9309_only() {
+    let text = b"user-agent: *\ndisallow: /\n";
+    assert!(Robots::parse(text, Variant::Rfc9309).is_allowed("a", "/robots.txt"));
+    assert!(!Robots::parse(text, Variant::Google).is_allowed("a", "/robots.txt"));
+}
