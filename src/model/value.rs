@@ -3,7 +3,8 @@
 //! Google's library reads each line into a buffer of 16,663 bytes and as a C string, so bytes
 //! past the limit and everything after a NUL are gone before the line is split into key and
 //! value. Other variants read the value as the grammar found it, up to the configured line
-//! limit ([`Limits::line_bytes`](crate::Limits::line_bytes)) if any.
+//! limit ([`Limits::line_bytes`](crate::Limits::line_bytes)) if any. Where the line is cut is
+//! the syntax stage's to say (`Line::cut`); this module only keeps the value within it.
 
 use crate::source::{Source, Span};
 use crate::syntax::{Entry, Line};
