@@ -136,3 +136,50 @@ impl Typed {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What is stored gives back exactly what the extension reads, valid or not.
+    #[test]
+    fn the_stored_reading_is_the_extensions_reading() {
+        let values: &[(Extension, &[u8])] = &[
+            (Extension::ContentUsage, b"train-ai=n, search=y"),
+            (Extension::ContentUsage, b"/ai-ok/ train-ai=y"),
+            (Extension::ContentUsage, b"/only-a-path/"),
+            (Extension::ContentUsage, b"/p/ not a dictionary ="),
+            (Extension::ContentUsage, b""),
+            (Extension::ContentSignal, b"search=yes, ai-train=no"),
+            (Extension::ContentSignal, b"search"),
+            (Extension::CrawlDelay, b"10"),
+            (Extension::CrawlDelay, b"0.5"),
+            (Extension::CrawlDelay, b"soon"),
+            (Extension::RequestRate, b"1/5s 1800-1900"),
+            (Extension::RequestRate, b"1/5"),
+            (Extension::RequestRate, b"fast"),
+            (Extension::Host, b"example.com"),
+            (Extension::CleanParam, b"ref /articles/"),
+        ];
+        for &(extension, value) in values {
+            let stored = Typed::read(extension, value);
+            assert_eq!(
+                stored.value(value),
+                extension::read(extension, value),
+                "{extension:?} {:?}",
+                String::from_utf8_lossy(value)
+            );
+        }
+    }
+
+    #[test]
+    fn a_content_usage_rule_keeps_its_path_and_preferences_even_when_invalid() {
+        let valid = Typed::read(Extension::ContentUsage, b"/ai-ok/ train-ai=y");
+        let (path, preferences) = valid.content_usage().unwrap_or_default();
+        assert_eq!(path, Some(7));
+        assert!(preferences.is_some());
+        let invalid = Typed::read(Extension::ContentUsage, b"/p/ not a dictionary =");
+        assert_eq!(invalid.content_usage().map(|(path, _)| path), Some(Some(3)));
+        assert!(invalid.value(b"/p/ not a dictionary =").is_err());
+    }
+}
