@@ -48,7 +48,7 @@ fn agents(robots: &Robots) -> Vec<String> {
         .flat_map(|g| g.agents())
         .filter_map(|a| match a.agent() {
             Agent::Named(name) => Some(name.to_owned()),
-            Agent::Global => None,
+            _ => None,
         })
         .collect();
     agents.push("RandomBot".to_owned());

@@ -119,6 +119,7 @@ impl fmt::Display for Severity {
 }
 
 /// One finding, positioned in the original input.
+#[non_exhaustive]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Diagnostic {
     /// What was found.

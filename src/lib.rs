@@ -30,7 +30,7 @@ pub use diagnostic::{Code, Diagnostic, Severity};
 pub use limits::{Limit, Limits};
 pub use pattern::Engine;
 pub use query::{
-    AgentError, AgentQuery, Applicable, Decision, Explanation, Reading, Robots, Usage, Verdict,
+    AgentError, AgentQuery, Applicable, Decision, Explanation, Robots, SignalScope, Usage, Verdict,
 };
 pub use source::Span;
 pub use syntax::{
@@ -43,8 +43,10 @@ pub mod tree {
     pub use crate::syntax::tree::{Node, NodeKind, Tree};
 }
 
-/// Internal functions the fuzz targets and the conformance tests call directly. Not part of the
-/// API: no stability promise, no documentation.
+/// Internal functions the fuzz targets and the conformance tests call directly (feature
+/// `internals`, which the tests turn on). Not part of the API: no stability promise, no
+/// documentation.
+#[cfg(feature = "internals")]
 #[doc(hidden)]
 pub mod internals {
     pub use crate::model::agent::is_valid_product_token;

@@ -251,7 +251,7 @@ impl InputCut {
 
 /// A place where the model stopped reading because of a limit.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LimitHit {
+pub(crate) struct LimitHit {
     /// Which limit.
     pub limit: Limit,
     /// Its value.
@@ -265,7 +265,7 @@ pub struct LimitHit {
 
 impl LimitHit {
     /// A hit of `limit`, set to `value`, at `span`, ignoring one line so far.
-    pub fn new(limit: Limit, value: usize, span: Span) -> Self {
+    pub(crate) fn new(limit: Limit, value: usize, span: Span) -> Self {
         LimitHit {
             limit,
             value,
@@ -275,7 +275,7 @@ impl LimitHit {
     }
 
     /// A sentence for people: what was ignored and which option raises the limit.
-    pub fn message(&self) -> String {
+    pub(crate) fn message(&self) -> String {
         let Self { limit, value, .. } = self;
         let what = match limit {
             Limit::Groups => format!("more than {value} groups: {} ignored", self.count("group")),

@@ -13,7 +13,7 @@
 macro_rules! stable_names {
     (
         $(#[$meta:meta])*
-        pub enum $enum:ident {
+        $vis:vis enum $enum:ident {
             $(
                 $(#[doc = $doc:literal])*
                 $variant:ident = $name:literal,
@@ -23,7 +23,7 @@ macro_rules! stable_names {
         $(#[$meta])*
         #[non_exhaustive]
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        pub enum $enum {
+        $vis enum $enum {
             $(
                 $(#[doc = $doc])*
                 $variant,
@@ -32,22 +32,22 @@ macro_rules! stable_names {
 
         impl $enum {
             /// Every value, in declaration order.
-            pub const ALL: &'static [$enum] = &[$($enum::$variant),*];
+            $vis const ALL: &'static [$enum] = &[$($enum::$variant),*];
 
             /// The stable name, as written on the command line and in JSON.
-            pub fn name(self) -> &'static str {
+            $vis fn name(self) -> &'static str {
                 match self {
                     $($enum::$variant => $name,)*
                 }
             }
 
             /// The value with the stable name `name`, if any.
-            pub fn from_name(name: &str) -> Option<Self> {
+            $vis fn from_name(name: &str) -> Option<Self> {
                 Self::ALL.iter().copied().find(|value| value.name() == name)
             }
 
             /// What the value means, for people (its documentation).
-            pub fn description(self) -> &'static str {
+            $vis fn description(self) -> &'static str {
                 match self {
                     $($enum::$variant => concat!($($doc, "\n",)*).trim(),)*
                 }

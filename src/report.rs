@@ -24,6 +24,7 @@ use crate::variant::{Directive, Spelling, Variant};
 
 /// What a line holds, in Google's terms. Serialised as `user-agent`, `allow`, `disallow`,
 /// `sitemap`, `unused` or `unknown`.
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Tag {
@@ -58,6 +59,7 @@ impl Tag {
 }
 
 /// One line's report: its tag and the flags of Google's `LineMetadata`.
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct LineReport {
     /// 1-based line number.
@@ -120,6 +122,7 @@ impl LineReport {
 }
 
 /// The whole file's report.
+#[non_exhaustive]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ParseReport {
     /// Every line, in order, including the empty line after a final line end.

@@ -51,14 +51,14 @@ impl Serialize for Span {
 }
 
 /// The byte that stands in the shadow text for every byte of an invalid UTF-8 sequence.
-pub const INVALID_BYTE_STAND_IN: char = '\u{1A}';
+pub(crate) const INVALID_BYTE_STAND_IN: char = '\u{1A}';
 
 /// The UTF-8 encoding of U+FEFF, the byte order mark.
-pub const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
+pub(crate) const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// Input bytes together with their shadow text.
 #[derive(Debug, Clone)]
-pub struct Source<'a> {
+pub(crate) struct Source<'a> {
     bytes: &'a [u8],
     /// The shadow text of the read part, `bytes[..text.len()]`.
     text: Cow<'a, str>,
@@ -71,7 +71,7 @@ impl<'a> Source<'a> {
     ///
     /// The byte order mark is recognised the way Google's library does it: up to three leading
     /// bytes are skipped while they match `EF BB BF` in order, so a truncated BOM counts too.
-    pub fn new(bytes: &'a [u8]) -> Self {
+    pub(crate) fn new(bytes: &'a [u8]) -> Self {
         Source::read_to(bytes, bytes.len())
     }
 
@@ -79,7 +79,7 @@ impl<'a> Source<'a> {
     /// just after the last line end within the first `limit` bytes — the line the limit cuts
     /// through is dropped whole. The rest is kept as [`Source::ignored`] and never decoded, so
     /// the limit bounds the work. (The access stage's size limit is this same cut.)
-    pub fn within(all: &'a [u8], limit: usize) -> Self {
+    pub(crate) fn within(all: &'a [u8], limit: usize) -> Self {
         let end = match all.get(..limit) {
             Some(head) if all.len() > limit => head
                 .iter()
@@ -123,34 +123,34 @@ impl<'a> Source<'a> {
     }
 
     /// The part of the input past the read part, if any.
-    pub fn ignored(&self) -> Option<Span> {
+    pub(crate) fn ignored(&self) -> Option<Span> {
         let read = self.text.len();
         (read < self.bytes.len()).then(|| Span::new(read, self.bytes.len()))
     }
 
     /// The original input.
-    pub fn bytes(&self) -> &'a [u8] {
+    pub(crate) fn bytes(&self) -> &'a [u8] {
         self.bytes
     }
 
     /// The shadow text of the read part: as long as the bytes read (all of [`Source::bytes`]
     /// unless [`Source::ignored`] says otherwise), invalid bytes replaced by `0x1A`.
-    pub fn text(&self) -> &str {
+    pub(crate) fn text(&self) -> &str {
         &self.text
     }
 
     /// Runs of bytes that are not valid UTF-8, in order.
-    pub fn invalid_utf8(&self) -> &[Span] {
+    pub(crate) fn invalid_utf8(&self) -> &[Span] {
         &self.invalid_utf8
     }
 
     /// Length of the leading (possibly truncated) byte order mark: 0 to 3.
-    pub fn bom_len(&self) -> usize {
+    pub(crate) fn bom_len(&self) -> usize {
         self.bom_len
     }
 
     /// True when `span` contains a byte of an invalid UTF-8 sequence.
-    pub fn has_invalid_utf8(&self, span: Span) -> bool {
+    pub(crate) fn has_invalid_utf8(&self, span: Span) -> bool {
         let first_ending_after = self
             .invalid_utf8
             .partition_point(|run| run.end <= span.start);
@@ -161,7 +161,7 @@ impl<'a> Source<'a> {
 
     /// The bytes of `span` without those of invalid UTF-8 sequences (borrowed when there are
     /// none).
-    pub fn without_invalid_utf8(&self, span: Span) -> Cow<'a, [u8]> {
+    pub(crate) fn without_invalid_utf8(&self, span: Span) -> Cow<'a, [u8]> {
         if !self.has_invalid_utf8(span) {
             return Cow::Borrowed(self.slice(span));
         }
@@ -180,13 +180,13 @@ impl<'a> Source<'a> {
     }
 
     /// The original bytes of `span` (empty if the span is out of range).
-    pub fn slice(&self, span: Span) -> &'a [u8] {
+    pub(crate) fn slice(&self, span: Span) -> &'a [u8] {
         self.bytes.get(span.range()).unwrap_or_default()
     }
 
     /// 1-based column of byte `offset` on the line starting at byte `line_start`, in characters
     /// of the shadow text (so an invalid byte counts as one column).
-    pub fn column(&self, line_start: usize, offset: usize) -> u32 {
+    pub(crate) fn column(&self, line_start: usize, offset: usize) -> u32 {
         let prefix = self.text.get(line_start..offset).unwrap_or_default();
         u32::try_from(prefix.chars().count())
             .unwrap_or(u32::MAX)

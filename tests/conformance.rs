@@ -348,6 +348,7 @@ fn line_metadata_check(v: &Value) -> Check {
             Tag::Disallow => "Disallow",
             Tag::Sitemap => "Sitemap",
             Tag::Unused => "Unused",
+            _ => "a tag Google's tests do not know",
         };
         equal("tag_name", tag, want["tag_name"].as_str().unwrap())?;
         for (field, value) in [

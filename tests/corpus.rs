@@ -230,13 +230,14 @@ fn strict_trial(bytes: &[u8], variant: Profile, expect: Option<Expect>) -> Resul
             let as_errors: Vec<Diagnostic> = lenient
                 .diagnostics()
                 .iter()
-                .map(|d| Diagnostic {
-                    severity: if d.code.is_violation() {
+                .map(|d| {
+                    let mut as_error = d.clone();
+                    as_error.severity = if d.code.is_violation() {
                         Severity::Error
                     } else {
                         Severity::Warning
-                    },
-                    ..d.clone()
+                    };
+                    as_error
                 })
                 .collect();
             if diagnostics != as_errors {

@@ -8,7 +8,7 @@
 )]
 
 use robotspec::model::{Extension, Preference};
-use robotspec::{AgentQuery, Reading, Robots, Variant};
+use robotspec::{AgentQuery, Robots, SignalScope, Variant};
 use serde_json::{json, Value};
 
 fn robots(file: &str) -> Robots {
@@ -199,13 +199,13 @@ fn attach_e2_typed_records() {
 fn content_signal_in_both_readings() {
     let robots = robots("cf-feature-enabled.txt");
     let gpt = robots.usage(&AgentQuery::new("GPTBot"), "/");
-    assert_eq!(gpt.content_signal(Reading::Group), None);
-    let file = gpt.content_signal(Reading::File).unwrap();
+    assert_eq!(gpt.content_signal(SignalScope::Group), None);
+    let file = gpt.content_signal(SignalScope::File).unwrap();
     assert_eq!(
         (file.get("search"), file.get("ai-train")),
         (Some("yes"), Some("no"))
     );
-    assert_eq!(gpt.content_signal_lines(Reading::File), [17]);
+    assert_eq!(gpt.content_signal_lines(SignalScope::File), [17]);
     let record = robots.records().next().unwrap();
     assert_eq!(record.extension, Some(Extension::ContentSignal));
     assert_eq!(record.scope(), Some(robotspec::model::Scope::Disputed));

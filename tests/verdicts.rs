@@ -28,7 +28,7 @@ fn ask_everything(path: &PathBuf) {
             .flat_map(|g| g.agents())
             .find_map(|a| match a.agent() {
                 Agent::Named(name) => Some(name.to_owned()),
-                Agent::Global => None,
+                _ => None,
             })
             .unwrap_or_default();
         let mut targets = vec![

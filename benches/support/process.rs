@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 /// The `robotspec` CLI to measure: `$ROBOTSPEC_BIN` when set, else `target/release/robotspec`
 /// next to this bench executable (which lives in `target/release/deps/`). Exits with a message
 /// when it is missing.
-pub fn robotspec_bin() -> PathBuf {
+pub(crate) fn robotspec_bin() -> PathBuf {
     if let Some(bin) = std::env::var_os("ROBOTSPEC_BIN") {
         let bin = PathBuf::from(bin);
         if bin.is_file() {
@@ -41,13 +41,13 @@ pub fn robotspec_bin() -> PathBuf {
 }
 
 /// `/usr/bin/time` when present: it gives each child's own peak resident set.
-pub fn gnu_time() -> Option<PathBuf> {
+pub(crate) fn gnu_time() -> Option<PathBuf> {
     let time = PathBuf::from("/usr/bin/time");
     time.is_file().then_some(time)
 }
 
 /// `std::env::var(name)` parsed, or `default`.
-pub fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
+pub(crate) fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
     std::env::var(name)
         .ok()
         .and_then(|v| v.trim().parse().ok())
@@ -55,20 +55,20 @@ pub fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
 }
 
 /// The machine's load average line (`/proc/loadavg`), or `?`.
-pub fn loadavg() -> String {
+pub(crate) fn loadavg() -> String {
     std::fs::read_to_string("/proc/loadavg")
         .map(|s| s.trim().to_owned())
         .unwrap_or_else(|_| "?".to_owned())
 }
 
 /// Where the child's standard input comes from.
-pub enum Input<'a> {
+pub(crate) enum Input<'a> {
     Null,
     File(&'a Path),
 }
 
 /// What one run looks like from outside.
-pub struct Spec<'a> {
+pub(crate) struct Spec<'a> {
     pub program: &'a Path,
     pub args: Vec<OsString>,
     pub env: Vec<(&'a str, &'a str)>,
@@ -85,14 +85,14 @@ pub struct Spec<'a> {
 
 /// How a run ended.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Ended {
+pub(crate) enum Ended {
     Exited(i32),
     Signal(i32),
     TimedOut,
 }
 
 /// One measured run.
-pub struct Run {
+pub(crate) struct Run {
     /// Wall clock seen by this process, seconds (spawn to exit; includes `time`'s own exec).
     pub wall: f64,
     /// Peak resident set of the child, KiB (`None` without `/usr/bin/time`).
@@ -106,19 +106,19 @@ pub struct Run {
 
 impl Run {
     /// The child ran out of its address-space cap (Rust's allocation-failure message).
-    pub fn capped(&self) -> bool {
+    pub(crate) fn capped(&self) -> bool {
         self.stderr_head.contains("memory allocation of")
             || self.stderr_head.contains("capacity overflow")
             || self.stderr_head.contains("out of memory")
     }
 
-    pub fn peak_mb(&self) -> Option<f64> {
+    pub(crate) fn peak_mb(&self) -> Option<f64> {
         self.peak_kib.map(|k| k as f64 / 1024.0)
     }
 }
 
 /// Runs `spec` once and measures it.
-pub fn run(spec: &Spec<'_>) -> Run {
+pub(crate) fn run(spec: &Spec<'_>) -> Run {
     let time_file = spec
         .scratch
         .join(format!("time-{}.txt", std::process::id()));
@@ -231,7 +231,7 @@ fn parse_time_report(report: &str) -> (Option<u64>, Ended) {
 }
 
 /// Median of `xs` (the upper one for an even count); NaN when empty.
-pub fn median(xs: &[f64]) -> f64 {
+pub(crate) fn median(xs: &[f64]) -> f64 {
     let mut xs = xs.to_vec();
     xs.sort_by(f64::total_cmp);
     xs.get(xs.len() / 2).copied().unwrap_or(f64::NAN)

@@ -60,6 +60,7 @@ pub use options::{AccessOptions, LifetimeSource, Misconfigured5xx};
 pub use scope::{robots_txt_url, Origin, TargetError};
 
 /// What happened when robots.txt was requested (after any redirects were followed).
+#[non_exhaustive]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum FetchOutcome {
     /// A complete response. Headers keep their order; names compare ignoring ASCII case.

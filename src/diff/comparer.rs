@@ -5,7 +5,7 @@ use super::comparison::{Comparison, Disagreement, LineRef};
 use super::side::Side;
 use crate::query::target::target_of;
 use crate::query::{AgentQuery, Robots, Verdict};
-use crate::syntax::{Collect, ParseOptions};
+use crate::syntax::ParseOptions;
 use crate::variant::Profile;
 
 /// One robots.txt body read by several variants.
@@ -18,7 +18,7 @@ impl Comparer {
     /// Parses `input` (leniently, collecting only what limits cut) once per reading: each a
     /// [`Variant`](crate::Variant) or a composed [`Profile`]. Duplicates are dropped.
     pub fn new<P: Into<Profile>>(input: &[u8], variants: impl IntoIterator<Item = P>) -> Comparer {
-        let options = ParseOptions::default().with_collect(Collect::Limits);
+        let options = ParseOptions::for_verdicts();
         let mut seen: Vec<Profile> = Vec::new();
         for variant in variants.into_iter().map(Into::into) {
             if !seen.contains(&variant) {

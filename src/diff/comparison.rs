@@ -50,6 +50,7 @@ crate::names::stable_names! {
 }
 
 /// A line of the file: its number and text (lossy UTF-8, line end removed, trimmed).
+#[non_exhaustive]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct LineRef {
     /// 1-based line number.
@@ -87,6 +88,7 @@ impl fmt::Display for LineRef {
 }
 
 /// One variant's answer.
+#[non_exhaustive]
 #[derive(Debug, Clone, Serialize)]
 pub struct Answer {
     /// The reading: a variant, or a variant with settings changed.
@@ -102,6 +104,7 @@ pub struct Answer {
 }
 
 /// Two variants whose verdicts differ, and why.
+#[non_exhaustive]
 #[derive(Debug, Clone, Serialize)]
 pub struct Disagreement {
     /// The first reading (in the comparer's order).
@@ -120,6 +123,7 @@ pub struct Disagreement {
 }
 
 /// Every variant's answer to one query, and the pairs that disagree.
+#[non_exhaustive]
 #[derive(Debug, Clone, Serialize)]
 pub struct Comparison {
     /// The URL (or path) asked about.

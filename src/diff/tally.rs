@@ -9,6 +9,7 @@ use super::comparison::{Comparison, Reason};
 use crate::variant::Profile;
 
 /// One line of a file that shows a reason, for a corpus summary.
+#[non_exhaustive]
 #[derive(Debug, Clone, Serialize)]
 pub struct Example {
     /// The file's name.
@@ -24,6 +25,7 @@ pub struct Example {
 }
 
 /// How often one reason explains a pair's disagreements.
+#[non_exhaustive]
 #[derive(Debug, Clone, Serialize)]
 pub struct ReasonCount {
     /// The reason.
@@ -35,6 +37,7 @@ pub struct ReasonCount {
 }
 
 /// One pair of variants over a corpus.
+#[non_exhaustive]
 #[derive(Debug, Clone, Serialize)]
 pub struct PairSummary {
     /// The first variant.
@@ -48,6 +51,7 @@ pub struct PairSummary {
 }
 
 /// Disagreements between variants over many queries.
+#[non_exhaustive]
 #[derive(Debug, Clone, Serialize)]
 pub struct Summary {
     /// The variants compared, in order.

@@ -15,6 +15,7 @@ use std::ops::Range;
 use crate::variant::AgentValue;
 
 /// Who a `user-agent` line names.
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Agent<'m> {
     /// `*`: every crawler no specific group names.
@@ -99,6 +100,7 @@ pub(crate) fn agent_token(value: &[u8]) -> Option<&[u8]> {
 /// assert!(!is_valid_product_token(b"Foobot Bar"));
 /// assert!(!is_valid_product_token(b""));
 /// ```
+#[cfg_attr(not(feature = "internals"), allow(unreachable_pub))] // public in `internals`
 pub fn is_valid_product_token(token: &[u8]) -> bool {
     !token.is_empty() && token.iter().all(|&b| is_token_byte(b))
 }

@@ -89,6 +89,7 @@ fn to_u32(n: usize) -> u32 {
 }
 
 /// Where a rule comes from.
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum RuleOrigin {
@@ -159,7 +160,7 @@ pub(crate) struct Model {
 impl Model {
     /// Builds the model of a parsed file (what a limit cuts is left out, unreported: a
     /// [`Robots`](crate::Robots) reports it).
-    pub fn build(parsed: &Parsed<'_>) -> Model {
+    pub(crate) fn build(parsed: &Parsed<'_>) -> Model {
         let mut builder = ModelBuilder::new(parsed.source(), parsed.profile(), parsed.options());
         for line in parsed.lines() {
             builder.line(&line, line.place());
@@ -174,29 +175,29 @@ impl Model {
     }
 
     /// Groups in file order.
-    pub fn groups(&self) -> impl ExactSizeIterator<Item = Group<'_>> + '_ {
+    pub(crate) fn groups(&self) -> impl ExactSizeIterator<Item = Group<'_>> + '_ {
         (0..self.groups.len()).map(move |index| Group { model: self, index })
     }
 
     /// The group at `index` (file order).
-    pub fn group(&self, index: usize) -> Option<Group<'_>> {
+    pub(crate) fn group(&self, index: usize) -> Option<Group<'_>> {
         (index < self.groups.len()).then_some(Group { model: self, index })
     }
 
     /// Every rule of every group, in file order (a derived rule follows its source).
-    pub fn rules(&self) -> impl ExactSizeIterator<Item = Rule<'_>> + '_ {
+    pub(crate) fn rules(&self) -> impl ExactSizeIterator<Item = Rule<'_>> + '_ {
         self.rules
             .iter()
             .map(move |rule| Rule { model: self, rule })
     }
 
     /// The rule at `index` in [`Model::rules`].
-    pub fn rule(&self, index: usize) -> Option<Rule<'_>> {
+    pub(crate) fn rule(&self, index: usize) -> Option<Rule<'_>> {
         self.rules.get(index).map(|rule| Rule { model: self, rule })
     }
 
     /// Sitemaps in file order, wherever they appear.
-    pub fn sitemaps(&self) -> impl ExactSizeIterator<Item = Sitemap<'_>> + '_ {
+    pub(crate) fn sitemaps(&self) -> impl ExactSizeIterator<Item = Sitemap<'_>> + '_ {
         self.sitemaps.iter().map(move |record| Sitemap {
             line: record.line,
             url: self.text(record.value),
@@ -204,7 +205,7 @@ impl Model {
     }
 
     /// Other `key: value` records (crawl-delay, host, …), in file order.
-    pub fn records(&self) -> impl ExactSizeIterator<Item = Record<'_>> + '_ {
+    pub(crate) fn records(&self) -> impl ExactSizeIterator<Item = Record<'_>> + '_ {
         self.records.iter().map(move |record| self.record(record))
     }
 
@@ -226,19 +227,19 @@ impl Model {
 
     /// The records no group holds: those outside every group, and the file-scoped ones
     /// ([`Scope::File`]: sitemap where it is an extension, host, …) wherever they are.
-    pub fn file_records(&self) -> impl Iterator<Item = Record<'_>> + '_ {
+    pub(crate) fn file_records(&self) -> impl Iterator<Item = Record<'_>> + '_ {
         self.records()
             .filter(|r| r.group.is_none() || r.scope() == Some(Scope::File))
     }
 
     /// Lines of rules that precede every `user-agent` line (or, where a blank line ends a
     /// record, follow one), and are therefore ignored.
-    pub fn orphan_rules(&self) -> &[u32] {
+    pub(crate) fn orphan_rules(&self) -> &[u32] {
         &self.orphan_rules
     }
 
     /// The text of line `line` when it is a `user-agent` or rule line the model kept.
-    pub fn line_text(&self, line: u32) -> Option<&[u8]> {
+    pub(crate) fn line_text(&self, line: u32) -> Option<&[u8]> {
         let agent = self.agents.binary_search_by_key(&line, |a| a.line);
         if let Some(agent) = agent.ok().and_then(|i| self.agents.get(i)) {
             return Some(self.text(agent.text));
@@ -251,7 +252,7 @@ impl Model {
     }
 
     /// Heap memory held, in bytes.
-    pub fn memory_usage(&self) -> usize {
+    pub(crate) fn memory_usage(&self) -> usize {
         self.arena.len()
             + self.groups.capacity() * std::mem::size_of::<StoredGroup>()
             + self.agents.capacity() * std::mem::size_of::<StoredAgent>()

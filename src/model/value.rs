@@ -12,7 +12,7 @@ use crate::syntax::{Entry, Line};
 /// The part of `entry`'s value the variant reads (up to the line's cut, which the syntax stage
 /// computed), or `None` when the line is lost entirely (its key or separator lies past the
 /// cut). An empty value yields an empty span.
-pub fn effective(source: &Source<'_>, line: &Line, entry: &Entry) -> Option<Span> {
+pub(super) fn effective(source: &Source<'_>, line: &Line, entry: &Entry) -> Option<Span> {
     let end = line.cut;
     let separator_end = entry.colon.map_or(entry.key.end + 1, |c| c.end);
     if separator_end > end {

@@ -43,7 +43,7 @@ crate::names::stable_names! {
 
 /// Why a rule set could not be compiled.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PatternError {
+pub(crate) struct PatternError {
     kind: PatternErrorKind,
     detail: String,
 }
@@ -51,7 +51,7 @@ pub struct PatternError {
 /// The category of a [`PatternError`].
 #[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum PatternErrorKind {
+pub(super) enum PatternErrorKind {
     /// The rules' NFA would exceed [`MatcherLimits::nfa_bytes`] (the value is that limit).
     NfaSizeLimit {
         /// The configured limit, in bytes.
@@ -66,7 +66,7 @@ impl PatternError {
     /// The category of the error, including the limit that was hit.
     #[cfg(test)]
     #[must_use]
-    pub fn kind(&self) -> PatternErrorKind {
+    pub(super) fn kind(&self) -> PatternErrorKind {
         self.kind
     }
 

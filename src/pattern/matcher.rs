@@ -219,7 +219,7 @@ impl RuleMatcher {
     /// that is because the automaton could not be built (for instance its NFA would exceed
     /// [`MatcherLimits::nfa_bytes`]). `None` when it was built, or not wanted.
     #[must_use]
-    pub fn automaton_error(&self) -> Option<&PatternError> {
+    pub(crate) fn automaton_error(&self) -> Option<&PatternError> {
         self.automaton_error.as_ref()
     }
 
@@ -246,7 +246,8 @@ impl RuleMatcher {
         self.slots.len()
     }
 
-    /// Whether there are no rules.
+    /// Whether there are no rules (the fuzz targets ask).
+    #[cfg_attr(not(feature = "internals"), allow(dead_code))]
     #[must_use]
     pub fn is_empty(&self) -> bool {
         self.slots.is_empty()

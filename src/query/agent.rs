@@ -135,7 +135,7 @@ fn item_product(item: &str) -> Option<(&str, bool)> {
 /// never found; neither can such a name be matched by Google's rules.
 ///
 /// [`AgentQuery::from_header`] is its public form, with an example.
-pub fn product_token_from_header(header: &str) -> Option<&str> {
+pub(crate) fn product_token_from_header(header: &str) -> Option<&str> {
     let (words, comments) = split_header(header);
 
     let compatible = comments.iter().find_map(|comment| {

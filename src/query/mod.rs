@@ -31,7 +31,7 @@ mod verdict;
 
 pub use agent::{AgentError, AgentQuery};
 pub use robots::Robots;
-pub use usage::{Reading, Usage};
+pub use usage::{SignalScope, Usage};
 pub use verdict::{Applicable, Decision, Explanation, Verdict};
 
 #[cfg(test)]

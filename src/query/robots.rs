@@ -10,7 +10,7 @@ use crate::findings::Findings;
 use crate::model::{Agent, Group, Model, ModelBuilder, Record, Rule, Sitemap};
 use crate::pattern::{normalise_target, RuleMatcher};
 use crate::source::Source;
-use crate::syntax::{self, Collect, Mode, ParseOptions, Parsed, StrictError};
+use crate::syntax::{self, Mode, ParseOptions, Parsed, StrictError};
 use crate::variant::{AgentMatching, GroupSelection, Profile, TargetEncoding, Variant};
 use crate::vocab::pattern::RuleKind;
 
@@ -79,13 +79,12 @@ pub(super) struct Compiled {
 }
 
 impl Robots {
-    /// Parses `input` leniently with the default limits, for verdicts (Postel's law: never
-    /// fails). This is the crawler's reading: it runs no grammar check, so
-    /// [`Robots::diagnostics`] holds only what a limit cut ([`Collect::Limits`]); for every
+    /// Parses `input` leniently with [`ParseOptions::for_verdicts`], for verdicts (Postel's law:
+    /// never fails). This is the crawler's reading: it runs no grammar check, so
+    /// [`Robots::diagnostics`] holds only what a limit cut ([`Collect::Limits`](crate::Collect::Limits)); for every
     /// finding, use [`Robots::parse_with`] with `ParseOptions::default()`, or [`crate::parse`].
     pub fn parse(input: &[u8], variant: impl Into<Profile>) -> Robots {
-        let options = ParseOptions::default().with_collect(Collect::Limits);
-        Robots::lenient(input, variant.into(), &options)
+        Robots::lenient(input, variant.into(), &ParseOptions::for_verdicts())
     }
 
     /// Parses `input` strictly with the default limits.

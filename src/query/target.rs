@@ -77,6 +77,7 @@ const ROOT: &[u8] = b"/";
 ///
 /// The result always starts with `/` and never contains `#` or NUL. It is borrowed from the
 /// input except when a `/` had to be prepended.
+#[cfg_attr(not(feature = "internals"), allow(unreachable_pub))] // public in `internals`
 pub fn path_params_query(url: &[u8]) -> Cow<'_, [u8]> {
     let url = until_nul(url);
     let (authority, Some(start)) = authority_and_path(url) else {
@@ -110,7 +111,7 @@ pub fn path_params_query(url: &[u8]) -> Cow<'_, [u8]> {
 ///
 /// (`/a?b#c` → `/a?b`; `https://example.com/a?b#c` → `/a?b`; `//x/private` → `/private`: unit
 /// tests below.)
-pub fn target_of(input: &str) -> Cow<'_, [u8]> {
+pub(crate) fn target_of(input: &str) -> Cow<'_, [u8]> {
     let bytes = input.as_bytes();
     if bytes.first() == Some(&b'/') && bytes.get(1) != Some(&b'/') {
         let path = until_nul(bytes);

@@ -1,5 +1,5 @@
 //! Usage preferences: which Content-Usage rule applies to a URL for a crawler
-//! (draft-ietf-aipref-attach-05 §3), and the Content-Signal of the file in both readings.
+//! (draft-ietf-aipref-attach-05 §3), and the Content-Signal of the file in both scopes.
 
 use std::fmt;
 
@@ -14,8 +14,9 @@ use super::verdict::{Applicable, Verdict};
 use crate::model::{ContentSignal, Extension, ExtensionValue, Preferences, Record};
 
 crate::names::stable_names! {
-    /// Which Content-Signal lines apply: their scope is disputed (docs/extensions.md).
-    pub enum Reading {
+    /// Which Content-Signal lines apply: their scope is disputed (docs/extensions.md). ("Reading"
+    /// names a profile: a variant with its settings.)
+    pub enum SignalScope {
         /// The lines of the groups that apply to the crawler, as Cloudflare places them and
         /// as Content-Usage is scoped.
         Group = "group",
@@ -24,7 +25,7 @@ crate::names::stable_names! {
     }
 }
 
-/// The Content-Signal lines of one reading, combined: a key given on several lines takes the
+/// The Content-Signal lines of one scope, combined: a key given on several lines takes the
 /// last line's value.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 struct Signals<'r> {
@@ -60,7 +61,7 @@ impl<'r> Signals<'r> {
 ///
 /// ```
 /// use robotspec::model::Preference;
-/// use robotspec::{AgentQuery, Reading, Robots, Variant};
+/// use robotspec::{AgentQuery, Robots, SignalScope, Variant};
 ///
 /// let robots = Robots::parse(
 ///     b"User-Agent: *\nContent-Signal: search=yes, ai-train=no\nAllow: /\nDisallow: /never/\n\
@@ -70,7 +71,7 @@ impl<'r> Signals<'r> {
 /// let usage = robots.usage(&AgentQuery::new("bot"), "https://example.com/ai-ok/test");
 /// assert_eq!(usage.preference("train-ai"), Preference::Allowed);
 /// assert_eq!(usage.line(), Some(6));
-/// assert_eq!(usage.content_signal(Reading::Group).unwrap().get("ai-train"), Some("no"));
+/// assert_eq!(usage.content_signal(SignalScope::Group).unwrap().get("ai-train"), Some("no"));
 /// let usage = robots.usage(&AgentQuery::new("bot"), "/never/test");
 /// assert!(!usage.verdict().allowed());
 /// assert_eq!(usage.preferences(), None);
@@ -114,20 +115,20 @@ impl<'r> Usage<'r> {
         self.rules.first().map(|r| r.line)
     }
 
-    /// The Content-Signal in `reading`, `None` when no valid line applies. Signals do not
+    /// The Content-Signal in `scope`, `None` when no valid line applies. Signals do not
     /// depend on the crawl verdict: Cloudflare says nothing about disallowed URLs.
-    pub fn content_signal(&self, reading: Reading) -> Option<&ContentSignal<'r>> {
-        self.signals(reading).signal.as_ref()
+    pub fn content_signal(&self, scope: SignalScope) -> Option<&ContentSignal<'r>> {
+        self.signals(scope).signal.as_ref()
     }
 
-    /// The lines of the Content-Signal in `reading`, in file order.
-    pub fn content_signal_lines(&self, reading: Reading) -> &[u32] {
-        &self.signals(reading).lines
+    /// The lines of the Content-Signal in `scope`, in file order.
+    pub fn content_signal_lines(&self, scope: SignalScope) -> &[u32] {
+        &self.signals(scope).lines
     }
 
-    fn signals(&self, reading: Reading) -> &Signals<'r> {
-        match reading {
-            Reading::File => &self.file_signals,
+    fn signals(&self, scope: SignalScope) -> &Signals<'r> {
+        match scope {
+            SignalScope::File => &self.file_signals,
             _ => &self.group_signals,
         }
     }
@@ -207,8 +208,8 @@ impl fmt::Display for Usage<'_> {
                 write!(f, "{} (line {})", pairs.join(", "), lines(&rule_lines))?;
             }
         }
-        for reading in Reading::ALL {
-            let signals = self.signals(*reading);
+        for scope in SignalScope::ALL {
+            let signals = self.signals(*scope);
             let Some(signal) = &signals.signal else {
                 continue;
             };
@@ -216,7 +217,7 @@ impl fmt::Display for Usage<'_> {
             let pairs = pairs.join(", ");
             write!(
                 f,
-                "; content-signal ({reading}): {pairs} (line {})",
+                "; content-signal ({scope}): {pairs} (line {})",
                 lines(&signals.lines)
             )?;
         }
@@ -228,7 +229,7 @@ impl Serialize for Usage<'_> {
     /// `{"url", "verdict": Verdict, "content_usage": {label: "y"|"n"} | null,
     /// "content_usage_line": line | null, "content_usage_lines": [line…], "content_signal":
     /// {key: value} | null, "content_signal_lines": [line…], "content_signal_file": … | null,
-    /// "content_signal_file_lines": [line…]}`; `content_signal` is the group reading.
+    /// "content_signal_file_lines": [line…]}`; `content_signal` is the group scope.
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let rule_lines: Vec<u32> = self.rules.iter().map(|r| r.line).collect();
         let mut s = serializer.serialize_struct("Usage", 9)?;

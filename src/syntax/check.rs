@@ -701,7 +701,7 @@ fn is_control(byte: u8) -> bool {
 }
 
 /// The canonical spelling of a directive, for messages.
-pub fn canonical_name(directive: Directive) -> &'static str {
+pub(super) fn canonical_name(directive: Directive) -> &'static str {
     match directive {
         Directive::UserAgent => "user-agent",
         Directive::Allow => "allow",

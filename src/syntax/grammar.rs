@@ -7,37 +7,40 @@
 
 #![allow(missing_docs)] // the derive generates an undocumented `Rule` enum
 
+#[cfg(any(test, feature = "internals"))]
 use pest_derive::Parser;
 
-/// The lenient, line-by-line grammar shared by every variant (`grammar/common.pest`).
+/// The lenient, line-by-line grammar shared by every variant (`grammar/common.pest`): the
+/// reference the line reader is held to, in tests and with `internals` only.
+#[cfg(any(test, feature = "internals"))]
 #[derive(Parser)]
 #[grammar = "../grammar/common.pest"]
-pub struct LenientParser;
+pub(super) struct LenientParser;
 
 /// The 1994 convention's derived sketch (`grammar/1994.pest`).
-pub mod convention_1994 {
+pub(super) mod convention_1994 {
     use pest_derive::Parser;
 
     /// The strict 1994 grammar.
     #[derive(Parser)]
     #[grammar = "../grammar/common.pest"]
     #[grammar = "../grammar/1994.pest"]
-    pub struct Convention1994Parser;
+    pub(crate) struct Convention1994Parser;
 }
 
 /// The 1996 draft's BNF (`grammar/1996-draft.pest`).
-pub mod draft_1996 {
+pub(super) mod draft_1996 {
     use pest_derive::Parser;
 
     /// The strict 1996-draft grammar.
     #[derive(Parser)]
     #[grammar = "../grammar/common.pest"]
     #[grammar = "../grammar/1996-draft.pest"]
-    pub struct Draft1996Parser;
+    pub(crate) struct Draft1996Parser;
 }
 
 /// draft-koster-rep-00's ABNF (`grammar/rep-abnf.pest` + `grammar/rep-draft-2019.pest`).
-pub mod rep_draft_2019 {
+pub(super) mod rep_draft_2019 {
     use pest_derive::Parser;
 
     /// The strict rep-draft-2019 grammar.
@@ -45,11 +48,11 @@ pub mod rep_draft_2019 {
     #[grammar = "../grammar/common.pest"]
     #[grammar = "../grammar/rep-abnf.pest"]
     #[grammar = "../grammar/rep-draft-2019.pest"]
-    pub struct RepDraft2019Parser;
+    pub(crate) struct RepDraft2019Parser;
 }
 
 /// RFC 9309's ABNF (`grammar/rep-abnf.pest` + `grammar/rfc9309.pest`).
-pub mod rfc9309 {
+pub(super) mod rfc9309 {
     use pest_derive::Parser;
 
     /// The strict RFC 9309 grammar.
@@ -57,12 +60,12 @@ pub mod rfc9309 {
     #[grammar = "../grammar/common.pest"]
     #[grammar = "../grammar/rep-abnf.pest"]
     #[grammar = "../grammar/rfc9309.pest"]
-    pub struct Rfc9309Parser;
+    pub(crate) struct Rfc9309Parser;
 }
 
 /// RFC 9309's ABNF with draft-ietf-aipref-attach's `rule =/ content-usage`
 /// (`grammar/rep-abnf.pest` + `grammar/rfc9309-aipref.pest`).
-pub mod rfc9309_aipref {
+pub(super) mod rfc9309_aipref {
     use pest_derive::Parser;
 
     /// The strict RFC 9309 grammar admitting Content-Usage rules.
@@ -70,7 +73,7 @@ pub mod rfc9309_aipref {
     #[grammar = "../grammar/common.pest"]
     #[grammar = "../grammar/rep-abnf.pest"]
     #[grammar = "../grammar/rfc9309-aipref.pest"]
-    pub struct Rfc9309AiprefParser;
+    pub(crate) struct Rfc9309AiprefParser;
 }
 
 #[cfg(test)]

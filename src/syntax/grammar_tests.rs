@@ -39,7 +39,7 @@ probe_path_pattern = { path_pattern }
 probe_empty_pattern = { empty_pattern }
 probe_emptyline = { emptyline }
 "#]
-    pub struct Probe;
+    pub(super) struct Probe;
 }
 
 use probe::{Probe, Rule as P};

@@ -13,7 +13,7 @@ use crate::vocab::extension::Extension;
 
 /// What a line holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum LineBody {
+pub(crate) enum LineBody {
     /// Nothing but (possibly) whitespace.
     Blank,
     /// Nothing but a comment (and whitespace).
@@ -29,7 +29,7 @@ pub enum LineBody {
 
 /// The parts of a `key: value` line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Entry {
+pub(crate) struct Entry {
     /// The key as written (inner whitespace kept, outer whitespace excluded).
     pub key: Span,
     /// The `:`; `None` when whitespace separates key and value instead.
@@ -46,7 +46,7 @@ pub struct Entry {
 
 impl Entry {
     /// The value's span, or an empty span where the value would start.
-    pub fn value_or_empty(&self) -> Span {
+    pub(crate) fn value_or_empty(&self) -> Span {
         self.value.unwrap_or_else(|| {
             let at = self.colon.unwrap_or(self.key).end;
             Span::new(at, at)
@@ -56,7 +56,7 @@ impl Entry {
 
 /// One line of the input.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Line {
+pub(crate) struct Line {
     /// 1-based line number.
     pub number: u32,
     /// The line without its line end.
@@ -125,12 +125,12 @@ impl Line {
     }
 
     /// The whole line including its line end.
-    pub fn span(&self) -> Span {
+    pub(crate) fn span(&self) -> Span {
         Span::new(self.content.start, self.newline.unwrap_or(self.content).end)
     }
 
     /// The entry, when the line is a `key: value` record.
-    pub fn entry(&self) -> Option<&Entry> {
+    pub(crate) fn entry(&self) -> Option<&Entry> {
         match &self.body {
             LineBody::Entry(entry) => Some(entry),
             _ => None,

@@ -35,6 +35,7 @@
 mod check;
 mod grammar;
 mod lines;
+#[cfg(any(test, feature = "internals"))]
 mod reference;
 mod scan;
 pub(crate) mod strict;
@@ -106,6 +107,13 @@ pub struct ParseOptions {
 }
 
 impl ParseOptions {
+    /// The options of [`Robots::parse`](crate::Robots::parse), a crawler's reading: the
+    /// default ones, lenient, collecting only what a limit cut ([`Collect::Limits`]), so that
+    /// no grammar check runs. `ParseOptions::default()` collects every finding.
+    pub fn for_verdicts() -> Self {
+        ParseOptions::default().with_collect(Collect::Limits)
+    }
+
     /// The default options in `mode`.
     pub fn new(mode: Mode) -> Self {
         ParseOptions::default().with_mode(mode)
@@ -422,7 +430,8 @@ pub(crate) fn conclude_strict(
 
 /// Whether the line reader and the lenient grammar, run with pest, read `input` into the same
 /// lines under `variant`. For the tests and fuzz targets that hold the reader to its
-/// definition; not part of the API.
+/// definition; not part of the API (feature `internals`).
+#[cfg(feature = "internals")]
 #[doc(hidden)]
 pub fn grammar_agrees(input: &[u8], variant: Variant) -> bool {
     let source = Source::new(input);

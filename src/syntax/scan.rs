@@ -15,7 +15,7 @@ use crate::variant::Profile;
 
 /// The lines of `source` (after its byte order mark), in order, read as they are asked for.
 #[derive(Debug, Clone)]
-pub struct Lines<'s, 'a> {
+pub(crate) struct Lines<'s, 'a> {
     source: &'s Source<'a>,
     /// A copy: a profile is a few hundred bytes of plain data, read on every line.
     profile: Profile,

@@ -18,7 +18,7 @@ use crate::variant::StrictGrammarId;
 /// so that they find every place it does not (docs/diagnostics.md). The one table of the
 /// variants' grammars: a profile names one of the constants below by its id ([`grammar`]).
 #[derive(Debug)]
-pub struct StrictGrammar {
+pub(crate) struct StrictGrammar {
     /// Runs the grammar on the text after the byte order mark (which starts at the given
     /// offset of the input).
     validate: fn(&str, usize) -> Option<Finding>,
@@ -39,7 +39,7 @@ pub(crate) fn grammar(id: StrictGrammarId) -> &'static StrictGrammar {
 
 /// The 1994 convention has no formal grammar: the shape its prose describes (grammar/1994.pest;
 /// docs/spec/VARIANTS.md §1.9).
-pub const CONVENTION_1994: StrictGrammar = StrictGrammar {
+pub(crate) const CONVENTION_1994: StrictGrammar = StrictGrammar {
     validate: |text, start| {
         let first = Rule1994::convention_1994;
         verdict::<Convention1994Parser, _>(first, text, start, "1994 (derived)")
@@ -48,7 +48,7 @@ pub const CONVENTION_1994: StrictGrammar = StrictGrammar {
 };
 
 /// The 1996 draft's BNF (grammar/1996-draft.pest; docs/spec/VARIANTS.md §2.11).
-pub const DRAFT_1996: StrictGrammar = StrictGrammar {
+pub(crate) const DRAFT_1996: StrictGrammar = StrictGrammar {
     validate: |text, start| {
         verdict::<Draft1996Parser, _>(Rule1996::draft_1996, text, start, "1996 draft")
     },
@@ -56,7 +56,7 @@ pub const DRAFT_1996: StrictGrammar = StrictGrammar {
 };
 
 /// draft-koster-rep-00 §2.2 ABNF (grammar/rep-draft-2019.pest; docs/spec/VARIANTS.md §3.11).
-pub const REP_DRAFT_2019: StrictGrammar = StrictGrammar {
+pub(crate) const REP_DRAFT_2019: StrictGrammar = StrictGrammar {
     validate: |text, start| {
         let first = Rule2019::rep_draft_2019;
         verdict::<RepDraft2019Parser, _>(first, text, start, "draft-koster-rep-00")
@@ -65,7 +65,7 @@ pub const REP_DRAFT_2019: StrictGrammar = StrictGrammar {
 };
 
 /// RFC 9309 §2.2 ABNF (grammar/rfc9309.pest).
-pub const RFC9309: StrictGrammar = StrictGrammar {
+pub(crate) const RFC9309: StrictGrammar = StrictGrammar {
     validate: |text, start| {
         verdict::<Rfc9309Parser, _>(Rfc9309Rule::rfc9309, text, start, "RFC 9309")
     },
@@ -74,7 +74,7 @@ pub const RFC9309: StrictGrammar = StrictGrammar {
 
 /// RFC 9309 §2.2 ABNF with draft-ietf-aipref-attach §3's `rule =/ content-usage`
 /// (grammar/rfc9309-aipref.pest): opt-in, `--with aipref=yes`.
-pub const RFC9309_AIPREF: StrictGrammar = StrictGrammar {
+pub(crate) const RFC9309_AIPREF: StrictGrammar = StrictGrammar {
     validate: |text, start| {
         let first = AiprefRule::rfc9309_aipref;
         verdict::<Rfc9309AiprefParser, _>(first, text, start, "RFC 9309 + Content-Usage")
@@ -86,7 +86,7 @@ pub const RFC9309_AIPREF: StrictGrammar = StrictGrammar {
 ///
 /// A whole byte order mark is skipped as in lenient mode; where a grammar refuses it (1996,
 /// ASCII only) the line checks report it.
-pub fn validate(source: &Source<'_>, grammar: &StrictGrammar) -> Option<Finding> {
+pub(crate) fn validate(source: &Source<'_>, grammar: &StrictGrammar) -> Option<Finding> {
     // Only a whole mark is skipped: a truncated one (`EF`, `EF BB`) is bytes that are not
     // UTF-8, which the grammar must see (and refuse, as the checks do).
     let start = match source.bom_len() {

@@ -63,6 +63,7 @@ crate::names::stable_names! {
 }
 
 /// A node of the parse tree. A node without children is a leaf.
+#[non_exhaustive]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Node {
     /// What the node is.

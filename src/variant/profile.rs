@@ -15,7 +15,7 @@ use crate::vocab::pattern::{PatternEncoding, PatternSyntax, Precedence};
 /// What a key (field name) means.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Directive {
+pub(crate) enum Directive {
     /// `user-agent`: starts or extends a group.
     UserAgent,
     /// `allow`: a rule.
@@ -42,7 +42,7 @@ pub enum Spelling {
 
 crate::names::stable_names! {
     /// How keys are recognised.
-    pub enum KeyMatching {
+    pub(crate) enum KeyMatching {
         /// The key must equal a known name, ignoring ASCII case.
         Exact = "exact",
         /// The key must start with a known name or accepted misspelling, ignoring ASCII case
@@ -53,7 +53,7 @@ crate::names::stable_names! {
 
 /// A directive's name and the misspellings a lenient variant accepts for it.
 #[derive(Debug, Clone, Copy)]
-pub struct KeySpelling {
+pub(crate) struct KeySpelling {
     /// The directive.
     pub directive: Directive,
     /// Its canonical name, lower case.
@@ -64,7 +64,7 @@ pub struct KeySpelling {
 
 crate::names::stable_names! {
     /// How a `user-agent` value names a crawler.
-    pub enum AgentValue {
+    pub(crate) enum AgentValue {
         /// Google's library: `*` alone or followed by whitespace is global; otherwise the
         /// leading `[A-Za-z_-]` run is the token (docs/spec/VARIANTS.md A8).
         LeadingToken = "leading-token",
@@ -78,7 +78,7 @@ crate::names::stable_names! {
 
 crate::names::stable_names! {
     /// How the token a group names is compared with the crawler's token.
-    pub enum AgentMatching {
+    pub(crate) enum AgentMatching {
         /// Equal, ignoring ASCII case (every variant: RFC 9309 §2.2.1 "MUST match … case
         /// insensitive"; A6's recommendation for 1994 and 1996).
         Exact = "exact",
@@ -93,7 +93,7 @@ crate::names::stable_names! {
 
 crate::names::stable_names! {
     /// Which groups apply when several name the crawler, or several are `*`.
-    pub enum GroupSelection {
+    pub(crate) enum GroupSelection {
         /// All groups naming the crawler are merged; otherwise all `*` groups are merged
         /// (RFC 9309, Google; A4).
         MergeAll = "merge-all",
@@ -107,7 +107,7 @@ crate::names::stable_names! {
 
 crate::names::stable_names! {
     /// How the target (path and query of the URL) is prepared before matching.
-    pub enum TargetEncoding {
+    pub(crate) enum TargetEncoding {
         /// Used exactly as given (1994; Google's library, which expects encoded URLs).
         AsGiven = "as-given",
         /// The same normalisation as the patterns (1996: decode `%xx` except `%2F`; 2019: A19).
@@ -212,7 +212,7 @@ impl StrictGrammarId {
 
 /// How `Cache-Control`/`Expires` set the lifetime of a fetched result.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CacheHeaders {
+pub(crate) enum CacheHeaders {
     /// `Cache-Control: max-age` first, else `Expires` (1996 draft §3.4: "notably Expires").
     MaxAgeOrExpires,
     /// `Cache-Control: max-age` only.
@@ -222,7 +222,7 @@ pub enum CacheHeaders {
 /// The access policy of a variant: what each fetch outcome means and how long it holds
 /// (docs/spec/VARIANTS.md A31–A36, A47). Read by [`crate::access`] and [`crate::access::cache`].
 #[derive(Debug, Clone, Copy)]
-pub struct AccessProfile {
+pub(crate) struct AccessProfile {
     /// URL schemes whose robots.txt the variant defines (A47); `None`: any scheme with an
     /// authority.
     pub schemes: Option<&'static [&'static str]>,
@@ -330,7 +330,7 @@ const ACCESS_GOOGLE: AccessProfile = AccessProfile {
 
 impl Profile {
     /// Classifies a key (field name) as one of this variant's directives.
-    pub fn classify_key(&self, key: &[u8]) -> (Directive, Spelling) {
+    pub(crate) fn classify_key(&self, key: &[u8]) -> (Directive, Spelling) {
         for spelling in self.keys {
             if let Some(found) = self.match_key(key, spelling) {
                 return (spelling.directive, found);
@@ -361,7 +361,7 @@ impl Profile {
 }
 
 impl Profile {
-    /// The known extension `key` (a key [`Profile::classify_key`] finds no directive in) names.
+    /// The known extension `key` (a key that names no directive of the variant) names.
     pub fn extension(&self, key: &[u8]) -> Option<Extension> {
         extension::classify(self.extensions, key)
     }

@@ -167,7 +167,7 @@ impl fmt::Display for ValueError {
 }
 
 /// Reads `value` (trimmed, as the model keeps it) as `extension` reads it.
-pub fn read(extension: Extension, value: &[u8]) -> Result<ExtensionValue<'_>, ValueError> {
+pub(crate) fn read(extension: Extension, value: &[u8]) -> Result<ExtensionValue<'_>, ValueError> {
     match extension {
         Extension::ContentUsage => {
             let rule = ContentUsage::read(value);

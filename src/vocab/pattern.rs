@@ -2,7 +2,10 @@
 //! operators, how patterns are normalised, which rule wins, and the memory bounds of a matcher.
 //!
 //! The profiles name these, and the limits carry the matcher's bounds, so they lie on the ground
-//! floor, below the matcher (`src/pattern/`) that acts on them.
+//! floor, below the matcher (`src/pattern/`) that acts on them. `RuleKind` is public in
+//! `robotspec::model`; the rest in `internals` only.
+
+#![cfg_attr(not(feature = "internals"), allow(unreachable_pub))]
 
 /// Whether a rule allows or disallows the URLs its pattern matches.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]

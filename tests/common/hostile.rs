@@ -10,7 +10,7 @@
 use robotspec::Variant;
 
 /// One query against one generated file.
-pub struct Query {
+pub(crate) struct Query {
     /// The agent token.
     pub agent: String,
     /// A path or full URL.
@@ -20,7 +20,7 @@ pub struct Query {
 }
 
 /// A generated hostile file and queries whose verdicts are known.
-pub struct Case {
+pub(crate) struct Case {
     /// What grows with the scale.
     pub grows: &'static str,
     /// The variant to read the file with.
@@ -32,7 +32,7 @@ pub struct Case {
 }
 
 /// The names of every case, in report order.
-pub const NAMES: [&str; 9] = [
+pub(crate) const NAMES: [&str; 9] = [
     "1000-stars-20k-url",
     "100k-rules-one-group",
     "50k-groups",
@@ -45,7 +45,7 @@ pub const NAMES: [&str; 9] = [
 ];
 
 /// `i` written with the letters `a`–`z` (bijective base 26: a, …, z, aa, ab, …).
-pub fn letters(mut i: usize) -> String {
+pub(crate) fn letters(mut i: usize) -> String {
     let mut out = Vec::new();
     loop {
         out.push(b'a' + (i % 26) as u8);
@@ -67,7 +67,7 @@ fn query(agent: &str, url: String, allowed: bool) -> Query {
 }
 
 /// The case `name` at `scale` (1 = the size named, 2 = twice it); `None` for an unknown name.
-pub fn case(name: &str, scale: usize) -> Option<Case> {
+pub(crate) fn case(name: &str, scale: usize) -> Option<Case> {
     let google = Variant::Google;
     let case = match name {
         // One rule with 1,000 `*` (each followed by a literal, so they cannot merge) that never
@@ -227,7 +227,7 @@ pub fn case(name: &str, scale: usize) -> Option<Case> {
 }
 
 /// Inputs made to hurt: sizes, bytes and repetitions no real file has. Each is (name, bytes).
-pub fn inputs() -> Vec<(&'static str, Vec<u8>)> {
+pub(crate) fn inputs() -> Vec<(&'static str, Vec<u8>)> {
     let rules: Vec<u8> = b"User-agent: *\nDisallow: /a/b/c\nAllow: /a/*.html$\n# comment\n\n"
         .iter()
         .copied()

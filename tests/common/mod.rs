@@ -13,17 +13,17 @@ use robotspec::model::Rule;
 use robotspec::AgentQuery;
 use robotspec::{Parsed, Profile, Robots, Variant};
 
-pub mod hostile;
-pub mod strategies;
+pub(crate) mod hostile;
+pub(crate) mod strategies;
 
 /// `tests/` in this repository.
-pub fn tests_dir() -> PathBuf {
+pub(crate) fn tests_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests")
 }
 
 /// The one folder walker: every file under `dir`, at any depth, sorted (empty when the folder
 /// does not exist).
-pub fn files_below(dir: &Path) -> Vec<PathBuf> {
+pub(crate) fn files_below(dir: &Path) -> Vec<PathBuf> {
     let mut found = Vec::new();
     let mut pending = vec![dir.to_path_buf()];
     while let Some(dir) = pending.pop() {
@@ -43,12 +43,12 @@ pub fn files_below(dir: &Path) -> Vec<PathBuf> {
 }
 
 /// The files under `tests/<dir>`, at any depth, sorted.
-pub fn files_in(dir: &str) -> Vec<PathBuf> {
+pub(crate) fn files_in(dir: &str) -> Vec<PathBuf> {
     files_below(&tests_dir().join(dir))
 }
 
 /// A path relative to `tests/`, with `/` separators, for test names and messages.
-pub fn relative(path: &Path) -> String {
+pub(crate) fn relative(path: &Path) -> String {
     let rel = path.strip_prefix(tests_dir()).unwrap_or(path);
     rel.components()
         .map(|c| c.as_os_str().to_string_lossy())
@@ -59,7 +59,7 @@ pub fn relative(path: &Path) -> String {
 /// The shared material's real corpus (`../shared/corpus/real` next to the repository, or
 /// `$ROBOTSPEC_SHARED/corpus/real`), when it exists. When it does not, says so on standard
 /// error with [`skipped`], so that a run without it cannot pass for a run with it.
-pub fn shared_real_corpus(test: &str) -> Option<PathBuf> {
+pub(crate) fn shared_real_corpus(test: &str) -> Option<PathBuf> {
     let shared = std::env::var_os("ROBOTSPEC_SHARED")
         .map(PathBuf::from)
         .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared"));
@@ -74,13 +74,13 @@ pub fn shared_real_corpus(test: &str) -> Option<PathBuf> {
 
 /// Prints `SKIPPED <test>: <why>` on standard error, past the test harness's output capture
 /// (which takes `print!`/`eprint!`, not direct writes), so the line shows in a normal run.
-pub fn skipped(test: &str, why: &str) {
+pub(crate) fn skipped(test: &str, why: &str) {
     use std::io::Write as _;
     let _ = writeln!(std::io::stderr(), "SKIPPED {test}: {why}");
 }
 
 /// The value of a `# name: value` header line in a test file, if any.
-pub fn header<'a>(bytes: &'a [u8], name: &str) -> Vec<&'a str> {
+pub(crate) fn header<'a>(bytes: &'a [u8], name: &str) -> Vec<&'a str> {
     let prefix = format!("# {name}: ");
     bytes
         .split(|&b| b == b'\n')
@@ -92,7 +92,7 @@ pub fn header<'a>(bytes: &'a [u8], name: &str) -> Vec<&'a str> {
 
 /// The reading named by a `# variant:` header (a variant, or a composed profile such as
 /// `rfc9309+aipref`), else RFC 9309.
-pub fn variant_of(bytes: &[u8]) -> Profile {
+pub(crate) fn variant_of(bytes: &[u8]) -> Profile {
     header(bytes, "variant")
         .first()
         .map(|name| name.parse().expect("known variant in test header"))
@@ -101,7 +101,7 @@ pub fn variant_of(bytes: &[u8]) -> Profile {
 
 /// Checks that the tree is lossless: its leaves tile the input in order, none empty, with no gap
 /// or overlap, and give the input back byte for byte.
-pub fn check_lossless(parsed: &Parsed<'_>, bytes: &[u8]) -> Result<(), String> {
+pub(crate) fn check_lossless(parsed: &Parsed<'_>, bytes: &[u8]) -> Result<(), String> {
     let tree = parsed.tree();
     let root = tree.root();
     let mut at = 0;
@@ -136,7 +136,7 @@ pub fn check_lossless(parsed: &Parsed<'_>, bytes: &[u8]) -> Result<(), String> {
 
 /// Whether a rule allows (an Allow rule) or disallows. Read from the rule kind's name so that
 /// the tests do not depend on the module the kind lives in.
-pub fn is_allow(rule: &Rule<'_>) -> bool {
+pub(crate) fn is_allow(rule: &Rule<'_>) -> bool {
     format!("{:?}", rule.kind()) == "Allow"
 }
 
@@ -151,7 +151,7 @@ fn plain(bytes: &[u8]) -> bool {
 
 /// What a parsed file says — groups, rules, sitemaps, records — as its public summary, so two
 /// readings can be compared (diagnostics left out: they depend on how the file was read).
-pub fn model(robots: &Robots) -> serde_json::Value {
+pub(crate) fn model(robots: &Robots) -> serde_json::Value {
     let mut summary = serde_json::to_value(robots).unwrap();
     summary["diagnostics"] = serde_json::Value::Null;
     summary
@@ -168,7 +168,7 @@ pub fn model(robots: &Robots) -> serde_json::Value {
 ///   Allow before Disallow at equal length, then file order — and its head decides;
 /// * `/robots.txt` is always allowed except by `google`;
 /// * `check` gives the same verdict and the same deciding rule.
-pub fn check_explained(robots: &Robots, agent: &str, url: &str) -> Result<(), String> {
+pub(crate) fn check_explained(robots: &Robots, agent: &str, url: &str) -> Result<(), String> {
     let variant = robots.variant();
     let at = |what: &str| format!("{variant} {agent:?} {url:?}: {what}");
     let explanation = robots.explain(&AgentQuery::new(agent), url);
@@ -240,8 +240,8 @@ pub fn check_explained(robots: &Robots, agent: &str, url: &str) -> Result<(), St
 }
 
 /// Agents and URLs asked of every file, besides targets made from its own rules.
-pub const AGENTS: &[&str] = &["Googlebot", "foobot", "*", ""];
-pub const URLS: &[&str] = &[
+pub(crate) const AGENTS: &[&str] = &["Googlebot", "foobot", "*", ""];
+pub(crate) const URLS: &[&str] = &[
     "/",
     "/private/x.html",
     "https://example.com/a/b?c=d",

@@ -5,7 +5,7 @@ use proptest::prelude::*;
 
 /// Bytes drawn mostly from the pieces robots.txt lines are made of — keys, separators, line
 /// ends, byte order marks, escapes, bytes that are not UTF-8 — with a few arbitrary bytes.
-pub fn robots_like_bytes() -> impl Strategy<Value = Vec<u8>> {
+pub(crate) fn robots_like_bytes() -> impl Strategy<Value = Vec<u8>> {
     let pieces = prop::sample::select(vec![
         &b"User-agent"[..],
         b"user-agent: *\n",

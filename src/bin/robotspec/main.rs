@@ -9,6 +9,10 @@
 //! Input is read bounded: a robots.txt file or standard input up to the input limit plus one
 //! byte (`input`), a query line up to 2 MiB (`queries`).
 
+// A binary has no public API: `pub` here means "used by the other modules", as in a library's
+// `pub(crate)`; the library's lint against unreachable `pub` items does not apply.
+#![allow(unreachable_pub)]
+
 mod agent;
 mod batch;
 mod check;
