@@ -26,7 +26,7 @@ crate::names::stable_names! {
         /// The rule set is empty: no automaton was built and every query answers "no rule".
         NoRules = "none",
         /// Every rule is literal: the prefix table alone answers (see
-        /// [`MatcherLimits::prefix_table_min_rules`]). When a group has wildcard rules too, the engine
+        /// [`Limit::PrefixTableMinRules`](crate::Limit::PrefixTableMinRules)). When a group has wildcard rules too, the engine
         /// reported is the automaton's.
         PrefixTable = "prefix-table",
         /// A fully built dense DFA: one table lookup per target byte, no allocation, no locking.
@@ -34,7 +34,7 @@ crate::names::stable_names! {
         /// A lazy (hybrid) DFA whose states are built on demand into a bounded per-thread cache.
         /// Should the cache thrash on a query, that query is answered by the glob matcher instead.
         LazyDfa = "lazy-dfa",
-        /// No automaton (both DFAs disabled, or the NFA over [`MatcherLimits::nfa_bytes`]): the
+        /// No automaton (both DFAs disabled, or the NFA over [`Limit::NfaBytes`](crate::Limit::NfaBytes)): the
         /// wildcard rules are tested one by one in priority order, each in time linear in the
         /// target (literal segments found by substring search between the `*` runs).
         Glob = "glob",

@@ -182,7 +182,7 @@ pub(crate) fn product_token_from_header(header: &str) -> Option<&str> {
 /// fall back to a `Googlebot` group unless `Googlebot` is in the list. [`AgentQuery::rank`]
 /// gives the position a file token takes in that order.
 ///
-/// Tokens are kept as given (no validation); [`is_valid_product_token`] tells which ones can
+/// Tokens are kept as given (no validation); only RFC 9309 product tokens (`[A-Za-z_-]+`) can
 /// match. The [`Display`](fmt::Display) form is the comma-separated list, which
 /// [`AgentQuery::read`] reads back when no token contains a comma or surrounding whitespace.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
