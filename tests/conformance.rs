@@ -5,6 +5,11 @@
 //! - `tests/conformance/ctc-{correctness,stress}.jsonl` (Google's compliance collection): every
 //!   case for `google`; the cases not marked `GOOGLE_SPECIFIC` for `rfc9309`.
 //! - `tests/examples/worked.jsonl` (docs/spec/VARIANTS.md E1–E29): the `google` column.
+//! - `tests/conformance/google-report-corpus.jsonl` (Google's current per-line report,
+//!   `RobotsParsingReporter`, on real files): every line of every file it lists, which
+//!   `tests/corpus/real/` holds; and every line of all 4,231 files of the shared corpus against
+//!   `../shared/conformance/google-report-corpus.jsonl` when that folder is there (the trial
+//!   says `SKIPPED` when it is not).
 //!
 //! Vectors listed in `tests/conformance/expected-failures.txt` must still fail (so the list
 //! cannot go stale); each line there gives the reason. Vectors where RFC 9309 and Google's
@@ -54,6 +59,7 @@ fn main() {
     google_library_vectors(&mut add, &divergences);
     compliance_collection(&mut add, &divergences);
     worked_examples(&mut add);
+    google_report_corpus(&mut add);
     libtest_mimic::run(&args, trials).exit();
 }
 
@@ -226,6 +232,104 @@ fn report(robots_txt: &[u8]) -> ParseReport {
     ParseReport::of(&parse(robots_txt, Variant::Google))
 }
 
+/// Google's per-line report on the vendored real files, one trial per file, and on the whole
+/// shared corpus in one trial.
+fn google_report_corpus(add: &mut impl FnMut(String, Check)) {
+    for want in jsonl("conformance/google-report-corpus.jsonl") {
+        let file = want["file"].as_str().unwrap().to_owned();
+        let path = common::tests_dir().join("corpus/real").join(&file);
+        add(
+            format!("google_report_corpus::{file}"),
+            Box::new(move || report_agrees(&std::fs::read(path).unwrap(), &want)),
+        );
+    }
+    add(
+        "google_report_corpus::shared_corpus".to_owned(),
+        Box::new(shared_corpus_report_check),
+    );
+}
+
+/// Every file of the shared corpus against Google's report of it; every differing file named.
+fn shared_corpus_report_check() -> Result<(), Failed> {
+    let test = "conformance::google_report_corpus::shared_corpus";
+    let Some(dir) = common::shared_real_corpus(test) else {
+        return Ok(());
+    };
+    let expected = dir.join("../../conformance/google-report-corpus.jsonl");
+    let Ok(text) = std::fs::read_to_string(&expected) else {
+        common::skipped(test, &format!("{} not found", expected.display()));
+        return Ok(());
+    };
+    let mut files = 0;
+    let mut differ = Vec::new();
+    for line in text.lines() {
+        let want: Value = serde_json::from_str(line).unwrap();
+        let file = want["file"].as_str().unwrap();
+        let input = std::fs::read(dir.join(file)).unwrap();
+        files += 1;
+        if let Err(why) = report_agrees(&input, &want) {
+            differ.push(format!("{file}: {}", why.message().unwrap_or_default()));
+        }
+    }
+    equal("files", files, 4231)?;
+    if differ.is_empty() {
+        Ok(())
+    } else {
+        Err(format!(
+            "{} of {files} files differ:\n{}",
+            differ.len(),
+            differ.join("\n")
+        )
+        .into())
+    }
+}
+
+/// Google's report of `input` (one line of a `google-report-corpus.jsonl`) equals ours, line
+/// by line: `[line, tag, is_typo, is_empty, has_comment, is_comment, has_directive,
+/// is_acceptable_typo, is_line_too_long, is_missing_colon_separator]`, flags as 0 or 1.
+fn report_agrees(input: &[u8], want: &Value) -> Result<(), Failed> {
+    let report = ParseReport::new(input);
+    let flag = u8::from;
+    let got: Vec<Value> = report
+        .lines
+        .iter()
+        .map(|l| {
+            serde_json::json!([
+                l.line,
+                l.tag.name(),
+                flag(l.is_typo),
+                flag(l.is_empty),
+                flag(l.has_comment),
+                flag(l.is_comment),
+                flag(l.has_directive),
+                flag(l.is_acceptable_typo),
+                flag(l.is_line_too_long),
+                flag(l.is_missing_colon_separator),
+            ])
+        })
+        .collect();
+    let want_lines = want["lines"].as_array().unwrap();
+    if let Some((g, w)) = got.iter().zip(want_lines).find(|(g, w)| g != w) {
+        return Err(format!("line {}: got {g}, want {w}", w[0]).into());
+    }
+    equal("lines", got.len(), want_lines.len())?;
+    equal(
+        "valid",
+        report.valid_directives as u64,
+        want["valid"].as_u64().unwrap(),
+    )?;
+    equal(
+        "unused",
+        report.unused_directives as u64,
+        want["unused"].as_u64().unwrap(),
+    )?;
+    equal(
+        "last_line",
+        u64::from(report.last_line_seen),
+        want["last_line"].as_u64().unwrap(),
+    )
+}
+
 fn line_metadata_check(v: &Value) -> Check {
     let robots_txt = bytes(v, "robots_txt");
     let line = v["line_num"].as_u64().unwrap();
@@ -244,6 +348,7 @@ fn line_metadata_check(v: &Value) -> Check {
             Tag::Disallow => "Disallow",
             Tag::Sitemap => "Sitemap",
             Tag::Unused => "Unused",
+            _ => "a tag Google's tests do not know",
         };
         equal("tag_name", tag, want["tag_name"].as_str().unwrap())?;
         for (field, value) in [

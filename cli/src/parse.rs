@@ -1,8 +1,10 @@
-//! `robotspec parse`: the tree (JSON or an indented dump) or, in strict mode, every problem.
+//! `robotspec parse`: the tree (JSON or an indented dump) or, in strict mode, every problem;
+//! with `--report google`, Google's per-line report instead (docs/google.md).
 
 use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 
+use robotspec::report::ParseReport;
 use robotspec::{Diagnostic, Limit};
 
 use crate::reading::ReadingArgs;
@@ -16,6 +18,12 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Tree)]
     format: Format,
+    /// Print this report of every line instead of the tree. `google`: Google's per-line report
+    /// (its reporting library's tags and flags), which is Google's view of the file whatever
+    /// `--variant` says; with `--format json`, `{"lines": [...], "valid_directives",
+    /// "unused_directives", "last_line_seen"}`, otherwise one aligned line per line of the file.
+    #[arg(long, value_enum)]
+    report: Option<Report>,
     /// With `--format json`: one line of compact JSON instead of the indented form.
     #[arg(long)]
     compact: bool,
@@ -26,6 +34,12 @@ pub struct Args {
     warnings: bool,
     /// The robots.txt file, or `-` for standard input.
     file: String,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum Report {
+    /// Google's `RobotsParsingReporter`: a tag and the `LineMetadata` flags per line.
+    Google,
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -40,6 +54,9 @@ enum Format {
 pub fn run(args: &Args) -> Result<ExitCode, String> {
     let options = args.reading.options();
     let bytes = super::input::read(&args.file, options.limits().get(Limit::InputBytes))?;
+    if let Some(Report::Google) = args.report {
+        return print_report(&ParseReport::new(&bytes), args);
+    }
     let name = super::input::name(&args.file);
     let parsed = match robotspec::parse_with(&bytes, args.variant.profile()?, &options) {
         Ok(parsed) => parsed,
@@ -61,6 +78,28 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     }
     .and_then(|()| out.flush())
     .map_err(|e| crate::output_error(&e))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Prints Google's report: JSON (indented unless `--compact`), or the text form.
+fn print_report(report: &ParseReport, args: &Args) -> Result<ExitCode, String> {
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    match args.format {
+        Format::Json if args.compact => serde_json::to_writer(&mut out, report),
+        Format::Json => serde_json::to_writer_pretty(&mut out, report),
+        Format::Tree => return write_text(&mut out, report),
+    }
+    .map_err(std::io::Error::from)
+    .and_then(|()| out.write_all(b"\n"))
+    .and_then(|()| out.flush())
+    .map_err(|e| crate::output_error(&e))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn write_text(out: &mut impl Write, report: &ParseReport) -> Result<ExitCode, String> {
+    write!(out, "{report}")
+        .and_then(|()| out.flush())
+        .map_err(|e| crate::output_error(&e))?;
     Ok(ExitCode::SUCCESS)
 }
 

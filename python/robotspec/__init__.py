@@ -30,6 +30,7 @@ from ._robotspec import (
     Usage,
     Verdict,
     diff,
+    google_report,
     parse,
 )
 
@@ -48,6 +49,7 @@ __all__ = [
     "Usage",
     "Verdict",
     "diff",
+    "google_report",
     "parse",
 ]
 

@@ -412,6 +412,20 @@ def parse(
     robotspec.StrictError: 2:9: error[missing-colon]: missing `:` between key and value
     """
 
+def google_report(body: Body) -> Dict[str, Any]:
+    """Google's per-line report of ``body`` (its reporting library's
+    ``RobotsParsingReporter``), Google's view of the file whatever variant one reads it with:
+    ``{"lines": [...], "valid_directives": int, "unused_directives": int, "last_line_seen":
+    int}``, each line a dict with ``line``, ``tag`` ("user-agent", "allow", "disallow",
+    "sitemap", "unused" or "unknown") and the bool flags ``is_typo``, ``is_empty``,
+    ``has_comment``, ``is_comment``, ``has_directive``, ``is_acceptable_typo``,
+    ``is_line_too_long``, ``is_missing_colon_separator``.
+
+    >>> report = google_report(b"User-agent: *\\nCrawl-delay: 5\\n")
+    >>> [(line["line"], line["tag"]) for line in report["lines"]]
+    [(1, 'user-agent'), (2, 'unused'), (3, 'unknown')]
+    """
+
 def diff(
     body: Body,
     agent: str,

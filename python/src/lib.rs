@@ -86,7 +86,7 @@ mod _robotspec {
     #[pymodule_export]
     use super::input::AgentError;
     #[pymodule_export]
-    use super::parsed::{parse, Diagnostic, Parsed, StrictError};
+    use super::parsed::{google_report, parse, Diagnostic, Parsed, StrictError};
     #[pymodule_export]
     use super::robots::Robots;
     // Corpus studies (issue 15).

@@ -127,6 +127,36 @@ def test_parse_tree_is_the_cli_json(cli, name):
     assert parsed.to_json(pretty=True) + "\n" == printed.stdout.decode()
 
 
+def test_google_report_is_the_cli_report(cli):
+    path = REPO / "tests" / "corpus" / "real" / "www.pch.com"
+    body = path.read_bytes()
+    report = robotspec.google_report(body)
+    assert report == cli.json("parse", "--report", "google", path)
+    # Google's view whatever the variant the CLI is given.
+    assert report == cli.json("parse", "--report", "google", "--variant", "rfc9309", path)
+    assert report["last_line_seen"] == len(report["lines"])
+
+
+def test_google_report_tags_and_flags():
+    body = b"User-agent: *\nDisalow /x # c\nCrawl-delay: 5\nfoo: bar\n\x0b\nAllow\x00: /y\n"
+    report = robotspec.google_report(body)
+    tags = [(line["line"], line["tag"]) for line in report["lines"]]
+    assert tags == [(1, "user-agent"), (2, "disallow"), (3, "unused"), (4, "unknown"),
+                    (5, "unknown"), (6, "unknown"), (7, "unknown")]
+    typo = report["lines"][1]
+    assert typo["is_typo"] and typo["is_acceptable_typo"] and typo["has_comment"]
+    assert typo["is_missing_colon_separator"] and typo["has_directive"]
+    # A vertical tab is whitespace to Google; a NUL ends its line.
+    assert report["lines"][4]["is_empty"]
+    assert not report["lines"][5]["has_directive"]
+    assert (report["valid_directives"], report["unused_directives"]) == (2, 2)
+    assert robotspec.google_report("") == {
+        "lines": [dict(line=1, tag="unknown", is_typo=False, is_empty=True, has_comment=False,
+                       is_comment=False, has_directive=False, is_acceptable_typo=False,
+                       is_line_too_long=False, is_missing_colon_separator=False)],
+        "valid_directives": 0, "unused_directives": 0, "last_line_seen": 1}
+
+
 def test_tree_is_lossless_for_bytes_that_are_not_utf8():
     body = b"User-agent: *\nDisallow: /caf\xe9\n\x00\xff\r"
     leaves = []

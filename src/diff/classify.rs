@@ -10,6 +10,7 @@ use super::comparison::Reason;
 use super::side::Side;
 use crate::model::RuleOrigin;
 use crate::query::Decision;
+use crate::syntax::cut_len;
 use crate::variant::{Directive, Profile};
 
 /// The first reason, in [`Reason::ALL`] order, that explains why `a` and `b` differ, and the line
@@ -25,6 +26,7 @@ pub(super) fn classify(a: &Side<'_>, b: &Side<'_>, target: &[u8]) -> (Reason, Op
         strict_grammar: _,             // strict mode only: no lenient verdict depends on it
         max_line_bytes: _,             // LineLengthNul
         nul_ends_line: _,              // LineLengthNul
+        strips_ascii_whitespace: _,    // the per-line report only: no verdict depends on it
         pattern_encoding: _,           // PercentEncoding
         target_encoding: _,            // PercentEncoding
         agent_value: _,                // UserAgentMatching
@@ -91,20 +93,17 @@ pub(super) fn classify(a: &Side<'_>, b: &Side<'_>, target: &[u8]) -> (Reason, Op
     (Reason::Other, a.rule_line().or_else(|| b.rule_line()))
 }
 
-/// A line `side` used that the other variant cuts short: it holds a NUL that ends lines for
-/// one of them only, or is longer than one of them reads.
+/// A line `side` used that the other variant cuts short: the two profiles' readers cut it in
+/// different places (a NUL that ends lines for one of them only, a line longer than one of
+/// them reads), as the syntax stage's one definition of a line's cut says.
 fn cut_line(side: &Side<'_>, other: &Side<'_>) -> Option<u32> {
     let (p, q) = (side.profile, other.profile);
-    let nul_differs = p.nul_ends_line != q.nul_ends_line;
-    let limit = match (p.max_line_bytes, q.max_line_bytes) {
-        (x, y) if x == y => None,
-        (Some(x), Some(y)) => Some(x.min(y)),
-        (x, y) => x.or(y),
-    };
+    if (p.nul_ends_line, p.max_line_bytes) == (q.nul_ends_line, q.max_line_bytes) {
+        return None;
+    }
     side.involved_lines()
         .find(|line| {
-            (nul_differs && line.text.contains(&0))
-                || limit.is_some_and(|limit| line.text.len() > limit)
+            cut_len(p, p.max_line_bytes, line.text) != cut_len(q, q.max_line_bytes, line.text)
         })
         .map(|line| line.line)
 }

@@ -39,6 +39,7 @@
 //! the line where the cut starts.
 
 pub(crate) mod agent;
+mod typed;
 mod value;
 
 pub use crate::variant::Spelling;
@@ -63,6 +64,7 @@ use crate::pattern::normalise;
 use crate::source::{Source, Span};
 use crate::syntax::{Line, LineBody, Parsed};
 use crate::variant::{Directive, Profile};
+use typed::Typed;
 
 /// Bytes kept in the model's arena: `[start, end)` offsets into it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -138,6 +140,9 @@ struct StoredRecord {
     key: Text,
     value: Text,
     extension: Option<Extension>,
+    /// The value as its extension read it, for a known extension whose reading is more than
+    /// the text (boxed: most records hold none).
+    typed: Option<Box<Typed>>,
 }
 
 /// A robots.txt file as a variant understands it.
@@ -204,13 +209,19 @@ impl Model {
         self.records.iter().map(move |record| self.record(record))
     }
 
-    fn record(&self, record: &StoredRecord) -> Record<'_> {
+    /// The record at `index` in [`Model::records`].
+    pub(crate) fn record_at(&self, index: usize) -> Option<Record<'_>> {
+        self.records.get(index).map(|record| self.record(record))
+    }
+
+    fn record<'m>(&'m self, record: &'m StoredRecord) -> Record<'m> {
         Record {
             line: record.line,
             key: self.text(record.key),
             value: self.text(record.value),
             group: record.group.map(|g| g as usize),
             extension: record.extension,
+            stored: record.typed.as_deref(),
         }
     }
 
@@ -249,6 +260,10 @@ impl Model {
             + (self.sitemaps.capacity() + self.records.capacity())
                 * std::mem::size_of::<StoredRecord>()
             + self.orphan_rules.capacity() * std::mem::size_of::<u32>()
+            + (self.records.iter())
+                .filter_map(|r| r.typed.as_deref())
+                .map(|t| std::mem::size_of::<Typed>() + t.heap_bytes())
+                .sum::<usize>()
     }
 }
 
@@ -537,6 +552,8 @@ pub struct Record<'m> {
     pub group: Option<usize>,
     /// The known extension the key names, if any (docs/extensions.md).
     pub extension: Option<Extension>,
+    /// The value as the extension read it when the model was built.
+    stored: Option<&'m Typed>,
 }
 
 impl<'m> Record<'m> {
@@ -548,8 +565,16 @@ impl<'m> Record<'m> {
     /// The value as the extension reads it, for a known extension; `Err` says why it does not
     /// follow the extension's syntax (the checks report it as `invalid-extension-value`).
     pub fn typed(&self) -> Option<Result<ExtensionValue<'m>, ValueError>> {
-        self.extension
-            .map(|e| crate::vocab::extension::read(e, self.value))
+        self.extension?;
+        Some(match self.stored {
+            Some(typed) => typed.value(self.value),
+            None => Ok(ExtensionValue::Text(self.value)),
+        })
+    }
+
+    /// A Content-Usage rule's path length and preferences, as read when the model was built.
+    pub(crate) fn content_usage(&self) -> Option<(Option<usize>, Option<&'m Preferences>)> {
+        self.stored.and_then(Typed::content_usage)
     }
 }
 
@@ -657,8 +682,7 @@ impl<'s, 'a> ModelBuilder<'s, 'a> {
             }
         }
         let Some(entry) = line.entry() else { return };
-        let Some(value) = value::effective(self.source, &self.limits, &self.profile, line, entry)
-        else {
+        let Some(value) = value::effective(self.source, line, entry) else {
             return;
         };
         let bytes = if self.drop_invalid_utf8 {
@@ -749,6 +773,11 @@ impl<'s, 'a> ModelBuilder<'s, 'a> {
             key,
             value,
             extension: read.extension,
+            typed: read
+                .extension
+                .map(|e| Typed::read(e, read.bytes))
+                .filter(|typed| *typed != Typed::Text)
+                .map(Box::new),
         }
     }
 

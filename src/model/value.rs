@@ -3,31 +3,17 @@
 //! Google's library reads each line into a buffer of 16,663 bytes and as a C string, so bytes
 //! past the limit and everything after a NUL are gone before the line is split into key and
 //! value. Other variants read the value as the grammar found it, up to the configured line
-//! limit ([`Limits::line_bytes`](crate::Limits::line_bytes)) if any.
+//! limit ([`Limits::line_bytes`](crate::Limits::line_bytes)) if any. Where the line is cut is
+//! the syntax stage's to say (`Line::cut`); this module only keeps the value within it.
 
-use crate::limits::Limits;
 use crate::source::{Source, Span};
 use crate::syntax::{Entry, Line};
-use crate::variant::Profile;
 
-/// The part of `entry`'s value the variant reads, or `None` when the line is lost entirely
-/// (its key or separator lies past a cut). An empty value yields an empty span.
-pub(super) fn effective(
-    source: &Source<'_>,
-    limits: &Limits,
-    profile: &Profile,
-    line: &Line,
-    entry: &Entry,
-) -> Option<Span> {
-    let mut end = line.content.end;
-    if let Some(limit) = limits.line_limit(profile.max_line_bytes) {
-        end = end.min(line.content.start + limit.bytes());
-    }
-    if profile.nul_ends_line {
-        if let Some(nul) = memchr::memchr(0, source.slice(line.content)) {
-            end = end.min(line.content.start + nul);
-        }
-    }
+/// The part of `entry`'s value the variant reads (up to the line's cut, which the syntax stage
+/// computed), or `None` when the line is lost entirely (its key or separator lies past the
+/// cut). An empty value yields an empty span.
+pub(super) fn effective(source: &Source<'_>, line: &Line, entry: &Entry) -> Option<Span> {
+    let end = line.cut;
     let separator_end = entry.colon.map_or(entry.key.end + 1, |c| c.end);
     if separator_end > end {
         return None;

@@ -26,6 +26,7 @@ pub(crate) mod target;
 
 mod robots;
 mod usage;
+mod usage_rules;
 mod verdict;
 
 pub use agent::{AgentError, AgentQuery};

@@ -74,6 +74,8 @@ pub(super) struct Compiled {
     /// Indices into the model's rules, file order; the matcher's rule `i` is `rules[i]`.
     pub(super) rules: Box<[u32]>,
     pub(super) matcher: RuleMatcher,
+    /// The selection's Content-Usage rules, read and compiled on the first usage query.
+    pub(super) usage: OnceLock<Box<super::usage_rules::UsageRules>>,
 }
 
 impl Robots {
@@ -302,7 +304,11 @@ impl Robots {
                 profile.precedence,
                 &self.options.limits.matcher,
             );
-            Box::new(Compiled { rules, matcher })
+            Box::new(Compiled {
+                rules,
+                matcher,
+                usage: OnceLock::new(),
+            })
         })
     }
 }

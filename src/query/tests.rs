@@ -120,3 +120,47 @@ fn robots_txt_is_allowed_under_rfc9309_only() {
     assert!(Robots::parse(text, Variant::Rfc9309).is_allowed("a", "/robots.txt"));
     assert!(!Robots::parse(text, Variant::Google).is_allowed("a", "/robots.txt"));
 }
+
+/// `Robots::usage` reads and compiles a selection's Content-Usage rules once
+/// (`usage_rules.rs`).
+#[test]
+fn a_selections_rules_are_compiled_once_and_answer_as_before() {
+    let robots = Robots::parse(
+        b"User-agent: *\nAllow: /\nContent-Usage: train-ai=n\nContent-Usage: /ai-ok/ train-ai=y\n\
+          Content-Usage: /ai-ok/deep/ train-ai=n, search=y\n\nUser-agent: bot\nDisallow: /x\n",
+        Variant::Rfc9309,
+    );
+    let agent = AgentQuery::new("other");
+    let applicable = robots.applicable(&agent);
+    let selection = applicable.selection;
+    let cached = |robots: &Robots| {
+        selection
+            .and_then(|s| robots.compiled(s).usage.get())
+            .map(|rules| std::ptr::from_ref(rules.as_ref()))
+    };
+    assert_eq!(cached(&robots), None);
+    let first = robots.usage(&agent, "/ai-ok/x");
+    let built = cached(&robots);
+    assert!(built.is_some());
+    for (url, line, train) in [
+        ("/ai-ok/x", Some(4), crate::model::Preference::Allowed),
+        (
+            "/ai-ok/deep/x",
+            Some(5),
+            crate::model::Preference::Disallowed,
+        ),
+        ("/elsewhere", Some(3), crate::model::Preference::Disallowed),
+    ] {
+        let usage = robots.usage(&agent, url);
+        assert_eq!(
+            (usage.line(), usage.preference("train-ai")),
+            (line, train),
+            "{url}"
+        );
+    }
+    assert_eq!(first.line(), Some(4));
+    assert_eq!(cached(&robots), built, "read and compiled again");
+    // The other selection has no Content-Usage rule: every category unknown.
+    let bot = robots.usage(&AgentQuery::new("bot"), "/y");
+    assert_eq!(bot.preferences(), None);
+}

@@ -9,10 +9,9 @@ use serde::Serialize;
 use super::agent::AgentQuery;
 use super::robots::Robots;
 use super::target::target_of;
+use super::usage_rules::UsageRules;
 use super::verdict::{Applicable, Verdict};
-use crate::model::{ContentSignal, ContentUsage, Extension, ExtensionValue, Preferences, Record};
-use crate::pattern::{normalise, RuleMatcher};
-use crate::vocab::pattern::{Precedence, RuleKind};
+use crate::model::{ContentSignal, Extension, ExtensionValue, Preferences, Record};
 
 crate::names::stable_names! {
     /// Which Content-Signal lines apply: their scope is disputed (docs/extensions.md). ("Reading"
@@ -160,71 +159,34 @@ impl Robots {
         applicable: &Applicable<'r>,
         url: &str,
     ) -> (Vec<Record<'r>>, Option<Preferences>) {
-        let records: Vec<Record<'r>> = applicable
-            .records()
-            .filter(|r| r.extension == Some(Extension::ContentUsage))
-            .collect();
-        let rules: Vec<ContentUsage<'r>> = records
-            .iter()
-            .map(|r| ContentUsage::read(r.value))
-            .collect();
-        let deciding = self.deciding(&rules, url);
+        let Some(selection) = applicable.selection else {
+            return (Vec::new(), None);
+        };
+        let rules = self
+            .compiled(selection)
+            .usage
+            .get_or_init(|| Box::new(self.usage_rules(&selection.groups)));
+        let deciding = rules.deciding(&self.prepared(&target_of(url)));
         if deciding.is_empty() {
             return (Vec::new(), None);
         }
         let mut preferences = Preferences::default();
-        for rule in deciding.iter().filter_map(|&i| rules.get(i)) {
-            if let Some(stated) = &rule.preferences {
-                preferences.combine(stated);
-            }
+        for stated in deciding.iter().filter_map(|&i| rules.preferences(i)) {
+            preferences.combine(stated);
         }
         let records = deciding
             .iter()
-            .filter_map(|&i| records.get(i).copied())
+            .filter_map(|&i| rules.record(i))
+            .filter_map(|record| self.model.record_at(record))
             .collect();
         (records, Some(preferences))
     }
 
-    /// Indices of the rules that decide for `url`: the matching ones with the longest
-    /// pattern, else those without a path.
-    fn deciding(&self, rules: &[ContentUsage<'_>], url: &str) -> Vec<usize> {
+    /// The Content-Usage rules of the groups `groups` (indices, file order).
+    fn usage_rules(&self, groups: &[u32]) -> UsageRules {
         let profile = &self.profile;
-        let with_path: Vec<(usize, std::borrow::Cow<'_, [u8]>)> = rules
-            .iter()
-            .enumerate()
-            .filter_map(|(i, rule)| Some((i, normalise(rule.path?, profile.pattern_encoding))))
-            .collect();
-        let patterns: Vec<(RuleKind, &[u8])> = with_path
-            .iter()
-            .map(|(_, pattern)| (RuleKind::Allow, pattern.as_ref()))
-            .collect();
-        let matcher = RuleMatcher::compile(
-            &patterns,
-            profile.pattern_syntax,
-            Precedence::LongestMatch,
-            &self.options.limits.matcher,
-        );
-        let matching = matcher.matching(&self.prepared(&target_of(url)));
-        let longest = matching
-            .iter()
-            .filter_map(|&i| patterns.get(i))
-            .map(|p| p.1.len())
-            .max();
-        let mut deciding: Vec<usize> = match longest {
-            Some(longest) => matching
-                .iter()
-                .filter(|&&i| patterns.get(i).is_some_and(|p| p.1.len() == longest))
-                .filter_map(|&i| with_path.get(i).map(|(rule, _)| *rule))
-                .collect(),
-            None => rules
-                .iter()
-                .enumerate()
-                .filter(|(_, rule)| rule.path.is_none())
-                .map(|(i, _)| i)
-                .collect(),
-        };
-        deciding.sort_unstable();
-        deciding
+        let matcher = &self.options.limits.matcher;
+        UsageRules::of(&self.model, profile, matcher, groups)
     }
 }
 

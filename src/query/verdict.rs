@@ -431,7 +431,7 @@ impl Robots {
         let verdict = applicable.verdict(&target);
         let (mut matching, engine): (Vec<Rule<'_>>, Engine) =
             match applicable.selection.map(|s| self.compiled(s)) {
-                Some(Compiled { rules, matcher }) => {
+                Some(Compiled { rules, matcher, .. }) => {
                     let matching = matcher
                         .matching(&self.prepared(&target))
                         .into_iter()

@@ -247,10 +247,10 @@ impl<'s, 'a> Checker<'s, 'a> {
 
 /// The part of a line past the line-length limit.
 fn line_length(line: &Line, limit: LineLimit, findings: &mut Findings<'_, '_>) {
-    let bytes = limit.bytes();
-    if line.content.len() <= bytes {
+    if !line.too_long {
         return;
     }
+    let bytes = limit.bytes();
     let rest = Span::new(line.content.start + bytes, line.content.end);
     let finding = match limit {
         LineLimit::Variant(_) => Finding::new(

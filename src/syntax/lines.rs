@@ -61,6 +61,12 @@ pub(crate) struct Line {
     pub number: u32,
     /// The line without its line end.
     pub content: Span,
+    /// Where the variant stops reading the content: `content.end`, or earlier where the line
+    /// limit in force or (when the profile says so) a NUL cuts the line. Computed here, once;
+    /// the checks, the model's values and Google's report read it.
+    pub cut: usize,
+    /// The content is longer than the line limit in force.
+    pub too_long: bool,
     /// The line end (CR LF, CR or LF); `None` on a last line that has none.
     pub newline: Option<Span>,
     /// What the line holds.
@@ -104,12 +110,14 @@ impl Line {
         source: &Source<'_>,
         profile: &Profile,
         number: u32,
-        content: Span,
+        (content, cut): (Span, Cut),
         parts: &Parts,
     ) -> Line {
         Line {
             number,
             content,
+            cut: cut.end,
+            too_long: cut.too_long,
             newline: None,
             body: parts.body(source, profile),
             comment: parts.comment,
@@ -128,6 +136,44 @@ impl Line {
             _ => None,
         }
     }
+}
+
+/// Where the variant stops reading a line's content, and whether the line limit is why.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Cut {
+    pub(super) end: usize,
+    pub(super) too_long: bool,
+}
+
+impl Cut {
+    /// The cut of `content` read by `profile` under a line limit of `limit` bytes (the one in
+    /// force: the profile's own or a configured one).
+    pub(super) fn of(
+        source: &Source<'_>,
+        profile: &Profile,
+        limit: Option<usize>,
+        content: Span,
+    ) -> Cut {
+        let bytes = source.slice(content);
+        Cut {
+            end: content.start + cut_len(profile, limit, bytes),
+            too_long: limit.is_some_and(|limit| content.len() > limit),
+        }
+    }
+}
+
+/// How many bytes of a line's content `content` `profile` reads under a line limit of `limit`
+/// bytes: up to the limit, then up to the first NUL before it when NUL ends lines for the
+/// profile (Google's C strings). The one definition of a line's cut: the reader computes each
+/// line's with it, and the variant comparison asks it how another profile would cut a line.
+pub(crate) fn cut_len(profile: &Profile, limit: Option<usize>, content: &[u8]) -> usize {
+    let mut end = limit.map_or(content.len(), |limit| limit.min(content.len()));
+    if profile.nul_ends_line {
+        if let Some(nul) = memchr::memchr(0, content.get(..end).unwrap_or_default()) {
+            end = nul;
+        }
+    }
+    end
 }
 
 /// The parts of one line, as absolute spans.

@@ -42,7 +42,7 @@ mod scan;
 pub(crate) mod strict;
 pub(crate) mod tree;
 
-pub(crate) use lines::{Entry, Line, LineBody};
+pub(crate) use lines::{cut_len, Entry, Line, LineBody};
 pub(crate) use scan::Lines;
 pub(crate) use tree::Tree;
 
@@ -255,7 +255,7 @@ impl<'a> Parsed<'a> {
 
     /// The lines, in order, read as they are asked for.
     pub(crate) fn lines(&self) -> Lines<'_, 'a> {
-        Lines::new(&self.source, &self.profile)
+        Lines::new(&self.source, &self.profile, &self.options.limits)
     }
 
     /// Every finding, in input order (warnings in lenient mode).
@@ -396,7 +396,7 @@ pub(crate) fn read<'s, 'a>(
         options.lint(),
         &mut findings,
     );
-    for line in Lines::new(source, profile) {
+    for line in Lines::new(source, profile, &options.limits) {
         findings.enter(line.place(), line.next_place());
         checker.line(&line, &mut findings);
         each(&line, &mut findings);
@@ -415,7 +415,9 @@ pub(crate) fn conclude_strict(
 ) -> Result<Vec<Diagnostic>, StrictError> {
     if !findings.has_violation() {
         if let Some(finding) = strict::validate(source, strict::grammar(profile.strict_grammar)) {
-            let place = lines::place_of(Lines::new(source, profile), finding.span.start);
+            // Only the lines' places are read: the line limit does not move them.
+            let lines = Lines::new(source, profile, &Limits::default());
+            let place = lines::place_of(lines, finding.span.start);
             findings.push_on(place, finding);
         }
     }
@@ -435,5 +437,6 @@ pub(crate) fn conclude_strict(
 pub fn grammar_agrees(input: &[u8], variant: Variant) -> bool {
     let source = Source::new(input);
     let profile = variant.profile();
-    Lines::new(&source, profile).eq(reference::lines(&source, profile))
+    let limits = Limits::default();
+    Lines::new(&source, profile, &limits).eq(reference::lines(&source, profile, &limits))
 }

@@ -11,7 +11,8 @@ use pest::iterators::Pair;
 use pest::Parser;
 
 use super::grammar::{LenientParser, Rule};
-use super::lines::{Line, Parts};
+use super::lines::{Cut, Line, Parts};
+use crate::limits::Limits;
 use crate::source::{Source, Span};
 use crate::variant::Profile;
 
@@ -20,13 +21,15 @@ use crate::variant::Profile;
 /// The lenient grammar accepts every input; should pest ever fail (it cannot for a grammar whose
 /// every line alternative ends in a catch-all), the remainder becomes one invalid line so that
 /// no byte is lost.
-pub(super) fn lines(source: &Source<'_>, profile: &Profile) -> Vec<Line> {
+pub(super) fn lines(source: &Source<'_>, profile: &Profile, limits: &Limits) -> Vec<Line> {
+    let limit = limits.line_limit(profile.max_line_bytes).map(|l| l.bytes());
     let start = source.bom_len();
     let text = source.text().get(start..).unwrap_or_default();
     let mut lines: Vec<Line> = Vec::new();
     let push = |content: Span, parts: &Parts, lines: &mut Vec<Line>| {
         let number = u32::try_from(lines.len() + 1).unwrap_or(u32::MAX);
-        lines.push(Line::new(source, profile, number, content, parts));
+        let cut = Cut::of(source, profile, limit, content);
+        lines.push(Line::new(source, profile, number, (content, cut), parts));
     };
     match LenientParser::parse(Rule::lenient, text) {
         Ok(pairs) => {

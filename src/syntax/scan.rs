@@ -8,7 +8,8 @@
 //! a property test over arbitrary bytes, every corpus file and the `parse` fuzz target check that
 //! both give the same lines for any input.
 
-use super::lines::{Line, Parts};
+use super::lines::{Cut, Line, Parts};
+use crate::limits::Limits;
 use crate::source::{Source, Span};
 use crate::variant::Profile;
 
@@ -18,20 +19,36 @@ pub(crate) struct Lines<'s, 'a> {
     source: &'s Source<'a>,
     /// A copy: a profile is a few hundred bytes of plain data, read on every line.
     profile: Profile,
+    /// The line limit in force (the profile's own or a configured one), in bytes.
+    limit: Option<usize>,
+    /// Each line's parts are read from its content up to its cut only.
+    up_to_cut: bool,
     /// Where the next line starts; `None` once the last line was read.
     at: Option<usize>,
     number: u32,
 }
 
 impl<'s, 'a> Lines<'s, 'a> {
-    /// The lines of `source`, keys classified by `profile`.
-    pub(crate) fn new(source: &'s Source<'a>, profile: &Profile) -> Self {
+    /// The lines of `source`, keys classified by `profile`, cut by the line limit `limits` and
+    /// the profile set.
+    pub(crate) fn new(source: &'s Source<'a>, profile: &Profile, limits: &Limits) -> Self {
         Lines {
             source,
             profile: *profile,
+            limit: limits.line_limit(profile.max_line_bytes).map(|l| l.bytes()),
+            up_to_cut: false,
             at: Some(source.bom_len()),
             number: 0,
         }
+    }
+
+    /// The same lines, each split into its parts from the content up to its cut only: the line
+    /// as a reader that stops there sees it (Google's report: what follows a NUL or the
+    /// 16,663rd byte is gone before Google's library looks for a comment, key or colon). The
+    /// spans no longer tile the input, so the tree never reads lines this way.
+    pub(crate) fn up_to_cut(mut self) -> Self {
+        self.up_to_cut = true;
+        self
     }
 }
 
@@ -50,15 +67,15 @@ impl Iterator for Lines<'_, '_> {
         }
         self.number = self.number.saturating_add(1);
         let eol = memchr::memchr2(b'\r', b'\n', rest).unwrap_or(rest.len());
-        let content = rest.get(..eol).unwrap_or_default();
         let span = Span::new(at, at + eol);
-        let mut line = Line::new(
-            self.source,
-            &self.profile,
-            self.number,
-            span,
-            &line_parts(content, at),
-        );
+        let cut = Cut::of(self.source, &self.profile, self.limit, span);
+        let parts = if self.up_to_cut {
+            let strips = self.profile.strips_ascii_whitespace;
+            parts_up_to_cut(rest.get(..cut.end - at).unwrap_or_default(), at, strips)
+        } else {
+            line_parts(rest.get(..eol).unwrap_or_default(), at)
+        };
+        let mut line = Line::new(self.source, &self.profile, self.number, (span, cut), &parts);
         // `newline = "\r\n" | "\r" | "\n"`
         let newline = match rest.get(eol..eol + 2) {
             Some(b"\r\n") => 2,
@@ -98,6 +115,29 @@ fn line_parts(line: &[u8], base: usize) -> Parts {
         // `comment = "#" ~ (!("\r" | "\n") ~ ANY)*`: the rest of the line.
         parts.comment = Some(reader.span(comment, line.len()));
     }
+    parts
+}
+
+/// The parts of a line read up to its cut (`line`, starting at byte `base`) for what it says,
+/// as Google's library reads it: the comment from the first `#`, the text before it stripped
+/// of whitespace (with vertical tab and form feed when `strips_ascii` says so), then the
+/// grammar's line shape over that text. Without `strips_ascii` this is [`line_parts`] exactly:
+/// the first `#` always starts the comment, and whitespace around the text belongs to no part.
+fn parts_up_to_cut(line: &[u8], base: usize, strips_ascii: bool) -> Parts {
+    let hash = memchr::memchr(b'#', line);
+    let text = line.get(..hash.unwrap_or(line.len())).unwrap_or_default();
+    let is_space = |b: &u8| match b {
+        b' ' | b'\t' => true,
+        b'\x0B' | b'\x0C' => strips_ascii,
+        _ => false,
+    };
+    let start = text.iter().position(|b| !is_space(b)).unwrap_or(text.len());
+    let end = text
+        .iter()
+        .rposition(|b| !is_space(b))
+        .map_or(start, |last| last + 1);
+    let mut parts = line_parts(text.get(start..end).unwrap_or_default(), base + start);
+    parts.comment = hash.map(|hash| Span::new(base + hash, base + line.len()));
     parts
 }
 
@@ -197,8 +237,8 @@ mod tests {
         let source = Source::new(input);
         let profile = Variant::Google.profile();
         (
-            super::super::reference::lines(&source, profile),
-            Lines::new(&source, profile).collect(),
+            super::super::reference::lines(&source, profile, &Limits::default()),
+            Lines::new(&source, profile, &Limits::default()).collect(),
         )
     }
 

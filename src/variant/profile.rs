@@ -147,6 +147,10 @@ pub struct Profile {
     pub(crate) max_line_bytes: Option<usize>,
     /// A NUL byte ends a line's content (Google's library reads lines as C strings).
     pub(crate) nul_ends_line: bool,
+    /// When a line is read for what it says up to its cut (Google's per-line report), vertical
+    /// tab and form feed around its text are whitespace too: Google's library strips a line
+    /// with `absl::StripAsciiWhitespace`. The lossless reading keeps them as text.
+    pub(crate) strips_ascii_whitespace: bool,
     /// How rule patterns are normalised before matching and measuring.
     pub(crate) pattern_encoding: PatternEncoding,
     /// How the target is prepared before matching.
@@ -449,6 +453,7 @@ const RFC9309: Profile = Profile {
     strict_grammar: StrictGrammarId::Rfc9309,
     max_line_bytes: None,
     nul_ends_line: false,
+    strips_ascii_whitespace: false,
     // §2.2.2: unreserved escapes decoded, octets outside ASCII percent-encoded, in the rules
     // and the URI alike (docs/variants.md A20).
     pattern_encoding: PatternEncoding::Rfc3986,
@@ -479,6 +484,7 @@ const GOOGLE: Profile = Profile {
     // 2083 × 8 − 1: Google's library cuts every line to this many bytes.
     max_line_bytes: Some(16_663),
     nul_ends_line: true,
+    strips_ascii_whitespace: true,
     pattern_encoding: PatternEncoding::GoogleEscape,
     target_encoding: TargetEncoding::AsGiven,
     robots_txt_always_allowed: false,
@@ -495,6 +501,7 @@ const DRAFT_1996: Profile = Profile {
     strict_grammar: StrictGrammarId::Draft1996,
     max_line_bytes: None,
     nul_ends_line: false,
+    strips_ascii_whitespace: false,
     pattern_encoding: PatternEncoding::Decode1996,
     target_encoding: TargetEncoding::AsPatterns,
     agent_value: AgentValue::NameWithoutVersion,

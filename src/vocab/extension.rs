@@ -382,6 +382,13 @@ impl<'m> ContentSignal<'m> {
         self.signals.iter().map(|(k, v)| (*k, *v))
     }
 
+    /// The signals `pairs` (as a reading left them: keys distinct).
+    pub(crate) fn of_pairs(pairs: impl Iterator<Item = (&'m str, &'m str)>) -> Self {
+        ContentSignal {
+            signals: pairs.collect(),
+        }
+    }
+
     /// Adds `other`'s signals; a key given in both takes `other`'s value (the later line).
     pub(crate) fn extend(&mut self, other: &ContentSignal<'m>) {
         self.signals.extend(other.iter());
