@@ -310,7 +310,11 @@ type Witnessed = (String, Option<String>, Option<String>);
 /// True
 #[pyfunction]
 #[pyo3(signature = (status, location, url))]
-pub(crate) fn redirect_target(status: u16, location: Option<&str>, url: &str) -> PyResult<Option<String>> {
+pub(crate) fn redirect_target(
+    status: u16,
+    location: Option<&str>,
+    url: &str,
+) -> PyResult<Option<String>> {
     let current = url::Url::parse(url)
         .map_err(|e| PyValueError::new_err(format!("url is not an absolute URL ({e}): {url:?}")))?;
     Ok(access::redirect_target(status, location, &current).map(String::from))

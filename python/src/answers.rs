@@ -155,7 +155,10 @@ pub(crate) struct Explanation {
 
 impl Explanation {
     /// Copies the library's explanation.
-    pub(crate) fn of(py: Python<'_>, explanation: &robotspec::Explanation<'_>) -> PyResult<Explanation> {
+    pub(crate) fn of(
+        py: Python<'_>,
+        explanation: &robotspec::Explanation<'_>,
+    ) -> PyResult<Explanation> {
         Ok(Explanation {
             verdict: Py::new(py, Verdict::of(explanation.verdict())?)?,
             serialised: Serialised::of(py, explanation)?,
@@ -348,7 +351,10 @@ pub(crate) struct Comparison {
 
 impl Comparison {
     /// Copies the library's comparison.
-    pub(crate) fn of(py: Python<'_>, comparison: &robotspec::diff::Comparison) -> PyResult<Comparison> {
+    pub(crate) fn of(
+        py: Python<'_>,
+        comparison: &robotspec::diff::Comparison,
+    ) -> PyResult<Comparison> {
         Ok(Comparison {
             disagrees: comparison.disagrees(),
             serialised: Serialised::of(py, comparison)?,

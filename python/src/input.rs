@@ -225,7 +225,11 @@ impl ReadingArgs<'_, '_> {
 /// The `collect=` argument (`"all"` or `"limits"`, the library's `Collect::All` and
 /// `Collect::Limits`), or the deprecated `lint=` it replaces (`True` is `"all"`, `False`
 /// `"limits"`; a `DeprecationWarning` says so). Both given and disagreeing is a `TypeError`.
-pub(crate) fn collect(py: Python<'_>, collect: Option<&str>, lint: Option<bool>) -> PyResult<Collect> {
+pub(crate) fn collect(
+    py: Python<'_>,
+    collect: Option<&str>,
+    lint: Option<bool>,
+) -> PyResult<Collect> {
     let named = match collect {
         None => None,
         Some(name) => Some(match name.to_ascii_lowercase().as_str() {

@@ -17,7 +17,10 @@ use pyo3::IntoPyObjectExt;
 use serde::ser::{self, Serialize};
 
 /// `value`'s serialisation as Python objects.
-pub(crate) fn to_python<'py>(py: Python<'py>, value: &impl Serialize) -> PyResult<Bound<'py, PyAny>> {
+pub(crate) fn to_python<'py>(
+    py: Python<'py>,
+    value: &impl Serialize,
+) -> PyResult<Bound<'py, PyAny>> {
     value.serialize(Objects { py }).map_err(|Error(message)| {
         PyRuntimeError::new_err(format!("robotspec could not serialise: {message}"))
     })
