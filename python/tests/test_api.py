@@ -201,7 +201,7 @@ def test_diagnostics_in_lenient_mode():
     assert parsed.mode == "lenient"
     # A Robots reads for verdicts: the grammar checks run only when asked.
     assert robotspec.Robots(b"User-agent: *\nDisallow /x\n", "rfc9309").diagnostics == []
-    linted = robotspec.Robots(b"User-agent: *\nDisallow /x\n", "rfc9309", lint=True)
+    linted = robotspec.Robots(b"User-agent: *\nDisallow /x\n", "rfc9309", collect="all")
     assert linted.diagnostics == parsed.diagnostics
 
 

@@ -166,7 +166,7 @@ def test_files_table(tables, inputs):
         if row.state != "rules":
             assert (row.groups, row.rules, list(row.sitemaps)) == (0, 0, [])
             continue
-        robots = robotspec.Robots(body, row.variant, lint=True, input_bytes=SIZE_LIMIT)
+        robots = robotspec.Robots(body, row.variant, collect="all", input_bytes=SIZE_LIMIT)
         assert row.groups == len(robots.groups), row.robots_url
         assert list(row.sitemaps) == robots.sitemaps
         codes = Counter(d.code for d in robots.diagnostics)

@@ -148,7 +148,7 @@ def test_summary_of_extensions_and_sitemaps():
     assert summary["sitemaps"] == ["https://x.test/s.xml"]
     assert [(e["extension"], e["value"], e["group_line"]) for e in summary["extensions"]] == [
         ("content-usage", "train-ai=n", 1), ("content-signal", "ai-train=no", 1)]
-    lint = robotspec.Robots(body, "rfc9309", lint=True).diagnostics
+    lint = robotspec.Robots(body, "rfc9309", collect="all").diagnostics
     assert summary["diagnostics"] == dict(Counter(d.code for d in lint))
     empty = Access(503, body, "rfc9309").summary()
     assert (empty["groups"], empty["sitemaps"], empty["extensions"]) == (0, [], [])
