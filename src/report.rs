@@ -328,6 +328,10 @@ mod tests {
         assert!(report.lines[1].is_comment);
         assert_eq!(report.lines[2].tag, Tag::Disallow);
         assert!(report.lines[3].is_missing_colon_separator);
+        // Between the key and its colon too: Google strips the key it cut there.
+        let report = ParseReport::new(b"Crawl-delay\x0c: 1\nDisallow\x0b\t: /x\n");
+        assert_eq!(report.lines[0].tag, Tag::Unused);
+        assert_eq!(report.lines[1].tag, Tag::Disallow);
     }
 
     #[test]

@@ -138,6 +138,17 @@ fn parts_up_to_cut(line: &[u8], base: usize, strips_ascii: bool) -> Parts {
         .map_or(start, |last| last + 1);
     let mut parts = line_parts(text.get(start..end).unwrap_or_default(), base + start);
     parts.comment = hash.map(|hash| Span::new(base + hash, base + line.len()));
+    // Google strips the key it cut at the colon too: `crawl-delay\x0C: 1` names `crawl-delay`.
+    parts.key = parts.key.map(|key| {
+        let bytes = line
+            .get(key.start - base..key.end - base)
+            .unwrap_or_default();
+        let kept = bytes
+            .iter()
+            .rposition(|b| !is_space(b))
+            .map_or(0, |last| last + 1);
+        Span::new(key.start, key.start + kept)
+    });
     parts
 }
 
