@@ -110,69 +110,6 @@ fn json_leaf_spans(node: &serde_json::Value, out: &mut Vec<(u64, u64)>) {
 }
 
 #[test]
-fn parse_report_google_json_is_googles_report_whatever_the_variant() {
-    let input = "User-agent: *\nDisalow /x # c\nCrawl-delay: 5\n";
-    let output = robotspec_with_input(
-        &["parse", "--report", "google", "--format", "json", "-"],
-        input,
-    );
-    assert!(output.status.success());
-    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
-    assert_eq!(
-        json["lines"][1],
-        serde_json::json!({"line": 2, "tag": "disallow", "is_typo": true, "is_empty": false,
-            "has_comment": true, "is_comment": false, "has_directive": true,
-            "is_acceptable_typo": true, "is_line_too_long": false,
-            "is_missing_colon_separator": true})
-    );
-    let tags: Vec<&str> = json["lines"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|l| l["tag"].as_str().unwrap())
-        .collect();
-    assert_eq!(tags, ["user-agent", "disallow", "unused", "unknown"]);
-    assert_eq!(json["valid_directives"], 2);
-    assert_eq!(json["unused_directives"], 1);
-    assert_eq!(json["last_line_seen"], 4);
-    // Flat, in this order: the lines, then the counts.
-    let text = String::from_utf8(output.stdout.clone()).unwrap();
-    let at = |key: &str| text.find(&format!("\"{key}\":")).unwrap();
-    assert!(at("lines") < at("valid_directives"));
-    assert!(at("valid_directives") < at("unused_directives"));
-    assert!(at("unused_directives") < at("last_line_seen"));
-    assert!(at("line") < at("tag") && at("tag") < at("is_typo"));
-    // Google's view whatever `--variant` says, and `--compact` prints the same on one line.
-    for args in [
-        ["--variant", "convention-1994"],
-        ["--compact", "--variant=rfc9309"],
-    ] {
-        let mut all = vec!["parse", "--report", "google", "--format", "json"];
-        all.extend(args);
-        all.push("-");
-        let other = robotspec_with_input(&all, input);
-        assert!(other.status.success());
-        let other: serde_json::Value = serde_json::from_slice(&other.stdout).unwrap();
-        assert_eq!(other, json);
-    }
-}
-
-#[test]
-fn parse_report_google_text_names_the_flags_of_each_line() {
-    let input = "User-agent: *\nDisallow /x # y\nCrawl-delay: 5\n";
-    let output = robotspec_with_input(&["parse", "--report", "google", "-"], input);
-    assert!(output.status.success());
-    assert_eq!(
-        String::from_utf8(output.stdout).unwrap(),
-        "1  user-agent  has_directive\n\
-         2  disallow    has_comment has_directive is_missing_colon_separator\n\
-         3  unused      has_directive\n\
-         4  unknown     is_empty\n\
-         valid directives: 2, unused directives: 1, last line seen: 4\n"
-    );
-}
-
-#[test]
 fn parse_report_google_agrees_with_googles_report_on_utf16() {
     // store.usps.com is served as UTF-16: to Google's C strings each line ends at its first NUL.
     let path = "tests/corpus/real/store.usps.com";
