@@ -252,7 +252,7 @@ pub(crate) fn parse(
 /// >>> report["valid_directives"], report["unused_directives"], report["last_line_seen"]
 /// (1, 1, 3)
 #[pyfunction]
-pub fn google_report<'py>(
+pub(crate) fn google_report<'py>(
     py: Python<'py>,
     body: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyDict>> {
