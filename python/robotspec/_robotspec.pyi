@@ -2,7 +2,7 @@
 them to the names the module has). Their docstrings are short summaries for editors; the
 compiled module's (``help()``, docs/python-api.md) are the full ones, with examples."""
 
-from typing import Any, Dict, Iterable, List, Literal, Optional, Tuple, Union, final
+from typing import Any, Dict, Iterable, List, Literal, Optional, Tuple, TypedDict, Union, final
 
 Body = Union[bytes, bytearray, memoryview, str]
 """A type alias of the stubs: a robots.txt body, bytes as fetched (any bytes; a bytearray or
@@ -28,6 +28,31 @@ State = Literal["rules", "allow-all", "disallow-all", "unreachable"]
 Restriction = Literal["everything", "some", "nothing", "unreachable"]
 """A type alias of the stubs: how much an access result keeps an agent out."""
 
+Tag = Literal["user-agent", "allow", "disallow", "sitemap", "unused", "unknown"]
+"""A type alias of the stubs: what a line holds, in Google's report."""
+
+class ReportLine(TypedDict):
+    """A line of Google's per-line report (a type of the stubs: the module returns a dict)."""
+
+    line: int
+    tag: Tag
+    is_typo: bool
+    is_empty: bool
+    has_comment: bool
+    is_comment: bool
+    has_directive: bool
+    is_acceptable_typo: bool
+    is_line_too_long: bool
+    is_missing_colon_separator: bool
+
+class GoogleReport(TypedDict):
+    """Google's per-line report of a file (a type of the stubs: the module returns a dict)."""
+
+    lines: List[ReportLine]
+    valid_directives: int
+    unused_directives: int
+    last_line_seen: int
+
 __all__ = [
     "Access",
     "AgentError",
@@ -45,6 +70,7 @@ __all__ = [
     "Verdict",
     "diff",
     "diff_many",
+    "google_report",
     "parse",
     "redirect_target",
 ]
@@ -412,7 +438,7 @@ def parse(
     robotspec.StrictError: 2:9: error[missing-colon]: missing `:` between key and value
     """
 
-def google_report(body: Body) -> Dict[str, Any]:
+def google_report(body: Body) -> GoogleReport:
     """Google's per-line report of ``body`` (its reporting library's
     ``RobotsParsingReporter``), Google's view of the file whatever variant one reads it with:
     ``{"lines": [...], "valid_directives": int, "unused_directives": int, "last_line_seen":

@@ -192,12 +192,32 @@ def members(title: str, node: ast.ClassDef, value) -> list:
     return lines
 
 
+def is_typed_dict(node) -> bool:
+    """Whether ``node`` is a class of the stubs that names the shape of a returned dict."""
+    return isinstance(node, ast.ClassDef) and any(
+        isinstance(base, ast.Name) and base.id == "TypedDict" for base in node.bases)
+
+
+def shape(node: ast.ClassDef) -> str:
+    """A TypedDict's source without its docstring."""
+    fields = [field for field in node.body if isinstance(field, ast.AnnAssign)]
+    return ast.unparse(ast.ClassDef(name=node.name, bases=node.bases, keywords=[], body=fields,
+                                    decorator_list=[], type_params=[]))
+
+
 def aliases(stub: str) -> list:
-    """The type aliases of ``stub`` (its plain assignments), each with its docstring."""
+    """The type aliases of ``stub`` (its plain assignments) and the dict shapes it names
+    (its TypedDicts), each with its docstring."""
     found = declarations(ast.parse(source(stub)).body).items()
-    return [line for name, (node, doc) in found
-            if isinstance(node, ast.Assign) and not name.startswith("_")
-            for line in entry(3, name, ast.unparse(node), doc)]
+    lines = []
+    for name, (node, doc) in found:
+        if name.startswith("_"):
+            continue
+        if isinstance(node, ast.Assign):
+            lines += entry(3, name, ast.unparse(node), doc)
+        elif is_typed_dict(node):
+            lines += entry(3, name, shape(node), ast.get_docstring(node))
+    return lines
 
 
 def module_section(module_name: str, names, stub) -> list:
