@@ -20,7 +20,7 @@ from itertools import combinations
 
 import pytest
 
-from study_data import require_study_suite
+from study_data import corpus_bodies, require_study_suite, synthetic
 
 require_study_suite()
 
@@ -89,7 +89,7 @@ def bodies(inputs, tmp_path_factory):
 def test_one_row_per_capture_variant_agent_path(tables, verdicts, inputs):
     _, known = inputs
     captures = tables.captures.count()
-    assert captures == len(known) == 195 + 18
+    assert captures == len(known) == len(corpus_bodies()) + len(synthetic())
     assert len(verdicts) == captures * len(VARIANTS) * len(AGENTS) * len(PATHS)
     assert tables.files.count() == captures * len(VARIANTS)
     assert set(verdicts["robots_url"]) == set(known)
@@ -112,7 +112,7 @@ def test_every_verdict_equals_batch(cli, verdicts, inputs, bodies, variant):
                    "--max-input-bytes", SIZE_LIMIT, stdin=lines)
     assert done.returncode == 0, done.stderr
     answers = [json.loads(line)["verdict"] for line in done.stdout.splitlines()]
-    assert len(answers) == len(ruled) > 195 * len(AGENTS) * len(PATHS)
+    assert len(answers) == len(ruled) > len(corpus_bodies()) * len(AGENTS) * len(PATHS)
     differ = []
     for row, answer in zip(ruled.itertuples(), answers):
         assert row.state == "rules"
