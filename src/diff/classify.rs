@@ -26,7 +26,7 @@ pub(super) fn classify(a: &Side<'_>, b: &Side<'_>, target: &[u8]) -> (Reason, Op
         strict_grammar: _,             // strict mode only: no lenient verdict depends on it
         max_line_bytes: _,             // LineLengthNul
         nul_ends_line: _,              // LineLengthNul
-        strips_ascii_whitespace: _,    // the per-line report only: no verdict depends on it
+        strips_ascii_whitespace: _,    // goes with nul_ends_line (Profile::reads_up_to_cut)
         pattern_encoding: _,           // PercentEncoding
         target_encoding: _,            // PercentEncoding
         agent_value: _,                // UserAgentMatching

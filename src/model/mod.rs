@@ -673,6 +673,8 @@ impl<'s, 'a> ModelBuilder<'s, 'a> {
 
     /// Reads one line, at `place` for the report.
     pub(crate) fn line(&mut self, line: &Line, place: Place) {
+        // What the line says, as the profile reads it (up to its cut, for Google's library).
+        let line = &line.as_read(self.source, &self.profile);
         if line.body == LineBody::Blank {
             if self.profile.blank_line_ends_group {
                 self.open_group = false;
@@ -1019,6 +1021,34 @@ mod tests {
         assert_eq!(google.rule(0).unwrap().pattern(), b"/a");
         let rfc = model(text, Variant::Rfc9309);
         assert_eq!(rfc.rule(0).unwrap().pattern(), b"/a\0b");
+    }
+
+    /// Google reads a line as a C string: the NUL ends it before the key and value are split,
+    /// so the colon after it is gone and `Disallow /a` is the two-word line with the colon
+    /// missing (Google's library disallows `/a`).
+    #[test]
+    fn nul_ends_the_line_before_key_and_value_are_split() {
+        let text = "user-agent: *\ndisallow /a\0: b\n";
+        let google = model(text, Variant::Google);
+        let patterns: Vec<&[u8]> = google.rules().map(|r| r.pattern()).collect();
+        assert_eq!(patterns, [&b"/a"[..]]);
+        // Read losslessly, the line is the key `disallow /a\0` (no directive) with the value `b`.
+        assert_eq!(model(text, Variant::Rfc9309).rules().len(), 0);
+    }
+
+    /// Vertical tab and form feed are whitespace to Google around the line, the key and the
+    /// value (`absl::StripAsciiWhitespace`); the lossless reading keeps them as text.
+    #[test]
+    fn vertical_tab_and_form_feed_are_whitespace_to_google() {
+        let text =
+            "user-agent: *\n\x0Cdisallow\x0B:\x0B/x\x0B\nallow \x0C/y\x0C\ncrawl-delay\x0C: 1\n";
+        let google = model(text, Variant::Google);
+        let patterns: Vec<&[u8]> = google.rules().map(|r| r.pattern()).collect();
+        assert_eq!(patterns, [&b"/x"[..], b"/y"]);
+        let record = google.records().next().unwrap();
+        assert_eq!((record.key, record.value), (&b"crawl-delay"[..], &b"1"[..]));
+        let rfc = model(text, Variant::Rfc9309);
+        assert!(rfc.rules().all(|r| r.pattern() != b"/x"));
     }
 
     #[test]

@@ -4,7 +4,8 @@
 //! past the limit and everything after a NUL are gone before the line is split into key and
 //! value. Other variants read the value as the grammar found it, up to the configured line
 //! limit ([`Limits::line_bytes`](crate::Limits::line_bytes)) if any. Where the line is cut is
-//! the syntax stage's to say (`Line::cut`); this module only keeps the value within it.
+//! the syntax stage's to say (`Line::cut`); this module only keeps the value within it. (A line
+//! the profile reads up to its cut, `Line::as_read`, already holds its parts within the cut.)
 
 use crate::source::{Source, Span};
 use crate::syntax::{Entry, Line};

@@ -52,6 +52,30 @@ impl<'s, 'a> Lines<'s, 'a> {
     }
 }
 
+impl Line {
+    /// The line as `profile` reads it for what it says (the model's reading): read up to its cut
+    /// when the profile reads lines as C strings (Google's library cuts at a NUL and strips
+    /// ASCII whitespace before it looks for the key and value), the line itself otherwise. The
+    /// lines the reader yields tile the input for the tree and the checks; only the spans of
+    /// the key, colon, value, comment and text change here.
+    pub(crate) fn as_read(self, source: &Source<'_>, profile: &Profile) -> Line {
+        if !profile.reads_up_to_cut() {
+            return self;
+        }
+        let text = source.text().as_bytes();
+        let content = text.get(self.content.start..self.cut).unwrap_or_default();
+        let parts = parts_up_to_cut(content, self.content.start, profile.strips_ascii_whitespace);
+        let cut = Cut {
+            end: self.cut,
+            too_long: self.too_long,
+        };
+        Line {
+            newline: self.newline,
+            ..Line::new(source, profile, self.number, (self.content, cut), &parts)
+        }
+    }
+}
+
 impl Iterator for Lines<'_, '_> {
     type Item = Line;
 
@@ -121,8 +145,9 @@ fn line_parts(line: &[u8], base: usize) -> Parts {
 /// The parts of a line read up to its cut (`line`, starting at byte `base`) for what it says,
 /// as Google's library reads it: the comment from the first `#`, the text before it stripped
 /// of whitespace (with vertical tab and form feed when `strips_ascii` says so), then the
-/// grammar's line shape over that text. Without `strips_ascii` this is [`line_parts`] exactly:
-/// the first `#` always starts the comment, and whitespace around the text belongs to no part.
+/// grammar's line shape over that text, the key and the value stripped the same way. Without
+/// `strips_ascii` this is [`line_parts`] exactly: the first `#` always starts the comment, and
+/// whitespace around the text belongs to no part.
 fn parts_up_to_cut(line: &[u8], base: usize, strips_ascii: bool) -> Parts {
     let hash = memchr::memchr(b'#', line);
     let text = line.get(..hash.unwrap_or(line.len())).unwrap_or_default();
@@ -148,6 +173,14 @@ fn parts_up_to_cut(line: &[u8], base: usize, strips_ascii: bool) -> Parts {
             .rposition(|b| !is_space(b))
             .map_or(0, |last| last + 1);
         Span::new(key.start, key.start + kept)
+    });
+    // And the value: `disallow:\x0B/x` disallows `/x` (its end is the stripped text's end).
+    parts.value = parts.value.and_then(|value| {
+        let bytes = line
+            .get(value.start - base..value.end - base)
+            .unwrap_or_default();
+        let skipped = bytes.iter().position(|b| !is_space(b))?;
+        Some(Span::new(value.start + skipped, value.end))
     });
     parts
 }

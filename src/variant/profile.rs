@@ -147,9 +147,10 @@ pub struct Profile {
     pub(crate) max_line_bytes: Option<usize>,
     /// A NUL byte ends a line's content (Google's library reads lines as C strings).
     pub(crate) nul_ends_line: bool,
-    /// When a line is read for what it says up to its cut (Google's per-line report), vertical
-    /// tab and form feed around its text are whitespace too: Google's library strips a line
-    /// with `absl::StripAsciiWhitespace`. The lossless reading keeps them as text.
+    /// When a line is read for what it says up to its cut (Google's verdicts and per-line
+    /// report), vertical tab and form feed around its text, key and value are whitespace too:
+    /// Google's library strips them with `absl::StripAsciiWhitespace`. The lossless reading
+    /// keeps them as text.
     pub(crate) strips_ascii_whitespace: bool,
     /// How rule patterns are normalised before matching and measuring.
     pub(crate) pattern_encoding: PatternEncoding,
@@ -361,6 +362,15 @@ impl Profile {
 }
 
 impl Profile {
+    /// Whether each line is read for what it says from its content up to its cut only, as a
+    /// reader of C strings reads it: what follows a NUL (or the line limit) is gone before the
+    /// key, colon and value are looked for, and (with `strips_ascii_whitespace`) vertical tab
+    /// and form feed around the text, the key and the value are whitespace (Google's library).
+    /// Otherwise a line's parts are the lossless reading's, its value kept within the cut.
+    pub(crate) fn reads_up_to_cut(&self) -> bool {
+        self.nul_ends_line || self.strips_ascii_whitespace
+    }
+
     /// The known extension `key` (a key that names no directive of the variant) names.
     pub fn extension(&self, key: &[u8]) -> Option<Extension> {
         extension::classify(self.extensions, key)
