@@ -67,6 +67,10 @@ pub(crate) struct Line {
     pub cut: usize,
     /// The content is longer than the line limit in force.
     pub too_long: bool,
+    /// The profile reads the line's parts as they are written: nothing cuts the content and,
+    /// for a profile that strips vertical tab and form feed, the line holds neither. Otherwise
+    /// [`Line::as_read`] reads the parts again from the content up to the cut.
+    pub as_written: bool,
     /// The line end (CR LF, CR or LF); `None` on a last line that has none.
     pub newline: Option<Span>,
     /// What the line holds.
@@ -118,6 +122,7 @@ impl Line {
             content,
             cut: cut.end,
             too_long: cut.too_long,
+            as_written: cut.as_written,
             newline: None,
             body: parts.body(source, profile),
             comment: parts.comment,
@@ -143,6 +148,7 @@ impl Line {
 pub(super) struct Cut {
     pub(super) end: usize,
     pub(super) too_long: bool,
+    pub(super) as_written: bool,
 }
 
 impl Cut {
@@ -155,9 +161,11 @@ impl Cut {
         content: Span,
     ) -> Cut {
         let bytes = source.slice(content);
+        let (len, stripped) = scan_cut(profile, limit, bytes);
         Cut {
-            end: content.start + cut_len(profile, limit, bytes),
+            end: content.start + len,
             too_long: limit.is_some_and(|limit| content.len() > limit),
+            as_written: len == bytes.len() && !stripped,
         }
     }
 }
@@ -167,13 +175,34 @@ impl Cut {
 /// profile (Google's C strings). The one definition of a line's cut: the reader computes each
 /// line's with it, and the variant comparison asks it how another profile would cut a line.
 pub(crate) fn cut_len(profile: &Profile, limit: Option<usize>, content: &[u8]) -> usize {
-    let mut end = limit.map_or(content.len(), |limit| limit.min(content.len()));
-    if profile.nul_ends_line {
-        if let Some(nul) = memchr::memchr(0, content.get(..end).unwrap_or_default()) {
-            end = nul;
+    scan_cut(profile, limit, content).0
+}
+
+/// [`cut_len`], and whether the content up to the cut holds a byte the profile strips as
+/// whitespace beyond space and tab (vertical tab, form feed: `strips_ascii_whitespace`), found
+/// in the same pass over the line as the NUL.
+fn scan_cut(profile: &Profile, limit: Option<usize>, content: &[u8]) -> (usize, bool) {
+    let end = limit.map_or(content.len(), |limit| limit.min(content.len()));
+    let read = content.get(..end).unwrap_or_default();
+    let nul = |bytes: &[u8]| {
+        profile
+            .nul_ends_line
+            .then(|| memchr::memchr(0, bytes))
+            .flatten()
+    };
+    if !profile.strips_ascii_whitespace {
+        return (nul(read).unwrap_or(end), false);
+    }
+    let (vt, ff) = (0x0B, 0x0C);
+    let nul_byte = if profile.nul_ends_line { 0 } else { vt };
+    match memchr::memchr3(nul_byte, vt, ff, read) {
+        None => (end, false),
+        Some(at) if read.get(at) == Some(&0) => (at, false),
+        Some(at) => {
+            let rest = read.get(at..).unwrap_or_default();
+            (nul(rest).map_or(end, |nul| at + nul), true)
         }
     }
-    end
 }
 
 /// The parts of one line, as absolute spans.

@@ -59,7 +59,9 @@ impl Line {
     /// lines the reader yields tile the input for the tree and the checks; only the spans of
     /// the key, colon, value, comment and text change here.
     pub(crate) fn as_read(self, source: &Source<'_>, profile: &Profile) -> Line {
-        if !profile.reads_up_to_cut() {
+        // Most lines are cut nowhere and hold no vertical tab or form feed: then the reading up
+        // to the cut is the line's own (`parts_up_to_cut` is `line_parts` on such text).
+        if !profile.reads_up_to_cut() || self.as_written {
             return self;
         }
         let text = source.text().as_bytes();
@@ -68,6 +70,7 @@ impl Line {
         let cut = Cut {
             end: self.cut,
             too_long: self.too_long,
+            as_written: false,
         };
         Line {
             newline: self.newline,
