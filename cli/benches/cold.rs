@@ -1,7 +1,10 @@
 //! Whole-process comparison with the peers, as a user runs it: `robotspec batch` (the real CLI,
 //! `target/release/robotspec`) against batch programs built on `texting_robots` 0.2 and
 //! `robotstxt` 0.3 (this very executable, re-run with `ROBOTSPEC_PEER=texting_robots|robotstxt
-//! --corpus DIR`), on two query files over the corpus:
+//! --corpus DIR`), Google's C++ library when a batch program built on it is given
+//! (`ROBOTSPEC_GOOGLE_BATCH`), and the floor: GNU `wc -l --files0-from=LIST` over the same files
+//! in one process (open, read, count lines — what any reader of the files pays), on two query
+//! files over the corpus:
 //!
 //! - **cold**: 3 queries per file — the path a crawler takes on a new host: its agent (the
 //!   file's first named agent on even-numbered files, an unknown `RandomBot` on odd ones) asks
@@ -10,16 +13,23 @@
 //!
 //! Every program reads `FILE<TAB>AGENT<TAB>URL` lines on standard input, reads each file once
 //! per run of consecutive queries on it, and prints `1`/`0` per query. Each (program, query set)
-//! runs N times, round-robin across programs so that machine noise hits all of them alike; the
-//! table gives the median wall time, the ratio peer time ÷ robotspec time (how many times faster
-//! robotspec is), and the peak resident set of each child (`/usr/bin/time -f %M`). A first
-//! untimed round checks the answers: robotspec against robotstxt (both follow Google) and
-//! texting_robots; disagreements are counted, never fatal.
+//! runs N times, round-robin across programs so that machine noise hits all of them alike. The
+//! table gives each program's median CPU time (user + system, the kernel's accounting of the
+//! child: `getrusage`) and wall time, and the ratios to robotspec: the median over rounds of
+//! each round's peer time ÷ robotspec time (how many times faster robotspec is), or for the
+//! floor robotspec time ÷ floor time (how far above the floor robotspec is). A first untimed
+//! round checks the answers — robotspec against robotstxt and Google's library (both follow
+//! Google), texting_robots and, when given, the build before (`ROBOTSPEC_BEFORE_BIN`: its
+//! answers must be identical) — and measures each child's peak resident set
+//! (`/usr/bin/time -f %M`); the timed rounds run each program as a direct child.
 //!
 //! `cargo bench --bench cold`. Environment: `ROBOTSPEC_CORPUS` (default
-//! `../shared/corpus/real`, else the vendored sample), `ROBOTSPEC_COLD_RUNS` (default 5),
-//! `ROBOTSPEC_ALL_RUNS` (default 3), `ROBOTSPEC_COLD_SETS` (default `cold,all`), `ROBOTSPEC_BIN`
-//! (the CLI; default `target/release/robotspec`).
+//! `../shared/corpus/real`, else the vendored sample), `ROBOTSPEC_COLD_RUNS` (default 11),
+//! `ROBOTSPEC_ALL_RUNS` (default 5), `ROBOTSPEC_COLD_SETS` (default `cold,all`), `ROBOTSPEC_BIN`
+//! (the CLI; default `target/release/robotspec`), `ROBOTSPEC_BEFORE_BIN` (another build of the
+//! CLI, measured in the same rounds), `ROBOTSPEC_GOOGLE_BATCH` (a batch program on Google's
+//! library: `PROGRAM --corpus DIR < queries`, answering as above; benches/README.md),
+//! `ROBOTSPEC_COLD_KEEP` (a folder to leave each query file in, for `benches/identical.py`).
 #![allow(
     missing_docs,
     clippy::unwrap_used,
@@ -218,23 +228,49 @@ fn all_queries(dir: &Path) -> Option<String> {
 // ---------------------------------------------------------------------------------------------
 // Measuring.
 
+/// What a program is in the comparison.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Role {
+    /// The build measured: `robotspec batch`.
+    Ours,
+    /// Another build of the CLI, whose answers must be ours.
+    Before,
+    /// A peer library's batch program.
+    Peer,
+    /// `wc -l --files0-from`: reads the files, answers nothing.
+    Floor,
+}
+
 struct Program {
     name: &'static str,
+    role: Role,
     exe: PathBuf,
     args: Vec<OsString>,
     env: Vec<(&'static str, &'static str)>,
 }
 
-fn spawn(program: &Program, queries: &Path, scratch: &Path) -> Run {
+/// One run of `program` on the query file `queries` (the floor reads `files`, the NUL-separated
+/// list of the files the queries name, instead); under `/usr/bin/time` when `peak`.
+fn spawn(program: &Program, queries: &Path, files: &Path, scratch: &Path, peak: bool) -> Run {
+    let mut args = program.args.clone();
+    let stdin = if program.role == Role::Floor {
+        let mut list = OsString::from("--files0-from=");
+        list.push(files);
+        args.push(list);
+        Input::Null
+    } else {
+        Input::File(queries)
+    };
     process::run(&Spec {
         program: &program.exe,
-        args: program.args.clone(),
+        args,
         env: program.env.clone(),
-        stdin: Input::File(queries),
+        stdin,
         capture_stdout: true,
         timeout: None,
         cap_bytes: None,
         scratch,
+        peak,
     })
 }
 
@@ -246,14 +282,22 @@ fn answers(run: &Run) -> Vec<bool> {
         .collect()
 }
 
-/// Runs each program once, checks that it answered every query, and compares the answers.
-fn check_answers(programs: &[Program], queries: &Path, text: &str, scratch: &Path) {
+/// Runs each program once (under `/usr/bin/time`: the peak resident set), checks that it
+/// answered every query, and compares the answers with ours. Returns each program's peak.
+fn check_answers(
+    programs: &[Program],
+    (queries, files): (&Path, &Path),
+    text: &str,
+    scratch: &Path,
+) -> Vec<Option<u64>> {
     let lines: Vec<&str> = text.lines().collect();
     let mut all = Vec::new();
+    let mut peaks = Vec::new();
     for program in programs {
-        let run = spawn(program, queries, scratch);
+        let run = spawn(program, queries, files, scratch, true);
         let got = answers(&run);
-        if run.ended != Ended::Exited(0) || got.len() != lines.len() {
+        let complete = program.role == Role::Floor || got.len() == lines.len();
+        if run.ended != Ended::Exited(0) || !complete {
             println!(
                 "  WARNING: {} ended {:?} with {} answers for {} queries: {}",
                 program.name,
@@ -263,21 +307,28 @@ fn check_answers(programs: &[Program], queries: &Path, text: &str, scratch: &Pat
                 run.stderr_head.lines().next().unwrap_or("")
             );
         }
+        peaks.push(run.peak_kib);
         all.push(got);
     }
-    for (other, against) in [
-        (2, "robotstxt (Google's reading too)"),
-        (1, "texting_robots"),
-    ] {
-        let (ours, theirs) = (&all[0], &all[other]);
+    let ours = &all[0];
+    for (program, theirs) in programs.iter().zip(&all).skip(1) {
+        if program.role == Role::Floor {
+            continue;
+        }
         let differ: Vec<usize> = (0..ours.len().min(theirs.len()))
             .filter(|&i| ours[i] != theirs[i])
             .collect();
         println!(
-            "  answers: robotspec and {against} disagree on {} of {} queries ({:.2} %)",
+            "  answers: robotspec and {} disagree on {} of {} queries ({:.2} %){}",
+            program.name,
             differ.len(),
             lines.len(),
-            100.0 * differ.len() as f64 / lines.len().max(1) as f64
+            100.0 * differ.len() as f64 / lines.len().max(1) as f64,
+            if program.role == Role::Before && (differ.is_empty() && ours.len() == theirs.len()) {
+                " — identical"
+            } else {
+                ""
+            }
         );
         for &i in differ.iter().take(3) {
             let line: String = lines[i].chars().take(140).collect();
@@ -288,69 +339,102 @@ fn check_answers(programs: &[Program], queries: &Path, text: &str, scratch: &Pat
             );
         }
     }
+    peaks
 }
 
+#[derive(Default)]
 struct Sample {
+    cpu: Vec<f64>,
     wall: Vec<f64>,
-    peak_kib: Vec<u64>,
     failed: usize,
 }
 
-fn measure_set(name: &str, text: &str, runs: usize, programs: &[Program], scratch: &Path) {
+/// The median over rounds of `f(theirs, ours)` (each round's ratio).
+fn paired(theirs: &[f64], ours: &[f64], f: impl Fn(f64, f64) -> f64) -> f64 {
+    let ratios: Vec<f64> = theirs.iter().zip(ours).map(|(&t, &o)| f(t, o)).collect();
+    process::median(&ratios)
+}
+
+/// The NUL-separated list of the files `text`'s queries name, in order, each once.
+fn file_list(text: &str, corpus: &Path) -> (usize, Vec<u8>) {
+    let mut seen = std::collections::HashSet::new();
+    let mut list = Vec::new();
+    for file in text.lines().map(|l| l.split('\t').next().unwrap_or("")) {
+        if seen.insert(file) {
+            list.extend_from_slice(corpus.join(file).as_os_str().as_encoded_bytes());
+            list.push(0);
+        }
+    }
+    (seen.len(), list)
+}
+
+fn measure_set(
+    name: &str,
+    text: &str,
+    runs: usize,
+    programs: &[Program],
+    corpus: &Path,
+    scratch: &Path,
+) {
     let path = scratch.join(format!("{name}.tsv"));
     std::fs::write(&path, text).expect("write the query file");
+    if let Some(keep) = std::env::var_os("ROBOTSPEC_COLD_KEEP") {
+        let kept = Path::new(&keep).join(format!("{name}.tsv"));
+        std::fs::write(&kept, text).expect("write the query file to ROBOTSPEC_COLD_KEEP");
+        println!("query file kept: {}", kept.display());
+    }
+    let (files, list) = file_list(text, corpus);
+    let list_path = scratch.join(format!("{name}.files"));
+    std::fs::write(&list_path, list).expect("write the file list");
     let count = text.lines().count();
-    let files = text
-        .lines()
-        .map(|l| l.split('\t').next().unwrap_or(""))
-        .collect::<std::collections::BTreeSet<_>>()
-        .len();
     println!("\n## {name}: {count} queries over {files} files, {runs} runs each (round-robin)");
-    check_answers(programs, &path, text, scratch);
+    let peaks = check_answers(programs, (&path, &list_path), text, scratch);
 
-    let mut samples: Vec<Sample> = programs
-        .iter()
-        .map(|_| Sample {
-            wall: Vec::new(),
-            peak_kib: Vec::new(),
-            failed: 0,
-        })
-        .collect();
+    let mut samples: Vec<Sample> = programs.iter().map(|_| Sample::default()).collect();
     for round in 0..runs {
         // Rotate who goes first so that no program always follows the same one.
         for k in 0..programs.len() {
             let p = (round + k) % programs.len();
-            let run = spawn(&programs[p], &path, scratch);
+            let run = spawn(&programs[p], &path, &list_path, scratch, false);
             if run.ended != Ended::Exited(0) {
                 samples[p].failed += 1;
             }
+            samples[p].cpu.push(run.cpu);
             samples[p].wall.push(run.wall);
-            samples[p].peak_kib.extend(run.peak_kib);
         }
     }
 
-    let ours = process::median(&samples[0].wall);
     println!(
-        "\n| {name:<5} | {:<15} | {:>9} | {:>15} | {:>11} | {:>9} | {:>22} |",
-        "program", "median s", "min–max s", "queries/s", "peak MB", "robotspec ÷ peer (speed)"
+        "\n| {name} | program | CPU s (median) | CPU min–max | wall s (median) | queries/s (CPU) | peak MB | ratio, CPU | ratio, wall |"
     );
-    println!("|-------|-----------------|-----------|-----------------|-------------|-----------|------------------------|");
-    for (program, s) in programs.iter().zip(&samples) {
-        let med = process::median(&s.wall);
-        let min = s.wall.iter().copied().fold(f64::INFINITY, f64::min);
-        let max = s.wall.iter().copied().fold(0.0, f64::max);
-        let peak = s.peak_kib.iter().copied().max();
-        let ratio = if program.name == "robotspec" {
-            "–".to_owned()
-        } else {
-            format!("{:.2}×", med / ours)
+    println!("|---|---|---|---|---|---|---|---|---|");
+    let ours = &samples[0];
+    for ((program, s), peak) in programs.iter().zip(&samples).zip(&peaks) {
+        let cpu = process::median(&s.cpu);
+        let min = s.cpu.iter().copied().fold(f64::INFINITY, f64::min);
+        let max = s.cpu.iter().copied().fold(0.0, f64::max);
+        let (ratio_cpu, ratio_wall) = match program.role {
+            Role::Ours => ("–".to_owned(), "–".to_owned()),
+            Role::Floor => (
+                format!(
+                    "robotspec is {:.2}× the floor",
+                    paired(&s.cpu, &ours.cpu, |t, o| o / t)
+                ),
+                format!("{:.2}×", paired(&s.wall, &ours.wall, |t, o| o / t)),
+            ),
+            Role::Before | Role::Peer => (
+                format!(
+                    "robotspec {:.2}× faster",
+                    paired(&s.cpu, &ours.cpu, |t, o| t / o)
+                ),
+                format!("{:.2}×", paired(&s.wall, &ours.wall, |t, o| t / o)),
+            ),
         };
         println!(
-            "| {name:<5} | {:<15} | {med:>9.3} | {:>7.3}–{:<7.3} | {:>11.0} | {:>9} | {ratio:>22} |{}",
+            "| {name} | {} | {cpu:.3} | {min:.3}–{max:.3} | {:.3} | {:.0} | {} | {ratio_cpu} | {ratio_wall} |{}",
             program.name,
-            min,
-            max,
-            count as f64 / med,
+            process::median(&s.wall),
+            count as f64 / cpu,
             peak.map_or("?".to_owned(), |k| format!("{:.1}", k as f64 / 1024.0)),
             if s.failed > 0 {
                 format!(" {} runs failed", s.failed)
@@ -377,6 +461,47 @@ fn corpus_dir() -> PathBuf {
     }
 }
 
+/// `ROBOTSPEC_GOOGLE_BATCH`, when it names a file; otherwise a visible note that Google's
+/// library is not in the comparison.
+fn google_batch() -> Option<PathBuf> {
+    match std::env::var_os("ROBOTSPEC_GOOGLE_BATCH").map(PathBuf::from) {
+        Some(exe) if exe.is_file() => Some(exe),
+        Some(exe) => {
+            println!(
+                "note: ROBOTSPEC_GOOGLE_BATCH={} is not a file: Google's C++ library skipped",
+                exe.display()
+            );
+            None
+        }
+        None => {
+            println!(
+                "note: ROBOTSPEC_GOOGLE_BATCH not set: Google's C++ library skipped \
+                 (benches/README.md says how to give it)"
+            );
+            None
+        }
+    }
+}
+
+/// GNU `wc`, when it reads a NUL-separated list of files (`--files0-from`).
+fn floor() -> Option<Program> {
+    let works = Command::new("wc")
+        .args(["-l", "--files0-from=/dev/null"])
+        .output()
+        .is_ok_and(|out| out.status.success());
+    if !works {
+        println!("note: no GNU wc with --files0-from: the floor skipped");
+        return None;
+    }
+    Some(Program {
+        name: "floor: wc -l --files0-from",
+        role: Role::Floor,
+        exe: PathBuf::from("wc"),
+        args: vec!["-l".into()],
+        env: Vec::new(),
+    })
+}
+
 fn main() {
     if let Ok(which) = std::env::var("ROBOTSPEC_PEER") {
         if PEERS.contains(&which.as_str()) {
@@ -395,9 +520,10 @@ fn main() {
     std::fs::create_dir_all(&scratch).expect("scratch folder");
     let me = std::env::current_exe().expect("path of this bench executable");
     let dir: OsString = corpus.clone().into();
-    let mut programs = vec![Program {
-        name: "robotspec",
-        exe: bin.clone(),
+    let batch = |name, role, exe: PathBuf| Program {
+        name,
+        role,
+        exe,
         args: vec![
             "batch".into(),
             "--variant".into(),
@@ -406,28 +532,45 @@ fn main() {
             dir.clone(),
         ],
         env: Vec::new(),
-    }];
+    };
+    let mut programs = vec![batch("robotspec", Role::Ours, bin.clone())];
+    let before = std::env::var_os("ROBOTSPEC_BEFORE_BIN").map(PathBuf::from);
+    if let Some(before) = before.clone().filter(|b| b.is_file()) {
+        programs.push(batch("robotspec before", Role::Before, before));
+    }
     for name in PEERS {
         programs.push(Program {
             name,
+            role: Role::Peer,
             exe: me.clone(),
             args: vec!["--corpus".into(), dir.clone()],
             env: vec![("ROBOTSPEC_PEER", name)],
         });
     }
+    if let Some(exe) = google_batch() {
+        programs.push(Program {
+            name: "Google's C++ library",
+            role: Role::Peer,
+            exe,
+            args: vec!["--corpus".into(), dir.clone()],
+            env: Vec::new(),
+        });
+    }
+    programs.extend(floor());
 
     let files = corpus_files(&corpus);
     let bytes: u64 = files
         .iter()
         .map(|f| std::fs::metadata(corpus.join(f)).map_or(0, |m| m.len()))
         .sum();
-    println!("# whole-process batch runs: robotspec CLI vs texting_robots 0.2 and robotstxt 0.3");
+    println!("# whole-process batch runs: robotspec CLI vs its peers and the floor");
     println!(
-        "corpus: {} ({} files, {:.1} MB); robotspec: {}",
+        "corpus: {} ({} files, {:.1} MB); robotspec: {}{}",
         corpus.display(),
         files.len(),
         bytes as f64 / 1e6,
-        bin.display()
+        bin.display(),
+        before.map_or(String::new(), |b| format!("; before: {}", b.display()))
     );
     println!("load at start: {}", process::loadavg());
 
@@ -435,13 +578,14 @@ fn main() {
     for set in sets.split(',').map(str::trim) {
         match set {
             "cold" => {
-                let runs = process::env_or("ROBOTSPEC_COLD_RUNS", 5);
-                measure_set("cold", &cold_queries(&corpus), runs, &programs, &scratch);
+                let runs = process::env_or("ROBOTSPEC_COLD_RUNS", 11);
+                let text = cold_queries(&corpus);
+                measure_set("cold", &text, runs, &programs, &corpus, &scratch);
             }
             "all" => {
                 if let Some(text) = all_queries(&corpus) {
-                    let runs = process::env_or("ROBOTSPEC_ALL_RUNS", 3);
-                    measure_set("all", &text, runs, &programs, &scratch);
+                    let runs = process::env_or("ROBOTSPEC_ALL_RUNS", 5);
+                    measure_set("all", &text, runs, &programs, &corpus, &scratch);
                 }
             }
             other => eprintln!("note: unknown set {other:?} (cold, all)"),

@@ -354,6 +354,7 @@ fn measure(ctx: &Context, case: &Case, command: &str, variant: &str) -> Row {
         timeout: Some(ctx.timeout),
         cap_bytes: ctx.cap,
         scratch: &ctx.dir,
+        peak: true,
     });
     let (wall_target, kind) = match (case.per_verdict, verdicts(command)) {
         (Some(per), n) if n > 0 => (

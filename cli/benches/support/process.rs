@@ -1,6 +1,8 @@
 //! Whole-process runs for the CLI benches (`cli/benches/cold.rs`, `cli/benches/hostile_cli.rs`):
 //! locate the `robotspec` binary, run a program under `/usr/bin/time` (peak RSS of that very child),
-//! optionally under `timeout` and an address-space cap (`prlimit --as`), and report how it ended.
+//! optionally under `timeout` and an address-space cap (`prlimit --as`), and report how it ended
+//! and the CPU time (user + system) it took, as the kernel accounts it (`getrusage` of the
+//! waited-for children, before and after the run).
 #![allow(dead_code)]
 
 use std::ffi::OsString;
@@ -81,6 +83,9 @@ pub(crate) struct Spec<'a> {
     pub cap_bytes: Option<u64>,
     /// Folder for the scratch files (time's report, the child's standard error).
     pub scratch: &'a Path,
+    /// Run under `/usr/bin/time` for the peak resident set (when present). Without it the
+    /// program is the child itself, so that its CPU time holds no other process's.
+    pub peak: bool,
 }
 
 /// How a run ended.
@@ -95,6 +100,9 @@ pub(crate) enum Ended {
 pub(crate) struct Run {
     /// Wall clock seen by this process, seconds (spawn to exit; includes `time`'s own exec).
     pub wall: f64,
+    /// CPU time of the child and the processes it waited for, user + system, seconds (with
+    /// `peak`, `/usr/bin/time`'s own share included).
+    pub cpu: f64,
     /// Peak resident set of the child, KiB (`None` without `/usr/bin/time`).
     pub peak_kib: Option<u64>,
     pub ended: Ended,
@@ -126,7 +134,7 @@ pub(crate) fn run(spec: &Spec<'_>) -> Run {
         .scratch
         .join(format!("stderr-{}.txt", std::process::id()));
     let mut argv: Vec<OsString> = Vec::new();
-    let time = gnu_time();
+    let time = gnu_time().filter(|_| spec.peak);
     if let Some(time) = &time {
         argv.push(time.into());
         argv.extend(["-o".into(), time_file.clone().into_os_string()]);
@@ -162,6 +170,7 @@ pub(crate) fn run(spec: &Spec<'_>) -> Run {
         std::fs::File::create(&err_file).expect("scratch stderr file"),
     ));
 
+    let cpu_before = children_cpu();
     let start = Instant::now();
     let mut child = command.spawn().expect("spawn the measured program");
     let mut stdout = Vec::new();
@@ -170,6 +179,7 @@ pub(crate) fn run(spec: &Spec<'_>) -> Run {
     }
     let status = child.wait().expect("wait for the measured program");
     let wall = start.elapsed().as_secs_f64();
+    let cpu = children_cpu() - cpu_before;
 
     let stderr_bytes = std::fs::metadata(&err_file).map(|m| m.len()).unwrap_or(0);
     let mut head = Vec::new();
@@ -200,12 +210,21 @@ pub(crate) fn run(spec: &Spec<'_>) -> Run {
     };
     Run {
         wall,
+        cpu,
         peak_kib,
         ended,
         stdout,
         stderr_head,
         stderr_bytes,
     }
+}
+
+/// User + system seconds of every child this process has waited for so far.
+fn children_cpu() -> f64 {
+    use nix::sys::resource::{getrusage, UsageWho};
+    let usage = getrusage(UsageWho::RUSAGE_CHILDREN).expect("getrusage(RUSAGE_CHILDREN)");
+    let seconds = |t: nix::sys::time::TimeVal| t.tv_sec() as f64 + t.tv_usec() as f64 / 1e6;
+    seconds(usage.user_time()) + seconds(usage.system_time())
 }
 
 /// `/usr/bin/time -f '%e %M %x'` output: an optional "Command terminated by signal N" or
