@@ -674,7 +674,8 @@ impl<'s, 'a> ModelBuilder<'s, 'a> {
     /// Reads one line, at `place` for the report.
     pub(crate) fn line(&mut self, line: &Line, place: Place) {
         // What the line says, as the profile reads it (up to its cut, for Google's library).
-        let line = &line.as_read(self.source, &self.profile);
+        let reread = line.as_read(self.source, &self.profile);
+        let line = reread.as_ref().unwrap_or(line);
         if line.body == LineBody::Blank {
             if self.profile.blank_line_ends_group {
                 self.open_group = false;

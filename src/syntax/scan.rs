@@ -1,12 +1,19 @@
-//! The line reader: the lenient grammar's line shape, read byte by byte, one line at a time.
+//! The line reader: the lenient grammar's line shape, read one line at a time.
 //!
 //! `grammar/common.pest`'s `lenient` rule defines how any input is cut into lines and each line
-//! into parts. This module is the one production reader of that shape: one `memchr` jump per
-//! line end and a few comparisons per byte, yielding each [`Line`] as it is read so that nothing
-//! holds the lines of a whole file. It is not a second grammar: every rule below names the pest
-//! rule it reads, and the grammar, run with pest (`reference.rs`), is its reference — unit tests,
-//! a property test over arbitrary bytes, every corpus file and the `parse` fuzz target check that
-//! both give the same lines for any input.
+//! into parts. This module is the one production reader of that shape, yielding each [`Line`]
+//! as it is read so that nothing holds the lines of a whole file. It is not a second grammar:
+//! [`shape`] says how the rule's alternatives reduce to a few positions in a line, and the
+//! grammar, run with pest (`reference.rs`), is its reference — unit tests, a property test over
+//! arbitrary bytes, every corpus file and the `parse` fuzz target check that both give the same
+//! lines for any input.
+//!
+//! Why it is fast: a line's shape depends only on where its line end, its first `#` and its
+//! first `:` lie (and on the whitespace next to them), so the reader never walks a line byte by
+//! byte. One `memchr3` finds the first `:` or the line end, a second one the line end after a
+//! colon; `#` and the bytes that cut a line for Google's reading (NUL, vertical tab, form feed)
+//! are found by searches over the rest of the input whose answers are kept until a line passes
+//! them ([`Ahead`]), so a file without a NUL is searched for one once, not once per line.
 
 use super::lines::{Cut, Line, Parts};
 use crate::limits::Limits;
@@ -26,6 +33,34 @@ pub(crate) struct Lines<'s, 'a> {
     /// Where the next line starts; `None` once the last line was read.
     at: Option<usize>,
     number: u32,
+    /// The next `#`, and the next byte that cuts a line for the profile.
+    hash: Ahead,
+    cut_byte: Ahead,
+}
+
+/// Where the next byte of one kind lies: a search over the rest of the input, kept until a
+/// line starts past its answer. Every byte is searched at most once per kind.
+#[derive(Debug, Clone, Copy, Default)]
+struct Ahead {
+    /// The position found by the last search (the input's length when there was none);
+    /// `None` before the first search.
+    found: Option<usize>,
+}
+
+impl Ahead {
+    /// The first position at or after `from` where `find` finds its byte in `text` (the
+    /// length of `text` when there is none).
+    fn from(&mut self, text: &[u8], from: usize, find: impl Fn(&[u8]) -> Option<usize>) -> usize {
+        match self.found {
+            Some(found) if found >= from => found,
+            _ => {
+                let rest = text.get(from..).unwrap_or_default();
+                let found = find(rest).map_or(text.len(), |at| from + at);
+                self.found = Some(found);
+                found
+            }
+        }
+    }
 }
 
 impl<'s, 'a> Lines<'s, 'a> {
@@ -39,6 +74,8 @@ impl<'s, 'a> Lines<'s, 'a> {
             up_to_cut: false,
             at: Some(source.bom_len()),
             number: 0,
+            hash: Ahead::default(),
+            cut_byte: Ahead::default(),
         }
     }
 
@@ -50,19 +87,51 @@ impl<'s, 'a> Lines<'s, 'a> {
         self.up_to_cut = true;
         self
     }
+
+    /// The cut of the line `content`: found by [`Cut::of`] only when the line holds a byte
+    /// that may cut it for the profile or is longer than the limit.
+    fn cut(&mut self, text: &[u8], content: Span) -> Cut {
+        let profile = &self.profile;
+        let cut_byte = match (profile.nul_ends_line, profile.strips_ascii_whitespace) {
+            (false, false) => None,
+            (true, false) => Some(
+                self.cut_byte
+                    .from(text, content.start, |t| memchr::memchr(0, t)),
+            ),
+            (false, true) => {
+                let find = |t: &[u8]| memchr::memchr2(0x0B, 0x0C, t);
+                Some(self.cut_byte.from(text, content.start, find))
+            }
+            (true, true) => {
+                let find = |t: &[u8]| memchr::memchr3(0, 0x0B, 0x0C, t);
+                Some(self.cut_byte.from(text, content.start, find))
+            }
+        };
+        let holds_cut_byte = cut_byte.is_some_and(|at| at < content.end);
+        let too_long = self.limit.is_some_and(|limit| content.len() > limit);
+        if holds_cut_byte || too_long {
+            Cut::of(self.source, profile, self.limit, content)
+        } else {
+            Cut {
+                end: content.end,
+                too_long: false,
+                as_written: true,
+            }
+        }
+    }
 }
 
 impl Line {
-    /// The line as `profile` reads it for what it says (the model's reading): read up to its cut
-    /// when the profile reads lines as C strings (Google's library cuts at a NUL and strips
-    /// ASCII whitespace before it looks for the key and value), the line itself otherwise. The
-    /// lines the reader yields tile the input for the tree and the checks; only the spans of
-    /// the key, colon, value, comment and text change here.
-    pub(crate) fn as_read(self, source: &Source<'_>, profile: &Profile) -> Line {
-        // Most lines are cut nowhere and hold no vertical tab or form feed: then the reading up
-        // to the cut is the line's own (`parts_up_to_cut` is `line_parts` on such text).
+    /// The line as `profile` reads it for what it says (the model's reading), when that is not
+    /// the line itself: read up to its cut when the profile reads lines as C strings (Google's
+    /// library cuts at a NUL and strips ASCII whitespace before it looks for the key and
+    /// value). `None` when the line reads as it is written (most lines: nothing cuts them and
+    /// they hold no vertical tab or form feed, and then `parts_up_to_cut` is `line_parts`).
+    /// The lines the reader yields tile the input for the tree and the checks; only the spans
+    /// of the key, colon, value, comment and text change here.
+    pub(crate) fn as_read(&self, source: &Source<'_>, profile: &Profile) -> Option<Line> {
         if !profile.reads_up_to_cut() || self.as_written {
-            return self;
+            return None;
         }
         let text = source.text().as_bytes();
         let content = text.get(self.content.start..self.cut).unwrap_or_default();
@@ -72,10 +141,10 @@ impl Line {
             too_long: self.too_long,
             as_written: false,
         };
-        Line {
+        Some(Line {
             newline: self.newline,
             ..Line::new(source, profile, self.number, (self.content, cut), &parts)
-        }
+        })
     }
 }
 
@@ -84,7 +153,8 @@ impl Iterator for Lines<'_, '_> {
 
     fn next(&mut self) -> Option<Line> {
         let at = self.at?;
-        let text = self.source.text().as_bytes();
+        let source = self.source;
+        let text = source.text().as_bytes();
         let rest = text.get(at..).unwrap_or_default();
         // The grammar's last line is empty after a final line end (or in an empty input): it
         // holds nothing and is not a line of the file.
@@ -93,16 +163,28 @@ impl Iterator for Lines<'_, '_> {
             return None;
         }
         self.number = self.number.saturating_add(1);
-        let eol = memchr::memchr2(b'\r', b'\n', rest).unwrap_or(rest.len());
+        // The first `:` or line end; after a colon, the line end.
+        let first = memchr::memchr3(b':', b'\r', b'\n', rest).unwrap_or(rest.len());
+        let (colon, eol) = match rest.get(first) {
+            Some(b':') => {
+                let after = rest.get(first + 1..).unwrap_or_default();
+                let eol =
+                    memchr::memchr2(b'\r', b'\n', after).map_or(rest.len(), |e| first + 1 + e);
+                (first, eol)
+            }
+            _ => (first, first),
+        };
         let span = Span::new(at, at + eol);
-        let cut = Cut::of(self.source, &self.profile, self.limit, span);
-        let parts = if self.up_to_cut {
+        let cut = self.cut(text, span);
+        let content = rest.get(..eol).unwrap_or_default();
+        let parts = if self.up_to_cut && !cut.as_written {
             let strips = self.profile.strips_ascii_whitespace;
             parts_up_to_cut(rest.get(..cut.end - at).unwrap_or_default(), at, strips)
         } else {
-            line_parts(rest.get(..eol).unwrap_or_default(), at)
+            let hash = self.hash.from(text, at, |t| memchr::memchr(b'#', t));
+            shape(content, at, hash.min(span.end) - at, colon)
         };
-        let mut line = Line::new(self.source, &self.profile, self.number, (span, cut), &parts);
+        let mut line = Line::new(source, &self.profile, self.number, (span, cut), &parts);
         // `newline = "\r\n" | "\r" | "\n"`
         let newline = match rest.get(eol..eol + 2) {
             Some(b"\r\n") => 2,
@@ -122,27 +204,77 @@ impl Iterator for Lines<'_, '_> {
 /// `line = ws? ~ (comment | entry | text)? ~ ws? ~ comment?` over one line's content, which
 /// starts at byte `base` of the input.
 fn line_parts(line: &[u8], base: usize) -> Parts {
-    let reader = LineReader { line, base };
-    let start = reader.skip_ws(0);
-    let mut parts = Parts::default();
-    let end = match line.get(start) {
-        None => start,
-        Some(b'#') => start,
-        Some(_) => reader
-            .entry_with_colon(start, &mut parts)
-            .or_else(|| reader.entry_without_colon(start, &mut parts))
-            .unwrap_or_else(|| {
-                let end = reader.words(start, is_value_byte);
-                parts.text = Some(reader.span(start, end));
-                end
-            }),
+    let hash = memchr::memchr(b'#', line).unwrap_or(line.len());
+    let colon = memchr::memchr(b':', line).unwrap_or(line.len());
+    shape(line, base, hash, colon)
+}
+
+/// The grammar's line shape, from where the line's first `#` and its first `:` lie (`hash`,
+/// `colon`: the line's length, or any position past `hash`, when it holds none before it).
+///
+/// Every part of the rule ends at the first `#`: a key, a value and an invalid line's text are
+/// words of bytes that are not `#`, so the comment is always the line from its first `#`, and
+/// what comes before it, without its surrounding whitespace (`ws = (" " | "\t")+`), is the
+/// rest of the line:
+///
+/// * nothing: a blank or a comment line;
+/// * text whose first `:` comes after its first byte: `entry = key ~ ws? ~ colon ~ ws? ~
+///   value?` — the key is the text before the colon (words of key bytes, `key_word` being
+///   anything but whitespace, `:` and `#`), the value the text after it;
+/// * two words without a colon: `key_word ~ ws ~ value_word`, the entry with its colon
+///   missing;
+/// * anything else: `text`.
+fn shape(line: &[u8], base: usize, hash: usize, colon: usize) -> Parts {
+    let span = |start: usize, end: usize| Some(Span::new(base + start, base + end));
+    let mut parts = Parts {
+        comment: (hash < line.len()).then(|| Span::new(base + hash, base + line.len())),
+        ..Parts::default()
     };
-    let comment = reader.skip_ws(end);
-    if line.get(comment) == Some(&b'#') {
-        // `comment = "#" ~ (!("\r" | "\n") ~ ANY)*`: the rest of the line.
-        parts.comment = Some(reader.span(comment, line.len()));
+    let before = line.get(..hash).unwrap_or_default();
+    let Some(start) = before.iter().position(|&b| !is_ws(b)) else {
+        return parts;
+    };
+    let end = before
+        .iter()
+        .rposition(|&b| !is_ws(b))
+        .map_or(start, |last| last + 1);
+    let text = before.get(start..end).unwrap_or_default();
+    let found = colon;
+    if found > start && found < end {
+        let key = before.get(start..found).unwrap_or_default();
+        let key_end = start
+            + key
+                .iter()
+                .rposition(|&b| !is_ws(b))
+                .map_or(0, |last| last + 1);
+        let after = before.get(found + 1..end).unwrap_or_default();
+        let value = found + 1 + after.iter().position(|&b| !is_ws(b)).unwrap_or(after.len());
+        parts.key = span(start, key_end);
+        parts.colon = span(found, found + 1);
+        parts.value = if value < end { span(value, end) } else { None };
+        return parts;
+    }
+    // No colon in the text (or the text starts with one, which no key word can hold).
+    let two_words = (found >= end).then(|| {
+        let key_end = text.iter().position(|&b| is_ws(b))?;
+        let gap = text.get(key_end..).unwrap_or_default();
+        let value = key_end + gap.iter().position(|&b| !is_ws(b))?;
+        let last = text.get(value..).unwrap_or_default();
+        (!last.iter().any(|&b| is_ws(b))).then_some((key_end, value))
+    });
+    match two_words.flatten() {
+        Some((key_end, value)) => {
+            parts.key = span(start, start + key_end);
+            parts.value = span(start + value, end);
+        }
+        None => parts.text = span(start, end),
     }
     parts
+}
+
+/// `ws = (" " | "\t")+`.
+fn is_ws(b: u8) -> bool {
+    b == b' ' || b == b'\t'
 }
 
 /// The parts of a line read up to its cut (`line`, starting at byte `base`) for what it says,
@@ -188,105 +320,48 @@ fn parts_up_to_cut(line: &[u8], base: usize, strips_ascii: bool) -> Parts {
     parts
 }
 
-struct LineReader<'l> {
-    line: &'l [u8],
-    base: usize,
-}
-
-impl LineReader<'_> {
-    fn span(&self, start: usize, end: usize) -> Span {
-        Span::new(self.base + start, self.base + end)
-    }
-
-    /// `ws = (" " | "\t")+`, optional: the first position at or after `at` that is not one.
-    fn skip_ws(&self, at: usize) -> usize {
-        self.skip(at, |b| b == b' ' || b == b'\t')
-    }
-
-    fn skip(&self, at: usize, class: impl Fn(u8) -> bool) -> usize {
-        let rest = self.line.get(at..).unwrap_or_default();
-        at + rest.iter().position(|&b| !class(b)).unwrap_or(rest.len())
-    }
-
-    /// Words of `class` separated by whitespace, starting with a word at `at` (`key`, `value`
-    /// and `text`): where the last word ends. A run of whitespace not followed by a word is
-    /// left out.
-    fn words(&self, at: usize, class: fn(u8) -> bool) -> usize {
-        let mut end = self.skip(at, class);
-        loop {
-            let next = self.skip_ws(end);
-            match self.line.get(next) {
-                Some(&b) if next > end && class(b) => end = self.skip(next, class),
-                _ => return end,
-            }
-        }
-    }
-
-    /// First alternative of `entry`: `key ~ ws? ~ colon ~ ws? ~ value?`. Returns where it ends.
-    fn entry_with_colon(&self, at: usize, parts: &mut Parts) -> Option<usize> {
-        let key_end = self.words(at, is_key_byte);
-        let colon = self.skip_ws(key_end);
-        if key_end == at || self.line.get(colon) != Some(&b':') {
-            return None;
-        }
-        parts.key = Some(self.span(at, key_end));
-        parts.colon = Some(self.span(colon, colon + 1));
-        let value = self.skip_ws(colon + 1);
-        match self.line.get(value) {
-            Some(&b) if is_value_byte(b) => {
-                let value_end = self.words(value, is_value_byte);
-                parts.value = Some(self.span(value, value_end));
-                Some(value_end)
-            }
-            _ => Some(value),
-        }
-    }
-
-    /// Second alternative of `entry`: `key_word ~ ws ~ value_word ~ &(ws? ~ ("#" | EOL))`, the
-    /// two-word line with the colon missing.
-    fn entry_without_colon(&self, at: usize, parts: &mut Parts) -> Option<usize> {
-        let key_end = self.skip(at, is_key_byte);
-        let value = self.skip_ws(key_end);
-        if key_end == at
-            || value == key_end
-            || !self.line.get(value).is_some_and(|&b| is_value_byte(b))
-        {
-            return None;
-        }
-        let value_end = self.skip(value, is_value_byte);
-        let after = self.skip_ws(value_end);
-        if after < self.line.len() && self.line.get(after) != Some(&b'#') {
-            return None;
-        }
-        parts.key = Some(self.span(at, key_end));
-        parts.value = Some(self.span(value, value_end));
-        Some(value_end)
-    }
-}
-
-/// `key_word`'s bytes: no whitespace, colon, `#` or line end.
-fn is_key_byte(b: u8) -> bool {
-    !matches!(b, b' ' | b'\t' | b':' | b'#' | b'\r' | b'\n')
-}
-
-/// `value_word`'s (and `text`'s) bytes: no whitespace, `#` or line end.
-fn is_value_byte(b: u8) -> bool {
-    !matches!(b, b' ' | b'\t' | b'#' | b'\r' | b'\n')
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::limits::Limit;
     use crate::variant::Variant;
     use proptest::prelude::*;
 
+    /// The grammar's lines and the reader's, read as `variant` within `limits`.
+    fn both_as(input: &[u8], variant: Variant, limits: &Limits) -> (Vec<Line>, Vec<Line>) {
+        let source = Source::new(input);
+        let profile = variant.profile();
+        (
+            super::super::reference::lines(&source, profile, limits),
+            Lines::new(&source, profile, limits).collect(),
+        )
+    }
+
     fn both(input: &[u8]) -> (Vec<Line>, Vec<Line>) {
+        both_as(input, Variant::Google, &Limits::default())
+    }
+
+    /// The lines read up to their cut as the reader reads them, and as [`parts_up_to_cut`]
+    /// reads every line's content up to its cut.
+    fn up_to_cut_both_ways(input: &[u8], limits: &Limits) -> (Vec<Line>, Vec<Line>) {
         let source = Source::new(input);
         let profile = Variant::Google.profile();
-        (
-            super::super::reference::lines(&source, profile, &Limits::default()),
-            Lines::new(&source, profile, &Limits::default()).collect(),
-        )
+        let read: Vec<Line> = Lines::new(&source, profile, limits).up_to_cut().collect();
+        let text = source.text().as_bytes();
+        let each = Lines::new(&source, profile, limits).map(|line| {
+            let content = text.get(line.content.start..line.cut).unwrap_or_default();
+            let parts = parts_up_to_cut(content, line.content.start, true);
+            let cut = Cut {
+                end: line.cut,
+                too_long: line.too_long,
+                as_written: line.as_written,
+            };
+            Line {
+                newline: line.newline,
+                ..Line::new(&source, profile, line.number, (line.content, cut), &parts)
+            }
+        });
+        (read, each.collect())
     }
 
     #[test]
@@ -310,28 +385,58 @@ mod tests {
             b"\xEF\xBB\xBFUser-agent: a\r",
             b"x\xFF y: \xE9\n",
             b"Disallow /x#c\nAllow: /y",
+            b"a:b:c\n:\nk : \n k v # :\nk\tv\t\n",
+            b"disallow: /a\0b\nallow:\x0B/x\x0C\nuser-agent\x0C: b\n",
         ] {
-            let (grammar, scanned) = both(input);
-            assert_eq!(grammar, scanned, "{:?}", String::from_utf8_lossy(input));
+            for variant in Variant::ALL {
+                let (grammar, scanned) = both_as(input, *variant, &Limits::default());
+                assert_eq!(
+                    grammar,
+                    scanned,
+                    "{variant}: {:?}",
+                    String::from_utf8_lossy(input)
+                );
+            }
         }
+    }
+
+    /// Bytes drawn mostly from the characters the line shape and the cuts are made of.
+    fn line_bytes() -> impl Strategy<Value = Vec<u8>> {
+        proptest::collection::vec(
+            prop_oneof![
+                4 => proptest::sample::select(b" \t:#\r\nab/*$\xEF\xBB\xBF\0\x0B\x0C".to_vec()),
+                1 => any::<u8>(),
+            ],
+            0..80,
+        )
     }
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(3000))]
 
-        /// Any bytes, drawn mostly from the characters the line shape is made of.
+        /// Any bytes, read as any variant, with or without a short line limit.
         #[test]
         fn any_input_gives_the_grammars_lines(
-            input in proptest::collection::vec(
-                prop_oneof![
-                    4 => proptest::sample::select(b" \t:#\r\nab/*$\xEF\xBB\xBF".to_vec()),
-                    1 => any::<u8>(),
-                ],
-                0..80,
-            )
+            input in line_bytes(),
+            variant in proptest::sample::select(Variant::ALL.to_vec()),
+            line_limit in proptest::option::of(0..12usize),
         ) {
-            let (grammar, scanned) = both(&input);
+            let limits = line_limit.map_or_else(Limits::default, |bytes| {
+                Limits::default().with(Limit::LineBytes, bytes)
+            });
+            let (grammar, scanned) = both_as(&input, variant, &limits);
             prop_assert_eq!(grammar, scanned);
+        }
+
+        /// Read up to their cut, the lines are each line's content up to its cut, read as
+        /// Google's library reads it.
+        #[test]
+        fn lines_up_to_their_cut(input in line_bytes(), line_limit in proptest::option::of(0..12usize)) {
+            let limits = line_limit.map_or_else(Limits::default, |bytes| {
+                Limits::default().with(Limit::LineBytes, bytes)
+            });
+            let (read, each) = up_to_cut_both_ways(&input, &limits);
+            prop_assert_eq!(read, each);
         }
     }
 }
