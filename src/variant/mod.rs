@@ -48,6 +48,75 @@ mod tests {
         assert_eq!(p.classify_key(b"user_agent").0, Directive::Other);
     }
 
+    /// `classify_key` tells keys apart by their first byte, lower-cased: every name and
+    /// misspelling must be lower case and not empty.
+    #[test]
+    fn key_names_are_lower_case() {
+        for variant in Variant::ALL {
+            for spelling in variant.profile().keys {
+                for name in std::iter::once(&spelling.name).chain(spelling.typos) {
+                    assert!(!name.text.is_empty(), "{variant}");
+                    assert_eq!(name.text.to_ascii_lowercase(), name.text, "{variant}");
+                }
+            }
+        }
+    }
+
+    /// Keys compared sixteen bytes at a time agree with comparing them byte by byte, for every
+    /// byte value around the letters and keys longer than sixteen bytes.
+    #[test]
+    fn keys_compare_as_bytes_ignoring_case() {
+        let by_bytes = |key: &[u8], p: &Profile| -> (Directive, Spelling) {
+            for spelling in p.keys {
+                let name = spelling.name.text.as_bytes();
+                let starts = |n: &[u8]| {
+                    key.get(..n.len())
+                        .is_some_and(|h| h.eq_ignore_ascii_case(n))
+                };
+                let found = match p.key_matching {
+                    KeyMatching::Exact => key.eq_ignore_ascii_case(name).then_some(Spelling::Exact),
+                    KeyMatching::PrefixWithTypos if key.eq_ignore_ascii_case(name) => {
+                        Some(Spelling::Exact)
+                    }
+                    KeyMatching::PrefixWithTypos if starts(name) => Some(Spelling::Prefix),
+                    KeyMatching::PrefixWithTypos => spelling
+                        .typos
+                        .iter()
+                        .any(|t| starts(t.text.as_bytes()))
+                        .then_some(Spelling::Typo),
+                };
+                if let Some(found) = found {
+                    return (spelling.directive, found);
+                }
+            }
+            (Directive::Other, Spelling::Exact)
+        };
+        let mut keys: Vec<Vec<u8>> = Vec::new();
+        for spelling in Variant::Google.profile().keys {
+            for name in std::iter::once(&spelling.name).chain(spelling.typos) {
+                let name = name.text.as_bytes();
+                keys.push(name.to_ascii_uppercase());
+                keys.push(name.to_vec());
+                keys.push([name, b"-and-more-than-sixteen-bytes"].concat());
+                keys.push(name.get(..name.len() - 1).unwrap().to_vec());
+                for at in 0..name.len() {
+                    for byte in 0..=255u8 {
+                        let mut changed = name.to_vec();
+                        changed[at] = byte;
+                        keys.push(changed);
+                    }
+                }
+            }
+        }
+        keys.push(Vec::new());
+        for variant in Variant::ALL {
+            let p = variant.profile();
+            for key in &keys {
+                assert_eq!(p.classify_key(key), by_bytes(key, p), "{variant} {key:?}");
+            }
+        }
+    }
+
     #[test]
     fn names_round_trip() {
         for v in Variant::ALL {

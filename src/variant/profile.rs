@@ -57,9 +57,104 @@ pub(crate) struct KeySpelling {
     /// The directive.
     pub directive: Directive,
     /// Its canonical name, lower case.
-    pub name: &'static str,
+    pub name: KeyName,
     /// Misspellings accepted under [`KeyMatching::PrefixWithTypos`], lower case.
-    pub typos: &'static [&'static str],
+    pub typos: &'static [KeyName],
+}
+
+impl KeySpelling {
+    /// Whether a key starting with the lower-case byte `first` may be this directive's name or
+    /// one of its misspellings.
+    fn may_start_with(&self, first: u8) -> bool {
+        self.name.first() == first || self.typos.iter().any(|typo| typo.first() == first)
+    }
+}
+
+/// A key's name or an accepted misspelling: lower-case text, and its first 16 bytes packed
+/// into one number (little-endian), so that a key is compared with it in a few instructions
+/// ([`FoldedKey`]) instead of byte by byte.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct KeyName {
+    /// The name, lower case.
+    pub text: &'static str,
+    packed: u128,
+}
+
+impl KeyName {
+    /// `text` (lower case) as a key name.
+    const fn new(text: &'static str) -> KeyName {
+        let bytes = text.as_bytes();
+        let mut packed = 0u128;
+        let mut i = 0;
+        while i < bytes.len() && i < 16 {
+            packed |= (bytes[i] as u128) << (8 * i);
+            i += 1;
+        }
+        KeyName { text, packed }
+    }
+
+    fn len(&self) -> usize {
+        self.text.len()
+    }
+
+    /// The first byte (0 for an empty name).
+    fn first(&self) -> u8 {
+        self.packed.to_le_bytes()[0]
+    }
+}
+
+/// A key with its first 16 bytes lower-cased and packed as [`KeyName`] packs names.
+struct FoldedKey<'k> {
+    key: &'k [u8],
+    packed: u128,
+}
+
+impl<'k> FoldedKey<'k> {
+    fn new(key: &'k [u8]) -> Self {
+        let mut head = [0u8; 16];
+        let n = key.len().min(16);
+        if let (Some(to), Some(from)) = (head.get_mut(..n), key.get(..n)) {
+            to.copy_from_slice(from);
+        }
+        FoldedKey {
+            key,
+            packed: ascii_lower_case(u128::from_le_bytes(head)),
+        }
+    }
+
+    /// The first byte, lower-cased (0 for an empty key).
+    fn first(&self) -> u8 {
+        self.packed.to_le_bytes()[0]
+    }
+
+    /// Whether the key starts with `name`, ignoring ASCII case.
+    fn starts_with(&self, name: &KeyName) -> bool {
+        let len = name.len();
+        if len > 16 {
+            return starts_with_ignore_case(self.key, name.text.as_bytes());
+        }
+        let mask = u128::MAX.checked_shr(8 * (16 - len) as u32).unwrap_or(0);
+        self.key.len() >= len && self.packed & mask == name.packed
+    }
+
+    /// Whether the key is `name`, ignoring ASCII case.
+    fn is(&self, name: &KeyName) -> bool {
+        self.key.len() == name.len() && self.starts_with(name)
+    }
+}
+
+/// `x` with each byte that is an ASCII upper-case letter lower-cased, all sixteen at once:
+/// a byte's top bit after adding `0x80 - b'A'` (`0x80 - b'Z' - 1`) to its low seven bits says
+/// whether it is at least `A` (past `Z`); bytes of 128 and above are left alone.
+fn ascii_lower_case(x: u128) -> u128 {
+    const fn every_byte(b: u8) -> u128 {
+        u128::from_le_bytes([b; 16])
+    }
+    let low = x & every_byte(0x7F);
+    let at_least_a = low + every_byte(0x80 - b'A');
+    let past_z = low + every_byte(0x80 - b'Z' - 1);
+    let upper = at_least_a & !past_z & !x & every_byte(0x80);
+    x | (upper >> 2)
 }
 
 crate::names::stable_names! {
@@ -332,29 +427,30 @@ const ACCESS_GOOGLE: AccessProfile = AccessProfile {
 impl Profile {
     /// Classifies a key (field name) as one of this variant's directives.
     pub(crate) fn classify_key(&self, key: &[u8]) -> (Directive, Spelling) {
-        for spelling in self.keys {
-            if let Some(found) = self.match_key(key, spelling) {
+        let key = FoldedKey::new(key);
+        // Names and misspellings are lower case: one whose first byte differs cannot match,
+        // and most keys are told apart by their first byte alone.
+        let first = key.first();
+        for spelling in self.keys.iter().filter(|s| s.may_start_with(first)) {
+            if let Some(found) = self.match_key(&key, spelling) {
                 return (spelling.directive, found);
             }
         }
         (Directive::Other, Spelling::Exact)
     }
 
-    fn match_key(&self, key: &[u8], spelling: &KeySpelling) -> Option<Spelling> {
-        let name = spelling.name.as_bytes();
+    fn match_key(&self, key: &FoldedKey<'_>, spelling: &KeySpelling) -> Option<Spelling> {
+        let name = &spelling.name;
         match self.key_matching {
-            KeyMatching::Exact => key.eq_ignore_ascii_case(name).then_some(Spelling::Exact),
+            KeyMatching::Exact => key.is(name).then_some(Spelling::Exact),
             KeyMatching::PrefixWithTypos => {
-                if key.eq_ignore_ascii_case(name) {
+                if key.is(name) {
                     Some(Spelling::Exact)
-                } else if starts_with_ignore_case(key, name) {
+                } else if key.starts_with(name) {
                     Some(Spelling::Prefix)
                 } else {
-                    spelling
-                        .typos
-                        .iter()
-                        .any(|typo| starts_with_ignore_case(key, typo.as_bytes()))
-                        .then_some(Spelling::Typo)
+                    let typo = spelling.typos.iter().any(|typo| key.starts_with(typo));
+                    typo.then_some(Spelling::Typo)
                 }
             }
         }
@@ -385,23 +481,29 @@ fn starts_with_ignore_case(haystack: &[u8], prefix: &[u8]) -> bool {
 
 const USER_AGENT: KeySpelling = KeySpelling {
     directive: Directive::UserAgent,
-    name: "user-agent",
-    typos: &["useragent", "user agent"],
+    name: KeyName::new("user-agent"),
+    typos: &[KeyName::new("useragent"), KeyName::new("user agent")],
 };
 const ALLOW: KeySpelling = KeySpelling {
     directive: Directive::Allow,
-    name: "allow",
+    name: KeyName::new("allow"),
     typos: &[],
 };
 const DISALLOW: KeySpelling = KeySpelling {
     directive: Directive::Disallow,
-    name: "disallow",
-    typos: &["dissallow", "dissalow", "disalow", "diasllow", "disallaw"],
+    name: KeyName::new("disallow"),
+    typos: &[
+        KeyName::new("dissallow"),
+        KeyName::new("dissalow"),
+        KeyName::new("disalow"),
+        KeyName::new("diasllow"),
+        KeyName::new("disallaw"),
+    ],
 };
 const SITEMAP: KeySpelling = KeySpelling {
     directive: Directive::Sitemap,
-    name: "sitemap",
-    typos: &["site-map"],
+    name: KeyName::new("sitemap"),
+    typos: &[KeyName::new("site-map")],
 };
 
 /// The four directives of RFC 9309 (sitemap being the record its ABNF invites).
@@ -534,3 +636,26 @@ const CONVENTION_1994: Profile = Profile {
     precedence: Precedence::AnyDisallow,
     ..DRAFT_1996
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Sixteen bytes lower-cased at once, as `u8::to_ascii_lowercase` does each byte: every
+    /// byte value at every place, beside letters and bytes of 128 and above.
+    #[test]
+    fn ascii_lower_case_is_bytewise() {
+        for byte in 0..=255u8 {
+            for at in 0..16 {
+                let mut bytes = *b"aZ\x80\xFF@[`{Az~\x00 -Qq";
+                bytes[at] = byte;
+                let folded = ascii_lower_case(u128::from_le_bytes(bytes)).to_le_bytes();
+                assert_eq!(
+                    folded,
+                    bytes.map(|b| b.to_ascii_lowercase()),
+                    "{byte} at {at}"
+                );
+            }
+        }
+    }
+}
