@@ -224,6 +224,11 @@ fn decide(
             "{:?} {precedence:?} {syntax:?} rules {rules:?} target {target:?}",
             m.engine()
         );
+        assert_eq!(
+            m.decide_by_scanning(target),
+            expected,
+            "scanning {rules:?} {target:?}"
+        );
     }
     expected
 }
@@ -761,8 +766,16 @@ fn check_against_reference(
         if let Some(engine) = engine.filter(|_| !rules.is_empty()) {
             prop_assert_eq!(m.engine(), engine);
         }
+        let fresh = RuleMatcher::compile(&rules, syntax, precedence, &limits);
         for target in targets {
             let expected = ref_decide(&rules, syntax.wildcards, precedence, target);
+            prop_assert_eq!(fresh.decide(target), expected, "first queries {:?}", target);
+            prop_assert_eq!(
+                m.decide_by_scanning(target),
+                expected,
+                "scanning {:?}",
+                target
+            );
             prop_assert_eq!(m.decide(target), expected, "{:?} {:?}", engine, target);
             let all = ref_matching(&rules, syntax.wildcards, precedence, target);
             prop_assert_eq!(m.matching(target), all, "{:?} {:?}", engine, target);
