@@ -81,6 +81,10 @@ fn push_escaped(out: &mut Vec<u8>, byte: u8) {
 
 /// Google's escaping of patterns (see [`PatternEncoding::GoogleEscape`]).
 fn google_escape(pattern: &[u8]) -> Cow<'_, [u8]> {
+    // Most patterns are ASCII without a `%`: nothing to change, found without a byte loop.
+    if pattern.is_ascii() && memchr::memchr(b'%', pattern).is_none() {
+        return Cow::Borrowed(pattern);
+    }
     // First pass: is there anything to change at all?
     let mut needs_work = false;
     let mut rest = pattern;
@@ -131,6 +135,19 @@ fn rfc3986(bytes: &[u8], target: bool) -> Cow<'_, [u8]> {
         b'$' => target || !last,
         _ => byte >= 0x80 || byte == b'%',
     };
+    // Most bytes need nothing: ASCII without a `%` or `$` (and, in targets, a `*`) is kept
+    // whole, found without a byte loop; only a final `$` in a pattern may remain to look at.
+    let operators = if target {
+        memchr::memchr3(b'%', b'$', b'*', bytes)
+    } else {
+        memchr::memchr2(b'%', b'$', bytes)
+    };
+    if bytes.is_ascii()
+        && operators
+            .is_none_or(|at| !target && at + 1 == bytes.len() && bytes.get(at) == Some(&b'$'))
+    {
+        return Cow::Borrowed(bytes);
+    }
     let last = bytes.len().saturating_sub(1);
     if !bytes
         .iter()
@@ -167,6 +184,9 @@ fn rfc3986(bytes: &[u8], target: bool) -> Cow<'_, [u8]> {
 
 /// The 1996 draft's decoding (see [`PatternEncoding::Decode1996`]).
 fn decode_1996(pattern: &[u8]) -> Cow<'_, [u8]> {
+    if memchr::memchr(b'%', pattern).is_none() {
+        return Cow::Borrowed(pattern);
+    }
     // Nothing to do unless there is an escape other than an already upper-case `%2F`.
     let mut needs_work = false;
     let mut rest = pattern;
