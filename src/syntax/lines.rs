@@ -218,7 +218,7 @@ pub(super) struct Parts {
 impl Parts {
     fn body(&self, source: &Source<'_>, profile: &Profile) -> LineBody {
         if let Some(key) = self.key {
-            let (directive, spelling) = profile.classify_key(source.slice(key));
+            let (directive, spelling) = profile.classify_key_in(source.bytes(), key.range());
             let extension = (directive == Directive::Other)
                 .then(|| profile.extension(source.slice(key)))
                 .flatten();

@@ -10,15 +10,16 @@
 //!
 //! Why it is fast: a line's shape depends only on where its line end, its first `#` and its
 //! first `:` lie (and on the whitespace next to them), so the reader never walks a line byte by
-//! byte. One `memchr3` finds the first `:` or the line end, a second one the line end after a
-//! colon; `#` and the bytes that cut a line for Google's reading (NUL, vertical tab, form feed)
-//! are found by searches over the rest of the input whose answers are kept until a line passes
-//! them ([`Ahead`]), so a file without a NUL is searched for one once, not once per line.
+//! byte. One `memchr2` finds the line end; the first `:` is found among the line's first sixteen
+//! bytes at once (where keys end); `#` and the bytes that cut a line for Google's reading (NUL,
+//! vertical tab, form feed) are found by searches over the rest of the input whose answers are
+//! kept until a line passes them ([`Ahead`]), so a file without a NUL is searched for one once,
+//! not once per line.
 
 use super::lines::{Cut, Line, Parts};
 use crate::limits::Limits;
 use crate::source::{Source, Span};
-use crate::variant::Profile;
+use crate::variant::{find_in_first_16, Profile};
 
 /// The lines of `source` (after its byte order mark), in order, read as they are asked for.
 #[derive(Debug, Clone)]
@@ -129,10 +130,16 @@ impl Line {
     /// they hold no vertical tab or form feed, and then `parts_up_to_cut` is `line_parts`).
     /// The lines the reader yields tile the input for the tree and the checks; only the spans
     /// of the key, colon, value, comment and text change here.
+    #[inline]
     pub(crate) fn as_read(&self, source: &Source<'_>, profile: &Profile) -> Option<Line> {
         if !profile.reads_up_to_cut() || self.as_written {
             return None;
         }
+        Some(self.read_up_to_cut(source, profile))
+    }
+
+    /// [`Line::as_read`] for a line the profile reads otherwise than it is written.
+    fn read_up_to_cut(&self, source: &Source<'_>, profile: &Profile) -> Line {
         let text = source.text().as_bytes();
         let content = text.get(self.content.start..self.cut).unwrap_or_default();
         let parts = parts_up_to_cut(content, self.content.start, profile.strips_ascii_whitespace);
@@ -141,10 +148,10 @@ impl Line {
             too_long: self.too_long,
             as_written: false,
         };
-        Some(Line {
+        Line {
             newline: self.newline,
             ..Line::new(source, profile, self.number, (self.content, cut), &parts)
-        })
+        }
     }
 }
 
@@ -163,17 +170,7 @@ impl Iterator for Lines<'_, '_> {
             return None;
         }
         self.number = self.number.saturating_add(1);
-        // The first `:` or line end; after a colon, the line end.
-        let first = memchr::memchr3(b':', b'\r', b'\n', rest).unwrap_or(rest.len());
-        let (colon, eol) = match rest.get(first) {
-            Some(b':') => {
-                let after = rest.get(first + 1..).unwrap_or_default();
-                let eol =
-                    memchr::memchr2(b'\r', b'\n', after).map_or(rest.len(), |e| first + 1 + e);
-                (first, eol)
-            }
-            _ => (first, first),
-        };
+        let eol = memchr::memchr2(b'\r', b'\n', rest).unwrap_or(rest.len());
         let span = Span::new(at, at + eol);
         let cut = self.cut(text, span);
         let content = rest.get(..eol).unwrap_or_default();
@@ -182,23 +179,33 @@ impl Iterator for Lines<'_, '_> {
             parts_up_to_cut(rest.get(..cut.end - at).unwrap_or_default(), at, strips)
         } else {
             let hash = self.hash.from(text, at, |t| memchr::memchr(b'#', t));
-            shape(content, at, hash.min(span.end) - at, colon)
+            shape(content, at, hash.min(span.end) - at, first_colon(rest, eol))
         };
-        let mut line = Line::new(source, &self.profile, self.number, (span, cut), &parts);
         // `newline = "\r\n" | "\r" | "\n"`
         let newline = match rest.get(eol..eol + 2) {
             Some(b"\r\n") => 2,
             _ if eol < rest.len() => 1,
             _ => 0,
         };
-        if newline > 0 {
-            line.newline = Some(Span::new(at + eol, at + eol + newline));
-            self.at = Some(at + eol + newline);
-        } else {
-            self.at = None;
-        }
-        Some(line)
+        self.at = (newline > 0).then_some(at + eol + newline);
+        Some(Line {
+            newline: (newline > 0).then_some(Span::new(at + eol, at + eol + newline)),
+            ..Line::new(source, &self.profile, self.number, (span, cut), &parts)
+        })
     }
+}
+
+/// The first `:` of the line `rest[..eol]` (`eol` when it holds none): found in the line's
+/// first sixteen bytes at once (where keys end), else searched for.
+fn first_colon(rest: &[u8], eol: usize) -> usize {
+    let searched = match find_in_first_16(rest, b':') {
+        Some(Some(found)) => return found.min(eol),
+        Some(None) if eol <= 16 => return eol,
+        Some(None) => 16,
+        None => 0,
+    };
+    let line = rest.get(searched..eol).unwrap_or_default();
+    memchr::memchr(b':', line).map_or(eol, |at| searched + at)
 }
 
 /// `line = ws? ~ (comment | entry | text)? ~ ws? ~ comment?` over one line's content, which
@@ -231,36 +238,30 @@ fn shape(line: &[u8], base: usize, hash: usize, colon: usize) -> Parts {
         ..Parts::default()
     };
     let before = line.get(..hash).unwrap_or_default();
-    let Some(start) = before.iter().position(|&b| !is_ws(b)) else {
+    let start = skip_ws(before, 0);
+    if start == before.len() {
         return parts;
-    };
-    let end = before
-        .iter()
-        .rposition(|&b| !is_ws(b))
-        .map_or(start, |last| last + 1);
-    let text = before.get(start..end).unwrap_or_default();
+    }
+    let end = trim_ws_end(before, start);
     let found = colon;
     if found > start && found < end {
-        let key = before.get(start..found).unwrap_or_default();
-        let key_end = start
-            + key
-                .iter()
-                .rposition(|&b| !is_ws(b))
-                .map_or(0, |last| last + 1);
-        let after = before.get(found + 1..end).unwrap_or_default();
-        let value = found + 1 + after.iter().position(|&b| !is_ws(b)).unwrap_or(after.len());
+        let key_end = trim_ws_end(before.get(..found).unwrap_or_default(), start);
+        let value = skip_ws(before, found + 1);
         parts.key = span(start, key_end);
         parts.colon = span(found, found + 1);
         parts.value = if value < end { span(value, end) } else { None };
         return parts;
     }
-    // No colon in the text (or the text starts with one, which no key word can hold).
+    // No colon in the text (or the text starts with one, which no key word can hold): two
+    // words, or text.
+    let text = before.get(start..end).unwrap_or_default();
     let two_words = (found >= end).then(|| {
-        let key_end = text.iter().position(|&b| is_ws(b))?;
-        let gap = text.get(key_end..).unwrap_or_default();
-        let value = key_end + gap.iter().position(|&b| !is_ws(b))?;
+        let key_end = memchr::memchr2(b' ', b'\t', text)?;
+        let value = skip_ws(text, key_end);
         let last = text.get(value..).unwrap_or_default();
-        (!last.iter().any(|&b| is_ws(b))).then_some((key_end, value))
+        memchr::memchr2(b' ', b'\t', last)
+            .is_none()
+            .then_some((key_end, value))
     });
     match two_words.flatten() {
         Some((key_end, value)) => {
@@ -275,6 +276,21 @@ fn shape(line: &[u8], base: usize, hash: usize, colon: usize) -> Parts {
 /// `ws = (" " | "\t")+`.
 fn is_ws(b: u8) -> bool {
     b == b' ' || b == b'\t'
+}
+
+/// The first position at or after `at` in `bytes` that is not whitespace (or the length).
+fn skip_ws(bytes: &[u8], at: usize) -> usize {
+    let rest = bytes.get(at..).unwrap_or_default();
+    at + rest.iter().position(|&b| !is_ws(b)).unwrap_or(rest.len())
+}
+
+/// `bytes` without the whitespace at its end, but not shorter than `at`: where it ends.
+fn trim_ws_end(bytes: &[u8], at: usize) -> usize {
+    let rest = bytes.get(at..).unwrap_or_default();
+    at + rest
+        .iter()
+        .rposition(|&b| !is_ws(b))
+        .map_or(0, |last| last + 1)
 }
 
 /// The parts of a line read up to its cut (`line`, starting at byte `base`) for what it says,

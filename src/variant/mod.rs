@@ -5,10 +5,12 @@
 //! recognised, which keys exist, which strict grammar applies, …). Adding a variant means
 //! adding a profile, not touching the stages.
 
+mod key;
 mod named;
 mod profile;
 mod settings;
 
+pub(crate) use key::find_in_first_16;
 pub use named::{UnknownVariant, Variant};
 pub use profile::*;
 pub use settings::{Choice, ProfileError, Setting};
@@ -49,7 +51,8 @@ mod tests {
     }
 
     /// `classify_key` tells keys apart by their first byte, lower-cased: every name and
-    /// misspelling must be lower case and not empty.
+    /// misspelling must be lower case and not empty, and a directive's misspellings must start
+    /// as its name does.
     #[test]
     fn key_names_are_lower_case() {
         for variant in Variant::ALL {
@@ -57,6 +60,7 @@ mod tests {
                 for name in std::iter::once(&spelling.name).chain(spelling.typos) {
                     assert!(!name.text.is_empty(), "{variant}");
                     assert_eq!(name.text.to_ascii_lowercase(), name.text, "{variant}");
+                    assert_eq!(name.first(), spelling.name.first(), "{}", name.text);
                 }
             }
         }

@@ -7,6 +7,7 @@
 
 use std::time::Duration;
 
+use super::key::{FoldedKey, KeyName};
 use super::named::Variant;
 use crate::vocab::access::AccessState;
 use crate::vocab::extension::{self, Extension, ExtensionKey};
@@ -60,101 +61,6 @@ pub(crate) struct KeySpelling {
     pub name: KeyName,
     /// Misspellings accepted under [`KeyMatching::PrefixWithTypos`], lower case.
     pub typos: &'static [KeyName],
-}
-
-impl KeySpelling {
-    /// Whether a key starting with the lower-case byte `first` may be this directive's name or
-    /// one of its misspellings.
-    fn may_start_with(&self, first: u8) -> bool {
-        self.name.first() == first || self.typos.iter().any(|typo| typo.first() == first)
-    }
-}
-
-/// A key's name or an accepted misspelling: lower-case text, and its first 16 bytes packed
-/// into one number (little-endian), so that a key is compared with it in a few instructions
-/// ([`FoldedKey`]) instead of byte by byte.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct KeyName {
-    /// The name, lower case.
-    pub text: &'static str,
-    packed: u128,
-}
-
-impl KeyName {
-    /// `text` (lower case) as a key name.
-    const fn new(text: &'static str) -> KeyName {
-        let bytes = text.as_bytes();
-        let mut packed = 0u128;
-        let mut i = 0;
-        while i < bytes.len() && i < 16 {
-            packed |= (bytes[i] as u128) << (8 * i);
-            i += 1;
-        }
-        KeyName { text, packed }
-    }
-
-    fn len(&self) -> usize {
-        self.text.len()
-    }
-
-    /// The first byte (0 for an empty name).
-    fn first(&self) -> u8 {
-        self.packed.to_le_bytes()[0]
-    }
-}
-
-/// A key with its first 16 bytes lower-cased and packed as [`KeyName`] packs names.
-struct FoldedKey<'k> {
-    key: &'k [u8],
-    packed: u128,
-}
-
-impl<'k> FoldedKey<'k> {
-    fn new(key: &'k [u8]) -> Self {
-        let mut head = [0u8; 16];
-        let n = key.len().min(16);
-        if let (Some(to), Some(from)) = (head.get_mut(..n), key.get(..n)) {
-            to.copy_from_slice(from);
-        }
-        FoldedKey {
-            key,
-            packed: ascii_lower_case(u128::from_le_bytes(head)),
-        }
-    }
-
-    /// The first byte, lower-cased (0 for an empty key).
-    fn first(&self) -> u8 {
-        self.packed.to_le_bytes()[0]
-    }
-
-    /// Whether the key starts with `name`, ignoring ASCII case.
-    fn starts_with(&self, name: &KeyName) -> bool {
-        let len = name.len();
-        if len > 16 {
-            return starts_with_ignore_case(self.key, name.text.as_bytes());
-        }
-        let mask = u128::MAX.checked_shr(8 * (16 - len) as u32).unwrap_or(0);
-        self.key.len() >= len && self.packed & mask == name.packed
-    }
-
-    /// Whether the key is `name`, ignoring ASCII case.
-    fn is(&self, name: &KeyName) -> bool {
-        self.key.len() == name.len() && self.starts_with(name)
-    }
-}
-
-/// `x` with each byte that is an ASCII upper-case letter lower-cased, all sixteen at once:
-/// a byte's top bit after adding `0x80 - b'A'` (`0x80 - b'Z' - 1`) to its low seven bits says
-/// whether it is at least `A` (past `Z`); bytes of 128 and above are left alone.
-fn ascii_lower_case(x: u128) -> u128 {
-    const fn every_byte(b: u8) -> u128 {
-        u128::from_le_bytes([b; 16])
-    }
-    let low = x & every_byte(0x7F);
-    let at_least_a = low + every_byte(0x80 - b'A');
-    let past_z = low + every_byte(0x80 - b'Z' - 1);
-    let upper = at_least_a & !past_z & !x & every_byte(0x80);
-    x | (upper >> 2)
 }
 
 crate::names::stable_names! {
@@ -427,12 +333,25 @@ const ACCESS_GOOGLE: AccessProfile = AccessProfile {
 impl Profile {
     /// Classifies a key (field name) as one of this variant's directives.
     pub(crate) fn classify_key(&self, key: &[u8]) -> (Directive, Spelling) {
-        let key = FoldedKey::new(key);
-        // Names and misspellings are lower case: one whose first byte differs cannot match,
-        // and most keys are told apart by their first byte alone.
+        self.classify_folded(&FoldedKey::new(key))
+    }
+
+    /// Classifies the key `text[key]` (which reads the key's first sixteen bytes at once).
+    pub(crate) fn classify_key_in(
+        &self,
+        text: &[u8],
+        key: std::ops::Range<usize>,
+    ) -> (Directive, Spelling) {
+        self.classify_folded(&FoldedKey::within(text, key))
+    }
+
+    fn classify_folded(&self, key: &FoldedKey<'_>) -> (Directive, Spelling) {
+        // Names and misspellings are lower case and a directive's misspellings start as its
+        // name does: a directive whose first byte differs cannot match, and most keys are told
+        // apart by their first byte alone.
         let first = key.first();
-        for spelling in self.keys.iter().filter(|s| s.may_start_with(first)) {
-            if let Some(found) = self.match_key(&key, spelling) {
+        for spelling in self.keys.iter().filter(|s| s.name.first() == first) {
+            if let Some(found) = self.match_key(key, spelling) {
                 return (spelling.directive, found);
             }
         }
@@ -471,12 +390,6 @@ impl Profile {
     pub fn extension(&self, key: &[u8]) -> Option<Extension> {
         extension::classify(self.extensions, key)
     }
-}
-
-fn starts_with_ignore_case(haystack: &[u8], prefix: &[u8]) -> bool {
-    haystack
-        .get(..prefix.len())
-        .is_some_and(|head| head.eq_ignore_ascii_case(prefix))
 }
 
 const USER_AGENT: KeySpelling = KeySpelling {
@@ -636,26 +549,3 @@ const CONVENTION_1994: Profile = Profile {
     precedence: Precedence::AnyDisallow,
     ..DRAFT_1996
 };
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Sixteen bytes lower-cased at once, as `u8::to_ascii_lowercase` does each byte: every
-    /// byte value at every place, beside letters and bytes of 128 and above.
-    #[test]
-    fn ascii_lower_case_is_bytewise() {
-        for byte in 0..=255u8 {
-            for at in 0..16 {
-                let mut bytes = *b"aZ\x80\xFF@[`{Az~\x00 -Qq";
-                bytes[at] = byte;
-                let folded = ascii_lower_case(u128::from_le_bytes(bytes)).to_le_bytes();
-                assert_eq!(
-                    folded,
-                    bytes.map(|b| b.to_ascii_lowercase()),
-                    "{byte} at {at}"
-                );
-            }
-        }
-    }
-}
