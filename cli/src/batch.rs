@@ -14,6 +14,7 @@
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use robotspec::{Collect, Limit, ParseOptions, Profile, Robots, Verdict};
 use serde::Serialize;
@@ -52,7 +53,9 @@ struct Files<'a> {
     corpus: &'a Path,
     variant: Profile,
     options: ParseOptions,
-    current: Option<(String, Robots)>,
+    current: Option<(Arc<str>, Robots)>,
+    /// The bytes of the last file read (the room is kept for the next).
+    bytes: Vec<u8>,
 }
 
 impl Files<'_> {
@@ -62,31 +65,26 @@ impl Files<'_> {
         let current = match kept {
             Some(current) => current,
             None => {
-                let robots = parse(self.corpus, self.variant, &self.options, query)?;
-                (query.file.clone(), robots)
+                let robots = self.parse(query)?;
+                (Arc::clone(&query.file), robots)
             }
         };
         Ok(&self.current.insert(current).1)
     }
-}
 
-/// Reads and parses the file `query` names; a strict-mode rejection is an error.
-fn parse(
-    corpus: &Path,
-    variant: Profile,
-    options: &ParseOptions,
-    query: &Query,
-) -> Result<Robots, String> {
-    let limit = options.limits().get(Limit::InputBytes);
-    let bytes = super::input::read_corpus_file(corpus, query, limit)?;
-    Robots::parse_with(&bytes, variant, options).map_err(|e| {
-        let path = corpus.join(&query.file);
-        let number = query.number;
-        format!(
-            "line {number}: {} rejected in strict mode: {e}",
-            path.display()
-        )
-    })
+    /// Reads and parses the file `query` names; a strict-mode rejection is an error.
+    fn parse(&mut self, query: &Query) -> Result<Robots, String> {
+        let limit = self.options.limits().get(Limit::InputBytes);
+        super::input::read_corpus_file(self.corpus, query, limit, &mut self.bytes)?;
+        Robots::parse_with(&self.bytes, self.variant, &self.options).map_err(|e| {
+            let path = self.corpus.join(&*query.file);
+            let number = query.number;
+            format!(
+                "line {number}: {} rejected in strict mode: {e}",
+                path.display()
+            )
+        })
+    }
 }
 
 /// Runs the command.
@@ -99,6 +97,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         // Answers only: no lint (nothing prints it); limits still apply.
         options: args.reading.options().with_collect(Collect::Limits),
         current: None,
+        bytes: Vec::new(),
     };
     let mut invalid_lines = 0;
     for line in super::queries::read(stdin) {

@@ -232,8 +232,9 @@ fn compare_run(
     let Some(first) = run.first() else {
         return Ok(Vec::new());
     };
-    let bytes =
-        super::input::read_corpus_file(corpus, first, Limits::default().get(Limit::InputBytes))?;
+    let mut bytes = Vec::new();
+    let limit = Limits::default().get(Limit::InputBytes);
+    super::input::read_corpus_file(corpus, first, limit, &mut bytes)?;
     let comparer = Comparer::new(&bytes, variants);
     Ok(run
         .iter()

@@ -20,19 +20,28 @@ pub fn name(path: &str) -> &str {
 
 /// The first `limit + 1` bytes of `path`, or of standard input when `path` is `-`.
 pub fn read(path: &str, limit: usize) -> Result<Vec<u8>, String> {
-    let bytes = if path == "-" {
-        read_bounded(std::io::stdin().lock(), limit)
+    let mut bytes = Vec::new();
+    let read = if path == "-" {
+        read_bounded(std::io::stdin().lock(), limit, &mut bytes)
     } else {
-        File::open(path).and_then(|file| read_bounded(file, limit))
+        File::open(path).and_then(|file| read_bounded(file, limit, &mut bytes))
     };
-    bytes.map_err(|e| format!("cannot read {}: {e}", name(path)))
+    read.map_err(|e| format!("cannot read {}: {e}", name(path)))?;
+    Ok(bytes)
 }
 
-/// The first `limit + 1` bytes of the file a query names, relative to the corpus folder.
-pub fn read_corpus_file(corpus: &Path, query: &Query, limit: usize) -> Result<Vec<u8>, String> {
-    let path = corpus.join(&query.file);
+/// Reads into `bytes` (emptied first; its room is kept from file to file, so that a batch of
+/// files reads each in one system call, not a growing series) the first `limit + 1` bytes of
+/// the file a query names, relative to the corpus folder.
+pub fn read_corpus_file(
+    corpus: &Path,
+    query: &Query,
+    limit: usize,
+    bytes: &mut Vec<u8>,
+) -> Result<(), String> {
+    let path = corpus.join(&*query.file);
     File::open(&path)
-        .and_then(|file| read_bounded(file, limit))
+        .and_then(|file| read_bounded(file, limit, bytes))
         .map_err(|e| format!("line {}: cannot read {}: {e}", query.number, path.display()))
 }
 
@@ -41,11 +50,12 @@ pub fn cut(bytes: &[u8], limit: usize) -> bool {
     bytes.len() > limit
 }
 
-/// Reads `reader` to its end or to `limit + 1` bytes, whichever comes first. The buffer grows
-/// with the data read (never `limit` bytes up front: the default limit is 64 MiB).
-fn read_bounded(reader: impl Read, limit: usize) -> std::io::Result<Vec<u8>> {
+/// Reads `reader` into `bytes` (emptied first) to its end or to `limit + 1` bytes, whichever
+/// comes first. The buffer grows with the data read (never `limit` bytes up front: the default
+/// limit is 64 MiB).
+fn read_bounded(reader: impl Read, limit: usize, bytes: &mut Vec<u8>) -> std::io::Result<()> {
     let most = u64::try_from(limit).map_or(u64::MAX, |limit| limit.saturating_add(1));
-    let mut bytes = Vec::new();
-    reader.take(most).read_to_end(&mut bytes)?;
-    Ok(bytes)
+    bytes.clear();
+    reader.take(most).read_to_end(bytes)?;
+    Ok(())
 }

@@ -7,21 +7,23 @@
 
 use robotspec::AgentQuery;
 use std::io::{BufRead, ErrorKind};
+use std::sync::Arc;
 
 /// Longest query line, without its line end (`\n` or `\r\n`): 2 MiB, room for a URL of a
 /// megabyte (the hostile cases ask about one) and still a bounded buffer.
 pub const MAX_QUERY_BYTES: usize = 2 << 20;
 
-/// One query line.
+/// One query line. Consecutive queries naming the same file or agent share it (a run of
+/// queries on one file, one crawler's questions): the column is read once.
 pub struct Query {
     /// 1-based line number in the input.
     pub number: usize,
     /// The robots.txt file, relative to the corpus folder.
-    pub file: String,
+    pub file: Arc<str>,
     /// The AGENT column as written.
-    pub agent: String,
+    pub agent: Arc<str>,
     /// The crawler, as the library reads the column (the same reading as `--agent`).
-    pub agents: AgentQuery,
+    pub agents: Arc<AgentQuery>,
     /// The URL (or path) asked about.
     pub url: String,
 }
@@ -74,6 +76,7 @@ pub fn read(input: impl BufRead) -> impl Iterator<Item = Result<Line, String>> {
     let mut buffer = Vec::new();
     let mut number = 0;
     let mut failed = false;
+    let mut last: Option<Query> = None;
     std::iter::from_fn(move || {
         if failed {
             return None;
@@ -91,25 +94,50 @@ pub fn read(input: impl BufRead) -> impl Iterator<Item = Result<Line, String>> {
             let why = format!("query longer than {MAX_QUERY_BYTES} bytes");
             return Some(Ok(Invalid::line(number, why)));
         }
-        Some(Ok(query(number, &buffer)))
+        let line = query(number, &buffer, last.as_ref());
+        if let Line::Query(query) = &line {
+            last = Some(query.shared());
+        }
+        Some(Ok(line))
     })
 }
 
-/// The query on line `number`, whose bytes (without the line end) are `line`.
-fn query(number: usize, line: &[u8]) -> Line {
+impl Query {
+    /// What the next query may share with this one: its file and agent.
+    fn shared(&self) -> Query {
+        Query {
+            number: self.number,
+            file: Arc::clone(&self.file),
+            agent: Arc::clone(&self.agent),
+            agents: Arc::clone(&self.agents),
+            url: String::new(),
+        }
+    }
+}
+
+/// The query on line `number`, whose bytes (without the line end) are `line`; its file and
+/// agent are `last`'s (the query before) when they are written the same.
+fn query(number: usize, line: &[u8], last: Option<&Query>) -> Line {
     let text = String::from_utf8_lossy(line);
     let mut fields = text.splitn(3, '\t');
     let (Some(file), Some(agent), Some(url)) = (fields.next(), fields.next(), fields.next()) else {
         return Invalid::line(number, "expected FILE<TAB>AGENT<TAB>URL");
     };
-    let agents = match crate::agent::read(agent) {
-        Ok(agents) => agents,
-        Err(why) => return Invalid::line(number, why),
+    let (agent, agents) = match last.filter(|last| *last.agent == *agent) {
+        Some(last) => (Arc::clone(&last.agent), Arc::clone(&last.agents)),
+        None => match crate::agent::read(agent) {
+            Ok(agents) => (Arc::from(agent), Arc::new(agents)),
+            Err(why) => return Invalid::line(number, why),
+        },
+    };
+    let file = match last.filter(|last| *last.file == *file) {
+        Some(last) => Arc::clone(&last.file),
+        None => Arc::from(file),
     };
     Line::Query(Query {
         number,
-        file: file.to_owned(),
-        agent: agent.to_owned(),
+        file,
+        agent,
         agents,
         url: url.to_owned(),
     })
