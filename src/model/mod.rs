@@ -658,7 +658,8 @@ impl<'s, 'a> ModelBuilder<'s, 'a> {
             profile: *profile,
             limits: options.limits,
             drop_invalid_utf8: options.drop_invalid_utf8,
-            arena: Vec::new(),
+            // Most of a file is kept: room for all of it at once, given back when built.
+            arena: Vec::with_capacity(source.text().len()),
             model: Model::default(),
             open_group: false,
             closed: false,
@@ -925,7 +926,7 @@ struct Read<'r> {
 /// Google's `index.htm` rule: when the pattern's last `/` starts `/index.htm…`, the directory
 /// up to and including that `/`, anchored with `$`.
 fn index_htm_directory(pattern: &[u8]) -> Option<Vec<u8>> {
-    let slash = pattern.iter().rposition(|&b| b == b'/')?;
+    let slash = memchr::memrchr(b'/', pattern)?;
     let (directory, last_segment) = pattern.split_at(slash + 1);
     last_segment
         .starts_with(b"index.htm")

@@ -2,7 +2,7 @@
 //! selection's rules compiled on first use. The answers it gives (verdicts, explanations, usage)
 //! are built in `verdict.rs` and `usage.rs`, which read it; it reads neither.
 
-use std::collections::HashMap;
+use std::ops::Range;
 use std::sync::OnceLock;
 
 use crate::diagnostic::{Code, Diagnostic};
@@ -51,10 +51,17 @@ pub struct Robots {
 }
 
 /// Which groups apply to which agent token.
+///
+/// The tokens are sorted and found by binary search: a file names a handful, a search is a
+/// few comparisons of short strings with no hashing, and, as the tokens come from the file, no
+/// order of insertion can make it slow.
 #[derive(Debug, Default)]
 pub(super) struct AgentIndex {
-    /// Lower-cased agent token → index into `selections`.
-    by_agent: HashMap<Box<[u8]>, usize>,
+    /// The distinct lower-cased agent tokens, sorted, one after the other.
+    tokens: Box<[u8]>,
+    /// Per token, in the same order: where it ends in `tokens` (it starts where the one before
+    /// ends) and its index into `selections`.
+    by_agent: Box<[(u32, u32)]>,
     /// Index into `selections` of the merged `*` groups, if any.
     pub(super) global: Option<usize>,
     pub(super) selections: Vec<Selection>,
@@ -222,15 +229,10 @@ impl Robots {
     /// are built on first use, not included).
     pub fn memory_usage(&self) -> usize {
         let index = &self.index;
-        let keys: usize = index.by_agent.keys().map(|k| k.len()).sum();
-        let groups: usize = index
-            .selections
-            .iter()
-            .map(|s| s.groups.capacity() * 4)
-            .sum();
+        let groups: usize = index.selections.iter().map(|s| s.groups.len() * 4).sum();
         self.model.memory_usage()
-            + keys
-            + index.by_agent.capacity() * std::mem::size_of::<(Box<[u8]>, usize)>()
+            + index.tokens.len()
+            + index.by_agent.len() * std::mem::size_of::<(u32, u32)>()
             + index.selections.capacity() * std::mem::size_of::<Selection>()
             + groups
             + self.diagnostics.capacity() * std::mem::size_of::<Diagnostic>()
@@ -248,26 +250,20 @@ impl Robots {
     /// The token some group names that names the crawler token `agent`, with its selection,
     /// as the profile compares agents.
     pub(super) fn named(&self, agent: &[u8]) -> Option<(&[u8], usize)> {
-        let by_agent = &self.index.by_agent;
-        let agent = match agent.iter().any(u8::is_ascii_uppercase) {
-            true => std::borrow::Cow::Owned(agent.to_ascii_lowercase()),
-            false => std::borrow::Cow::Borrowed(agent),
-        };
+        let index = &self.index;
         match self.profile.agent_matching {
-            AgentMatching::Exact => by_agent
-                .get_key_value(agent.as_ref())
-                .map(|(token, &index)| (&**token, index)),
+            AgentMatching::Exact => index.find(agent),
             AgentMatching::Substring => {
                 // Several tokens may occur in the crawler's: the group selection picks one,
-                // deterministically whatever the map's order.
-                let first_group = |index: usize| {
-                    let groups = self.index.selections.get(index).map(|s| &s.groups);
+                // deterministically.
+                let agent = agent.to_ascii_lowercase();
+                let first_group = |selection: usize| {
+                    let groups = index.selections.get(selection).map(|s| &s.groups);
                     groups.and_then(|g| g.first().copied()).unwrap_or(u32::MAX)
                 };
-                let found = by_agent.iter().filter(|(token, _)| {
+                let found = index.entries().filter(|&(token, _)| {
                     !token.is_empty() && memchr::memmem::find(&agent, token).is_some()
                 });
-                let found = found.map(|(token, &index)| (&**token, index));
                 match self.profile.group_selection {
                     GroupSelection::FirstRecord => {
                         found.min_by_key(|&(token, index)| (first_group(index), token))
@@ -351,47 +347,118 @@ impl AgentIndex {
     /// Indexes the groups by the agent tokens they name, and the `*` groups, keeping only the
     /// groups `selection` lets apply together.
     fn of(model: &Model, selection: GroupSelection) -> AgentIndex {
-        let mut index = AgentIndex::default();
+        // Every agent line naming a token: the token lower-cased (one after the other in
+        // `written`) and its group, in file order.
+        let mut written: Vec<u8> = Vec::new();
+        let mut named: Vec<(Range<usize>, u32)> = Vec::new();
+        let mut global = Selection::new();
         for group in model.groups() {
             let group_index = u32::try_from(group.index()).unwrap_or(u32::MAX);
             for agent_line in group.agents() {
-                let agent = agent_line.agent();
-                let slot = match agent {
-                    Agent::Global => *index
-                        .global
-                        .get_or_insert_with(|| new_selection(&mut index.selections)),
-                    Agent::Named(token) => *index
-                        .by_agent
-                        .entry(token.to_ascii_lowercase().into_bytes().into())
-                        .or_insert_with(|| new_selection(&mut index.selections)),
-                };
-                let global = agent == Agent::Global;
-                let merge = match selection {
-                    GroupSelection::MergeAll => true,
-                    GroupSelection::MergeNamedFirstGlobal => !global,
-                    GroupSelection::FirstRecord => false,
-                };
-                if let Some(chosen) = index.selections.get_mut(slot) {
-                    let first = chosen.groups.is_empty();
-                    if (first || merge) && chosen.groups.last() != Some(&group_index) {
-                        chosen.groups.push(group_index);
+                match agent_line.agent() {
+                    Agent::Global => global.add(group_index, selection, true),
+                    Agent::Named(token) => {
+                        let start = written.len();
+                        written.extend(token.bytes().map(|b| b.to_ascii_lowercase()));
+                        named.push((start..written.len(), group_index));
                     }
                 }
             }
         }
-        index.selections.shrink_to_fit();
-        for selection in &mut index.selections {
-            selection.groups.shrink_to_fit();
+        let token = |range: &Range<usize>| written.get(range.clone()).unwrap_or_default();
+        // Stable: each token's lines stay in file order.
+        named.sort_by(|a, b| token(&a.0).cmp(token(&b.0)));
+        let mut index = AgentIndex::default();
+        let mut tokens: Vec<u8> = Vec::new();
+        let mut by_agent: Vec<(u32, u32)> = Vec::new();
+        for run in named.chunk_by(|a, b| token(&a.0) == token(&b.0)) {
+            let mut chosen = Selection::new();
+            for &(_, group) in run {
+                chosen.add(group, selection, false);
+            }
+            tokens.extend_from_slice(run.first().map_or(&[][..], |(range, _)| token(range)));
+            by_agent.push((to_u32(tokens.len()), to_u32(index.selections.len())));
+            index.selections.push(chosen.done());
         }
-        index.by_agent.shrink_to_fit();
+        if !global.groups.is_empty() {
+            index.global = Some(index.selections.len());
+            index.selections.push(global.done());
+        }
+        index.tokens = tokens.into();
+        index.by_agent = by_agent.into();
+        index.selections.shrink_to_fit();
         index
+    }
+
+    /// Token `i` (in token order).
+    fn token(&self, i: usize) -> &[u8] {
+        let start = i
+            .checked_sub(1)
+            .and_then(|before| self.by_agent.get(before));
+        let start = start.map_or(0, |&(end, _)| end as usize);
+        let end = self.by_agent.get(i).map_or(start, |&(end, _)| end as usize);
+        self.tokens.get(start..end).unwrap_or_default()
+    }
+
+    /// Every token with its selection, in token order.
+    fn entries(&self) -> impl Iterator<Item = (&[u8], usize)> + '_ {
+        let selections = self
+            .by_agent
+            .iter()
+            .map(|&(_, selection)| selection as usize);
+        (0..self.by_agent.len())
+            .map(|i| self.token(i))
+            .zip(selections)
+    }
+
+    /// The token (and its selection) that equals `agent`, ignoring ASCII case.
+    fn find(&self, agent: &[u8]) -> Option<(&[u8], usize)> {
+        let lower = agent.iter().map(u8::to_ascii_lowercase);
+        let (mut low, mut high) = (0, self.by_agent.len());
+        while low < high {
+            let middle = low + (high - low) / 2;
+            match self.token(middle).iter().copied().cmp(lower.clone()) {
+                std::cmp::Ordering::Less => low = middle + 1,
+                std::cmp::Ordering::Greater => high = middle,
+                std::cmp::Ordering::Equal => {
+                    let &(_, selection) = self.by_agent.get(middle)?;
+                    return Some((self.token(middle), selection as usize));
+                }
+            }
+        }
+        None
     }
 }
 
-fn new_selection(selections: &mut Vec<Selection>) -> usize {
-    selections.push(Selection {
-        groups: Vec::new(),
-        compiled: OnceLock::new(),
-    });
-    selections.len() - 1
+impl Selection {
+    fn new() -> Selection {
+        Selection {
+            groups: Vec::new(),
+            compiled: OnceLock::new(),
+        }
+    }
+
+    /// Adds the group at `group` (file order) as `selection` lets groups apply together:
+    /// every group, or (for `*` under `merge-named-first-global`, and under `first-record`) the
+    /// first only.
+    fn add(&mut self, group: u32, selection: GroupSelection, global: bool) {
+        let merge = match selection {
+            GroupSelection::MergeAll => true,
+            GroupSelection::MergeNamedFirstGlobal => !global,
+            GroupSelection::FirstRecord => false,
+        };
+        if (self.groups.is_empty() || merge) && self.groups.last() != Some(&group) {
+            self.groups.push(group);
+        }
+    }
+
+    /// The selection, its groups given back their spare room.
+    fn done(mut self) -> Selection {
+        self.groups.shrink_to_fit();
+        self
+    }
+}
+
+fn to_u32(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
 }

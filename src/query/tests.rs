@@ -164,3 +164,45 @@ fn a_selections_rules_are_compiled_once_and_answer_as_before() {
     let bot = robots.usage(&AgentQuery::new("bot"), "/y");
     assert_eq!(bot.preferences(), None);
 }
+
+/// The agent index finds every token a file names, whatever its case, and only those: tokens
+/// that share prefixes, named by several groups (merged, or the first record only), in no
+/// order, beside `*` groups.
+#[test]
+fn every_named_token_finds_its_groups() {
+    let tokens = [
+        "b", "a", "ab", "abc", "a-b", "Zed", "zed_x", "_", "-", "aa", "ba", "abd", "b",
+    ];
+    let mut text = String::from("user-agent: *\ndisallow: /global\n");
+    for (line, token) in tokens.iter().enumerate() {
+        text.push_str(&format!("user-agent: {token}\ndisallow: /{line}\n"));
+    }
+    for variant in [Variant::Google, Variant::Draft1996] {
+        let robots = Robots::parse(text.as_bytes(), variant);
+        for (line, token) in tokens.iter().enumerate() {
+            for asked in [token.to_string(), token.to_ascii_uppercase()] {
+                let applicable = robots.applicable(&AgentQuery::new(&asked));
+                let lines: Vec<u32> = applicable.groups().map(|g| g.line()).collect();
+                // A token named twice (`b`): both groups when merged, else the first record.
+                let mut expected: Vec<u32> = (0..tokens.len())
+                    .filter(|&other| tokens[other] == *token)
+                    .map(|other| u32::try_from(other * 2 + 3).unwrap())
+                    .collect();
+                if variant == Variant::Draft1996 {
+                    expected.truncate(1);
+                }
+                let first = tokens.iter().position(|t| t == token).unwrap_or(line);
+                assert_eq!(lines, expected, "{variant} {asked}");
+                assert!(!robots.is_allowed(&asked, &format!("/{first}")), "{asked}");
+            }
+        }
+        for missing in ["c", "abcd", "", "zed-", "A-"] {
+            let lines: Vec<u32> = robots
+                .applicable(&AgentQuery::new(missing))
+                .groups()
+                .map(|g| g.line())
+                .collect();
+            assert_eq!(lines, [1], "{variant} {missing:?}");
+        }
+    }
+}
