@@ -64,5 +64,6 @@ mod prefix;
 mod tests;
 
 pub use automaton::Engine;
+pub(crate) use matcher::decide_one_by_one;
 pub use matcher::RuleMatcher;
 pub use normalise::{normalise, normalise_target};

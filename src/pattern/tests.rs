@@ -224,12 +224,13 @@ fn decide(
             "{:?} {precedence:?} {syntax:?} rules {rules:?} target {target:?}",
             m.engine()
         );
-        assert_eq!(
-            m.decide_by_scanning(target),
-            expected,
-            "scanning {rules:?} {target:?}"
-        );
     }
+    let one_by_one = decide_one_by_one(rules.iter().copied(), syntax, precedence, target);
+    assert_eq!(
+        one_by_one.map(|(rule, _)| rule),
+        expected,
+        "one by one {rules:?} {target:?}"
+    );
     expected
 }
 
@@ -766,14 +767,13 @@ fn check_against_reference(
         if let Some(engine) = engine.filter(|_| !rules.is_empty()) {
             prop_assert_eq!(m.engine(), engine);
         }
-        let fresh = RuleMatcher::compile(&rules, syntax, precedence, &limits);
         for target in targets {
             let expected = ref_decide(&rules, syntax.wildcards, precedence, target);
-            prop_assert_eq!(fresh.decide(target), expected, "first queries {:?}", target);
+            let one_by_one = decide_one_by_one(rules.iter().copied(), syntax, precedence, target);
             prop_assert_eq!(
-                m.decide_by_scanning(target),
+                one_by_one.map(|(rule, _)| rule),
                 expected,
-                "scanning {:?}",
+                "one by one {:?}",
                 target
             );
             prop_assert_eq!(m.decide(target), expected, "{:?} {:?}", engine, target);

@@ -3,12 +3,13 @@
 //! are built in `verdict.rs` and `usage.rs`, which read it; it reads neither.
 
 use std::ops::Range;
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::OnceLock;
 
 use crate::diagnostic::{Code, Diagnostic};
 use crate::findings::Findings;
 use crate::model::{Agent, Group, Model, ModelBuilder, Record, Rule, Sitemap};
-use crate::pattern::{normalise_target, RuleMatcher};
+use crate::pattern::{decide_one_by_one, normalise_target, RuleMatcher};
 use crate::source::Source;
 use crate::syntax::{self, Mode, ParseOptions, Parsed, StrictError};
 use crate::variant::{AgentMatching, GroupSelection, Profile, TargetEncoding, Variant};
@@ -71,7 +72,9 @@ pub(super) struct AgentIndex {
 #[derive(Debug)]
 pub(super) struct Selection {
     /// Indices of the groups, file order.
-    pub(super) groups: Vec<u32>,
+    pub(super) groups: Box<[u32]>,
+    /// Queries answered by testing the rules one by one so far.
+    tested: AtomicU32,
     compiled: OnceLock<Box<Compiled>>,
 }
 
@@ -84,6 +87,24 @@ pub(super) struct Compiled {
     /// The selection's Content-Usage rules, read and compiled on the first usage query.
     pub(super) usage: OnceLock<Box<super::usage_rules::UsageRules>>,
 }
+
+impl Compiled {
+    /// The rule (its index in the model) that decides the prepared target `target`, with its
+    /// kind.
+    fn decide(&self, target: &[u8]) -> Option<(usize, RuleKind)> {
+        let (i, kind) = self.matcher.decide_with_kind(target)?;
+        Some((*self.rules.get(i)? as usize, kind))
+    }
+}
+
+/// How many queries a selection answers by testing its rules one by one before it compiles
+/// them ([`Robots::decide_in`]).
+pub(super) const TESTED_QUERIES: u32 = 16;
+
+/// A query tests the rules one by one only while its rules times (its target's length + 16)
+/// stay under this: each rule's test is linear in the target at worst, and a large group or a
+/// long target is what the compiled matcher is for.
+pub(super) const TESTED_WORK: usize = 1 << 20;
 
 impl Robots {
     /// Parses `input` leniently with [`ParseOptions::for_verdicts`], for verdicts (Postel's law:
@@ -277,21 +298,64 @@ impl Robots {
         }
     }
 
+    /// The rule (its index in the model) that decides the prepared target `target` among the
+    /// selection's rules, with its kind. The first queries test the rules one by one, which
+    /// costs a crawler's two or three questions to a host a fraction of compiling them; once a
+    /// selection has answered [`TESTED_QUERIES`] that way (or at once, when testing would be
+    /// slow: many rules, a long target), its rules are compiled and answer from then on.
+    pub(super) fn decide_in(
+        &self,
+        selection: &Selection,
+        target: &[u8],
+    ) -> Option<(usize, RuleKind)> {
+        if let Some(compiled) = selection.compiled.get() {
+            return compiled.decide(target);
+        }
+        let rules = || self.rules_of(selection);
+        let model = &self.model;
+        let groups = selection
+            .groups
+            .iter()
+            .filter_map(|&g| model.group(g as usize));
+        let count: usize = groups.map(|g| g.rule_range().len()).sum();
+        let work = count.saturating_mul(target.len().saturating_add(16));
+        if work <= TESTED_WORK && selection.tested.fetch_add(1, Ordering::Relaxed) < TESTED_QUERIES
+        {
+            let profile = &self.profile;
+            let patterns = rules().map(|(_, rule)| (rule.kind(), rule.pattern()));
+            let found =
+                decide_one_by_one(patterns, profile.pattern_syntax, profile.precedence, target);
+            return found.and_then(|(i, kind)| Some((rules().nth(i)?.0, kind)));
+        }
+        self.compiled(selection).decide(target)
+    }
+
+    /// The selection's usable rules (empty patterns left out) with their indices in the model,
+    /// in file order.
+    fn rules_of<'s>(
+        &'s self,
+        selection: &'s Selection,
+    ) -> impl Iterator<Item = (usize, Rule<'s>)> + 's {
+        let model = &self.model;
+        let ids = selection
+            .groups
+            .iter()
+            .filter_map(|&g| model.group(g as usize));
+        ids.flat_map(|g| g.rule_range())
+            .filter_map(|id| Some((id, model.rule(id)?)))
+            .filter(|(_, rule)| !rule.is_empty())
+    }
+
     /// The selection's rules, compiled on first use.
     pub(super) fn compiled<'s>(&self, selection: &'s Selection) -> &'s Compiled {
         selection.compiled.get_or_init(|| {
-            let rules: Box<[u32]> = selection
-                .groups
-                .iter()
-                .filter_map(|&g| self.model.group(g as usize))
-                .flat_map(|g| g.rule_range())
-                .filter(|&id| self.model.rule(id).is_some_and(|r| !r.is_empty()))
-                .filter_map(|id| u32::try_from(id).ok())
+            let rules: Box<[u32]> = self
+                .rules_of(selection)
+                .filter_map(|(id, _)| u32::try_from(id).ok())
                 .collect();
-            let patterns: Vec<(RuleKind, &[u8])> = rules
-                .iter()
-                .filter_map(|&id| self.model.rule(id as usize))
-                .map(|rule| (rule.kind(), rule.pattern()))
+            let patterns: Vec<(RuleKind, &[u8])> = self
+                .rules_of(selection)
+                .map(|(_, rule)| (rule.kind(), rule.pattern()))
                 .collect();
             let profile = &self.profile;
             let matcher = RuleMatcher::compile(
@@ -348,15 +412,16 @@ impl AgentIndex {
     /// groups `selection` lets apply together.
     fn of(model: &Model, selection: GroupSelection) -> AgentIndex {
         // Every agent line naming a token: the token lower-cased (one after the other in
-        // `written`) and its group, in file order.
+        // `written`) and its group, in file order; the `*` groups apart.
+        let lines: usize = model.groups().map(|group| group.agents().len()).sum();
         let mut written: Vec<u8> = Vec::new();
-        let mut named: Vec<(Range<usize>, u32)> = Vec::new();
-        let mut global = Selection::new();
+        let mut named: Vec<(Range<usize>, u32)> = Vec::with_capacity(lines);
+        let mut global = Vec::new();
         for group in model.groups() {
             let group_index = u32::try_from(group.index()).unwrap_or(u32::MAX);
             for agent_line in group.agents() {
                 match agent_line.agent() {
-                    Agent::Global => global.add(group_index, selection, true),
+                    Agent::Global => add_group(&mut global, group_index, selection, true),
                     Agent::Named(token) => {
                         let start = written.len();
                         written.extend(token.bytes().map(|b| b.to_ascii_lowercase()));
@@ -366,23 +431,24 @@ impl AgentIndex {
             }
         }
         let token = |range: &Range<usize>| written.get(range.clone()).unwrap_or_default();
-        // Stable: each token's lines stay in file order.
-        named.sort_by(|a, b| token(&a.0).cmp(token(&b.0)));
+        // By token, then in file order (where each line's token starts in `written`).
+        named.sort_unstable_by(|a, b| token(&a.0).cmp(token(&b.0)).then(a.0.start.cmp(&b.0.start)));
         let mut index = AgentIndex::default();
-        let mut tokens: Vec<u8> = Vec::new();
-        let mut by_agent: Vec<(u32, u32)> = Vec::new();
+        let mut tokens: Vec<u8> = Vec::with_capacity(written.len());
+        let mut by_agent: Vec<(u32, u32)> = Vec::with_capacity(named.len());
+        let mut groups = Vec::new();
         for run in named.chunk_by(|a, b| token(&a.0) == token(&b.0)) {
-            let mut chosen = Selection::new();
+            groups.clear();
             for &(_, group) in run {
-                chosen.add(group, selection, false);
+                add_group(&mut groups, group, selection, false);
             }
             tokens.extend_from_slice(run.first().map_or(&[][..], |(range, _)| token(range)));
             by_agent.push((to_u32(tokens.len()), to_u32(index.selections.len())));
-            index.selections.push(chosen.done());
+            index.selections.push(Selection::of(&groups));
         }
-        if !global.groups.is_empty() {
+        if !global.is_empty() {
             index.global = Some(index.selections.len());
-            index.selections.push(global.done());
+            index.selections.push(Selection::of(&global));
         }
         index.tokens = tokens.into();
         index.by_agent = by_agent.into();
@@ -431,31 +497,33 @@ impl AgentIndex {
 }
 
 impl Selection {
-    fn new() -> Selection {
+    /// Whether the selection's rules are compiled.
+    #[cfg(test)]
+    pub(super) fn is_compiled(&self) -> bool {
+        self.compiled.get().is_some()
+    }
+
+    /// The selection of `groups` (indices, file order), compiled when first asked.
+    fn of(groups: &[u32]) -> Selection {
         Selection {
-            groups: Vec::new(),
+            groups: groups.into(),
+            tested: AtomicU32::new(0),
             compiled: OnceLock::new(),
         }
     }
+}
 
-    /// Adds the group at `group` (file order) as `selection` lets groups apply together:
-    /// every group, or (for `*` under `merge-named-first-global`, and under `first-record`) the
-    /// first only.
-    fn add(&mut self, group: u32, selection: GroupSelection, global: bool) {
-        let merge = match selection {
-            GroupSelection::MergeAll => true,
-            GroupSelection::MergeNamedFirstGlobal => !global,
-            GroupSelection::FirstRecord => false,
-        };
-        if (self.groups.is_empty() || merge) && self.groups.last() != Some(&group) {
-            self.groups.push(group);
-        }
-    }
-
-    /// The selection, its groups given back their spare room.
-    fn done(mut self) -> Selection {
-        self.groups.shrink_to_fit();
-        self
+/// Adds the group at `group` (file order) to `groups` as `selection` lets groups apply
+/// together: every group, or (for `*` under `merge-named-first-global`, and under
+/// `first-record`) the first only.
+fn add_group(groups: &mut Vec<u32>, group: u32, selection: GroupSelection, global: bool) {
+    let merge = match selection {
+        GroupSelection::MergeAll => true,
+        GroupSelection::MergeNamedFirstGlobal => !global,
+        GroupSelection::FirstRecord => false,
+    };
+    if (groups.is_empty() || merge) && groups.last() != Some(&group) {
+        groups.push(group);
     }
 }
 

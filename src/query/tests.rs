@@ -1,5 +1,6 @@
 //! Tests of the query API through `Robots`.
 
+use super::robots::{Selection, TESTED_QUERIES, TESTED_WORK};
 use super::*;
 use crate::model::Agent;
 use crate::syntax::ParseOptions;
@@ -205,4 +206,44 @@ fn every_named_token_finds_its_groups() {
             assert_eq!(lines, [1], "{variant} {missing:?}");
         }
     }
+}
+
+/// A selection's first queries test its rules one by one, with the answers of its compiled
+/// rules; then it compiles them. A query that would test many rules against a long target
+/// compiles at once.
+#[test]
+fn first_queries_test_the_rules_then_they_are_compiled() {
+    let text = b"user-agent: *\nallow: /a/b\ndisallow: /a\ndisallow: /*.php$\nallow: /a/*.php$\n\
+                 disallow: /x/index.html\nallow: /y/index.htm\ndisallow:\n";
+    let targets: [&str; 8] = [
+        "/a", "/a/b", "/a/c.php", "/z.php", "/z.phpx", "/y/", "/", "/x/",
+    ];
+    for variant in Variant::ALL {
+        let tested = Robots::parse(text, *variant);
+        let compiled = Robots::parse(text, *variant);
+        fn selection(robots: &Robots) -> Option<&Selection> {
+            robots.applicable(&AgentQuery::new("bot")).selection
+        }
+        if let Some(s) = selection(&compiled) {
+            compiled.compiled(s);
+        }
+        for (query, target) in targets
+            .iter()
+            .cycle()
+            .take(TESTED_QUERIES as usize)
+            .enumerate()
+        {
+            let (a, b) = (tested.check("bot", target), compiled.check("bot", target));
+            assert_eq!(a.to_string(), b.to_string(), "{variant} {target}");
+            let built = selection(&tested).is_some_and(Selection::is_compiled);
+            assert!(!built, "{variant}: compiled after {query} queries");
+        }
+        assert!(!tested.is_allowed("bot", "/a/c"));
+        assert!(selection(&tested).is_some_and(Selection::is_compiled));
+    }
+    let robots = Robots::parse(text, Variant::Google);
+    let long = format!("/{}", "a".repeat(TESTED_WORK));
+    assert!(!robots.is_allowed("bot", &long));
+    let selection = robots.applicable(&AgentQuery::new("bot")).selection;
+    assert!(selection.is_some_and(Selection::is_compiled));
 }

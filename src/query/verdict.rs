@@ -509,8 +509,8 @@ impl<'r> Applicable<'r> {
     pub fn is_allowed(&self, url: &str) -> bool {
         let target = target_of(url);
         let target = self.robots.prepared(&target);
-        match self.compiled_for(&target) {
-            Ok(compiled) => compiled.matcher.decide_kind(&target) != Some(RuleKind::Disallow),
+        match self.deciding(&target) {
+            Ok(decided) => decided.map(|(_, kind)| kind) != Some(RuleKind::Disallow),
             Err(_) => true,
         }
     }
@@ -529,29 +529,26 @@ impl<'r> Applicable<'r> {
     /// Whether the match target `target` is allowed, what decided, and the deciding rule.
     fn decide(&self, target: &[u8]) -> (bool, Decision, Option<Rule<'r>>) {
         let target = self.robots.prepared(target);
-        let compiled = match self.compiled_for(&target) {
-            Ok(compiled) => compiled,
+        let decided = match self.deciding(&target) {
+            Ok(decided) => decided,
             Err(decision) => return (true, decision, None),
         };
-        let rule = compiled
-            .matcher
-            .decide(&target)
-            .and_then(|i| compiled.rules.get(i))
-            .and_then(|&id| self.robots.model.rule(id as usize));
+        let rule = decided.and_then(|(id, _)| self.robots.model.rule(id));
         match rule {
             Some(rule) => (rule.kind() == RuleKind::Allow, Decision::Rule, Some(rule)),
             None => (true, Decision::NoMatchingRule, None),
         }
     }
 
-    /// The compiled rules that decide the prepared target `target`, or what decides it
-    /// without them: `/robots.txt` where the variant always allows it, or no group.
-    fn compiled_for(&self, target: &[u8]) -> Result<&'r Compiled, Decision> {
+    /// The rule (its index in the model, with its kind) that decides the prepared target
+    /// `target`, if one does; or what decides it without a rule: `/robots.txt` where the
+    /// variant always allows it, or no group.
+    fn deciding(&self, target: &[u8]) -> Result<Option<(usize, RuleKind)>, Decision> {
         let robots = self.robots;
         if robots.profile.robots_txt_always_allowed && target == b"/robots.txt" {
             return Err(Decision::RobotsTxt);
         }
         let selection = self.selection.ok_or(Decision::NoGroup)?;
-        Ok(robots.compiled(selection))
+        Ok(robots.decide_in(selection, target))
     }
 }

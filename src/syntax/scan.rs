@@ -353,10 +353,6 @@ mod tests {
         )
     }
 
-    fn both(input: &[u8]) -> (Vec<Line>, Vec<Line>) {
-        both_as(input, Variant::Google, &Limits::default())
-    }
-
     /// The lines read up to their cut as the reader reads them, and as [`parts_up_to_cut`]
     /// reads every line's content up to its cut.
     fn up_to_cut_both_ways(input: &[u8], limits: &Limits) -> (Vec<Line>, Vec<Line>) {

@@ -18,11 +18,15 @@ pub(crate) struct KeyName {
 impl KeyName {
     /// `text` (lower case) as a key name.
     pub(crate) const fn new(text: &'static str) -> KeyName {
-        let bytes = text.as_bytes();
+        let mut rest = text.as_bytes();
         let mut packed = 0u128;
         let mut i = 0;
-        while i < bytes.len() && i < 16 {
-            packed |= (bytes[i] as u128) << (8 * i);
+        while let [byte, tail @ ..] = rest {
+            if i == 16 {
+                break;
+            }
+            packed |= (*byte as u128) << (8 * i);
+            rest = tail;
             i += 1;
         }
         KeyName { text, packed }
