@@ -13,8 +13,9 @@ use std::sync::Arc;
 /// megabyte (the hostile cases ask about one) and still a bounded buffer.
 pub const MAX_QUERY_BYTES: usize = 2 << 20;
 
-/// One query line. Consecutive queries naming the same file or agent share it (a run of
-/// queries on one file, one crawler's questions): the column is read once.
+/// One query line. Queries naming the same file one after the other, or one of the last few
+/// agents, share it (a run of queries on one file, its crawlers' questions): the column is
+/// read once.
 pub struct Query {
     /// 1-based line number in the input.
     pub number: usize,
@@ -76,7 +77,7 @@ pub fn read(input: impl BufRead) -> impl Iterator<Item = Result<Line, String>> {
     let mut buffer = Vec::new();
     let mut number = 0;
     let mut failed = false;
-    let mut last: Option<Query> = None;
+    let mut seen = Seen::default();
     std::iter::from_fn(move || {
         if failed {
             return None;
@@ -94,49 +95,62 @@ pub fn read(input: impl BufRead) -> impl Iterator<Item = Result<Line, String>> {
             let why = format!("query longer than {MAX_QUERY_BYTES} bytes");
             return Some(Ok(Invalid::line(number, why)));
         }
-        let line = query(number, &buffer, last.as_ref());
-        if let Line::Query(query) = &line {
-            last = Some(query.shared());
-        }
-        Some(Ok(line))
+        Some(Ok(query(number, &buffer, &mut seen)))
     })
 }
 
-impl Query {
-    /// What the next query may share with this one: its file and agent.
-    fn shared(&self) -> Query {
-        Query {
-            number: self.number,
-            file: Arc::clone(&self.file),
-            agent: Arc::clone(&self.agent),
-            agents: Arc::clone(&self.agents),
-            url: String::new(),
+/// What the last queries named, shared with the next ones that name the same: the file (a run
+/// of queries on one file) and the last few agents (a file's queries alternate among its
+/// crawlers).
+#[derive(Default)]
+struct Seen {
+    file: Option<Arc<str>>,
+    /// The agents read most recently, each as written and as read, most recent last.
+    agents: Vec<(Arc<str>, Arc<AgentQuery>)>,
+}
+
+/// How many agents [`Seen`] keeps.
+const AGENTS_KEPT: usize = 8;
+
+impl Seen {
+    /// The file `file`, shared with the last query's when it is the same.
+    fn file(&mut self, file: &str) -> Arc<str> {
+        match &self.file {
+            Some(last) if **last == *file => Arc::clone(last),
+            _ => Arc::clone(self.file.insert(Arc::from(file))),
         }
+    }
+
+    /// The agent column `agent` and the crawler it names, read once while it is among the
+    /// last few agents.
+    fn agent(&mut self, agent: &str) -> Result<(Arc<str>, Arc<AgentQuery>), String> {
+        if let Some((text, read)) = self.agents.iter().rev().find(|(text, _)| **text == *agent) {
+            return Ok((Arc::clone(text), Arc::clone(read)));
+        }
+        let read = (Arc::from(agent), Arc::new(crate::agent::read(agent)?));
+        if self.agents.len() == AGENTS_KEPT {
+            self.agents.remove(0);
+        }
+        self.agents.push((Arc::clone(&read.0), Arc::clone(&read.1)));
+        Ok(read)
     }
 }
 
 /// The query on line `number`, whose bytes (without the line end) are `line`; its file and
-/// agent are `last`'s (the query before) when they are written the same.
-fn query(number: usize, line: &[u8], last: Option<&Query>) -> Line {
+/// agent are shared with the queries before that named them (`seen`).
+fn query(number: usize, line: &[u8], seen: &mut Seen) -> Line {
     let text = String::from_utf8_lossy(line);
     let mut fields = text.splitn(3, '\t');
     let (Some(file), Some(agent), Some(url)) = (fields.next(), fields.next(), fields.next()) else {
         return Invalid::line(number, "expected FILE<TAB>AGENT<TAB>URL");
     };
-    let (agent, agents) = match last.filter(|last| *last.agent == *agent) {
-        Some(last) => (Arc::clone(&last.agent), Arc::clone(&last.agents)),
-        None => match crate::agent::read(agent) {
-            Ok(agents) => (Arc::from(agent), Arc::new(agents)),
-            Err(why) => return Invalid::line(number, why),
-        },
-    };
-    let file = match last.filter(|last| *last.file == *file) {
-        Some(last) => Arc::clone(&last.file),
-        None => Arc::from(file),
+    let (agent, agents) = match seen.agent(agent) {
+        Ok(read) => read,
+        Err(why) => return Invalid::line(number, why),
     };
     Line::Query(Query {
         number,
-        file,
+        file: seen.file(file),
         agent,
         agents,
         url: url.to_owned(),

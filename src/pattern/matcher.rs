@@ -5,8 +5,9 @@
 //! How the pieces fit and why: `docs/matcher.md`; the comments here say what each piece does.
 
 use std::cmp::Reverse;
-use std::collections::hash_map::{Entry, HashMap};
 use std::fmt;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::OnceLock;
 
 use super::automaton::{build_nfa, choose_automaton, Automaton, Engine, PatternError};
 use super::glob::{glob_matches, star_runs, GlobSet};
@@ -26,13 +27,35 @@ struct Slot {
     kind: RuleKind,
 }
 
+/// How many searches of the wildcard rules the glob matcher answers before the automaton is
+/// built: until then each would build the lazy DFA's states afresh, at thousands of
+/// instructions a state, where the glob matcher tests a group's few wildcard rules for a few
+/// hundred. A group asked about more builds its automaton once.
+const GLOB_FIRST_SEARCHES: u32 = 16;
+
+/// The glob matcher answers those first searches only while the automaton's patterns times the
+/// target's length stay under this many bytes (it is linear in the target per pattern).
+const GLOB_FIRST_BYTES: usize = 1 << 16;
+
+/// The automaton over a matcher's wildcard patterns, or why there is none.
+struct AutomatonBuilt {
+    /// `None` when there are no patterns for it, when both DFAs are disabled, or when the NFA
+    /// could not be built (then `error` says why).
+    automaton: Option<Automaton>,
+    /// Why the automaton could not be built, if it could not.
+    #[cfg_attr(not(test), allow(dead_code))]
+    error: Option<PatternError>,
+}
+
 /// The rules of one group compiled for queries.
 ///
 /// Build it with [`RuleMatcher::compile`], then ask [`RuleMatcher::decide`] which rule decides a
-/// target. A `RuleMatcher` is immutable, `Send` and `Sync`: share it between threads by
-/// reference or `Arc`. The lazy DFA takes its scratch space from an internal pool for the
-/// duration of one search (no lock is held during a search, and no search waits for another);
-/// the dense DFA, the prefix table and the glob matcher need no scratch space at all.
+/// target. A `RuleMatcher` is `Send` and `Sync`: share it between threads by reference or
+/// `Arc`. Its wildcard rules' first searches are answered by the glob matcher, then (once) it
+/// builds their automaton; the answers are the same. The lazy DFA takes its scratch space from
+/// an internal pool for the duration of one search (no lock is held during a search, and no
+/// search waits for another); the dense DFA, the prefix table and the glob matcher need no
+/// scratch space at all.
 pub struct RuleMatcher {
     /// `slots[i]` describes pattern ID `i`; IDs are in priority order.
     slots: Box<[Slot]>,
@@ -43,18 +66,19 @@ pub struct RuleMatcher {
     /// of [`RuleMatcher::matching`], and of [`RuleMatcher::decide`] when there is no automaton
     /// or it gives up.
     globs: GlobSet,
-    /// The automaton over the patterns of `globs` listed in `automaton_ids`; `None` when there
-    /// are none, when both DFAs are disabled, or when the NFA could not be built (then
-    /// `automaton_error` says why).
-    automaton: Option<Automaton>,
+    /// The automaton over the patterns of `globs` listed in `automaton_ids`, built when the
+    /// glob matcher has answered [`GLOB_FIRST_SEARCHES`] searches (or at once for a search on
+    /// which it would be slow, and for [`RuleMatcher::engine`]).
+    automaton: OnceLock<AutomatonBuilt>,
+    /// Searches the glob matcher answered before the automaton was built.
+    glob_searches: AtomicU32,
+    syntax: PatternSyntax,
+    limits: MatcherLimits,
     /// `automaton_ids[i]`: the pattern of `globs` that is the automaton's pattern `i`
     /// (ascending).
     automaton_ids: Box<[usize]>,
     /// The patterns of `globs` left out of the automaton (too many `*` runs), ascending.
     glob_only: Box<[usize]>,
-    /// Why the automaton could not be built, if it could not.
-    #[cfg_attr(not(test), allow(dead_code))]
-    automaton_error: Option<PatternError>,
     /// `automaton_ranks[i]`: the ranks (indices into `slots`, best first) of the rules whose
     /// pattern is pattern `i` of `globs`.
     automaton_ranks: Box<[Vec<usize>]>,
@@ -70,7 +94,9 @@ impl RuleMatcher {
     /// Literal rules go to a prefix table; the distinct wildcard patterns to one Thompson NFA,
     /// assembled straight from their bytes, and from it to the dense DFA or (by default) the
     /// lazy DFA. Nothing else is built: the glob matcher that answers when there is no DFA
-    /// needs only the pattern bytes.
+    /// needs only the pattern bytes. The automaton is built when the glob matcher has answered
+    /// the wildcard rules' first searches (at once for a long target, and by
+    /// [`engine`](Self::engine)): a group asked a few questions is answered without it.
     ///
     /// An empty pattern is allowed and matches every target with length 0 (callers normally
     /// drop empty rules before, as every variant gives them no effect). An empty rule set is
@@ -104,29 +130,44 @@ impl RuleMatcher {
         let globs = GlobSet::new(patterns.into_iter(), syntax);
         let (automaton_ids, glob_only): (Vec<usize>, Vec<usize>) = (0..globs.len())
             .partition(|&id| star_runs(globs.get(id), syntax) <= AUTOMATON_MAX_STAR_RUNS);
-        let (automaton, automaton_error) = if automaton_ids.is_empty() || !limits.wants_automaton()
-        {
-            (None, None)
-        } else {
-            let patterns = automaton_ids.iter().map(|&id| globs.get(id));
-            match build_nfa(patterns, syntax, limits.nfa_bytes) {
-                Ok(nfa) => (choose_automaton(nfa, limits), None),
-                Err(err) => (None, Some(PatternError::from_nfa(&err))),
-            }
-        };
         RuleMatcher {
             slots,
             precedence,
             literals,
             globs,
-            automaton,
+            automaton: OnceLock::new(),
+            glob_searches: AtomicU32::new(0),
+            syntax,
+            limits: *limits,
             automaton_ids: automaton_ids.into(),
             glob_only: glob_only.into(),
-            automaton_error,
             automaton_ranks: automaton_ranks.into(),
             #[cfg(test)]
             lazy_gave_up: std::sync::atomic::AtomicUsize::new(0),
         }
+    }
+
+    /// The automaton of the wildcard patterns, built on first call.
+    fn automaton(&self) -> &AutomatonBuilt {
+        self.automaton.get_or_init(|| {
+            if self.automaton_ids.is_empty() || !self.limits.wants_automaton() {
+                return AutomatonBuilt {
+                    automaton: None,
+                    error: None,
+                };
+            }
+            let patterns = self.automaton_ids.iter().map(|&id| self.globs.get(id));
+            match build_nfa(patterns, self.syntax, self.limits.nfa_bytes) {
+                Ok(nfa) => AutomatonBuilt {
+                    automaton: choose_automaton(nfa, &self.limits),
+                    error: None,
+                },
+                Err(err) => AutomatonBuilt {
+                    automaton: None,
+                    error: Some(PatternError::from_nfa(&err)),
+                },
+            }
+        })
     }
 
     /// The index (into the `rules` given to [`compile`](Self::compile)) of the rule that decides
@@ -206,7 +247,7 @@ impl RuleMatcher {
     /// ones: [`Engine::PrefixTable`] when every rule is literal).
     #[must_use]
     pub fn engine(&self) -> Engine {
-        match &self.automaton {
+        match &self.automaton().automaton {
             Some(Automaton::Dense(_)) => Engine::DenseDfa,
             Some(Automaton::Lazy { .. }) => Engine::LazyDfa,
             None if self.globs.len() > 0 => Engine::Glob,
@@ -221,7 +262,7 @@ impl RuleMatcher {
     /// [`MatcherLimits::nfa_bytes`]). `None` when it was built, or not wanted.
     #[must_use]
     pub(crate) fn automaton_error(&self) -> Option<&PatternError> {
-        self.automaton_error.as_ref()
+        self.automaton().error.as_ref()
     }
 
     #[cfg(test)]
@@ -237,7 +278,11 @@ impl RuleMatcher {
     #[must_use]
     pub fn memory_usage(&self) -> usize {
         let table = self.literals.as_ref().map_or(0, PrefixTable::memory_usage);
-        let automaton = self.automaton.as_ref().map_or(0, Automaton::memory_usage);
+        let built = self
+            .automaton
+            .get()
+            .and_then(|built| built.automaton.as_ref());
+        let automaton = built.map_or(0, Automaton::memory_usage);
         table + self.globs.memory_usage() + automaton
     }
 
@@ -265,6 +310,9 @@ impl RuleMatcher {
         if self.globs.len() == 0 {
             return None;
         }
+        if self.automaton.get().is_none() && self.globs_first(target) {
+            return self.globs.first(target);
+        }
         let Some(automaton) = self.automaton_winner(target) else {
             return self.globs.first(target);
         };
@@ -278,11 +326,19 @@ impl RuleMatcher {
         glob_only.or(automaton)
     }
 
+    /// Whether the glob matcher answers this search, the automaton not being built yet: for
+    /// the first [`GLOB_FIRST_SEARCHES`], unless the target is long for the patterns.
+    fn globs_first(&self, target: &[u8]) -> bool {
+        let bytes = self.automaton_ids.len().saturating_mul(target.len());
+        bytes <= GLOB_FIRST_BYTES
+            && self.glob_searches.fetch_add(1, Ordering::Relaxed) < GLOB_FIRST_SEARCHES
+    }
+
     /// The automaton's answer (as an ID in `globs`): `None` when there is no automaton or it
     /// gave up, `Some(None)` when no pattern of the automaton matches.
     #[allow(clippy::option_option)]
     fn automaton_winner(&self, target: &[u8]) -> Option<Option<usize>> {
-        match self.automaton.as_ref()?.search(target) {
+        match self.automaton().automaton.as_ref()?.search(target) {
             Ok(found) => Some(found.and_then(|id| self.automaton_ids.get(id).copied())),
             // The lazy DFA gave up (its cache thrashed); the dense DFA cannot fail with our
             // configuration (no quit bytes), but a fallback costs nothing and keeps the
@@ -413,23 +469,19 @@ type Ranked<'p> = (usize, &'p [u8]);
 /// The distinct patterns of `ranked` (a file may repeat a rule thousands of times), in order of
 /// their best rank, with the ranks of all the rules that share each.
 fn distinct_patterns<'p>(ranked: &[Ranked<'p>]) -> (Vec<Vec<usize>>, Vec<&'p [u8]>) {
-    let mut ranks: Vec<Vec<usize>> = Vec::new();
-    let mut patterns: Vec<&[u8]> = Vec::new();
-    let mut seen: HashMap<&[u8], usize> = HashMap::new();
-    for &(rank, pattern) in ranked {
-        match seen.entry(pattern) {
-            Entry::Occupied(id) => ranks
-                .get_mut(*id.get())
-                .into_iter()
-                .for_each(|r| r.push(rank)),
-            Entry::Vacant(slot) => {
-                slot.insert(patterns.len());
-                patterns.push(pattern);
-                ranks.push(vec![rank]);
-            }
-        }
-    }
-    (ranks, patterns)
+    // Equal patterns side by side, each run best rank first (ranks are distinct); found by
+    // sorting, not hashing: the patterns come from the file.
+    let mut by_pattern = ranked.to_vec();
+    by_pattern.sort_unstable_by(|a, b| a.1.cmp(b.1).then(a.0.cmp(&b.0)));
+    let mut distinct: Vec<(Vec<usize>, &[u8])> = by_pattern
+        .chunk_by(|a, b| a.1 == b.1)
+        .map(|run| {
+            let pattern = run.first().map_or(&[][..], |&(_, pattern)| pattern);
+            (run.iter().map(|&(rank, _)| rank).collect(), pattern)
+        })
+        .collect();
+    distinct.sort_unstable_by_key(|(ranks, _)| ranks.first().copied());
+    distinct.into_iter().unzip()
 }
 
 /// A pattern with no wildcard and no end anchor under `syntax`: it matches exactly the targets
@@ -463,6 +515,32 @@ mod tests {
         assert_eq!(ids(Precedence::LongestMatch), [3, 2, 0, 1, 4]);
         assert_eq!(ids(Precedence::FirstMatch), [0, 1, 2, 3, 4]);
         assert_eq!(ids(Precedence::AnyDisallow), [0, 3, 1, 2, 4]);
+    }
+
+    /// The glob matcher answers the first searches, then the automaton is built; a search on
+    /// a long target builds it at once.
+    #[test]
+    fn the_automaton_is_built_after_the_first_searches() {
+        let rules: [(RuleKind, &[u8]); 2] =
+            [(RuleKind::Disallow, b"/a*b"), (RuleKind::Allow, b"/a")];
+        let limits = MatcherLimits::default();
+        let m = RuleMatcher::compile(&rules, WILD, Precedence::LongestMatch, &limits);
+        for search in 0..GLOB_FIRST_SEARCHES {
+            let (target, rule): (&[u8], _) = match search % 2 {
+                0 => (b"/axb", Some(0)),
+                _ => (b"/ax", Some(1)),
+            };
+            assert_eq!(m.decide(target), rule);
+            assert!(m.automaton.get().is_none(), "built after {search} searches");
+        }
+        assert_eq!(m.decide(b"/axb"), Some(0));
+        assert!(m.automaton.get().is_some());
+
+        let m = RuleMatcher::compile(&rules, WILD, Precedence::LongestMatch, &limits);
+        let long = [&b"/a"[..], &vec![b'x'; GLOB_FIRST_BYTES], b"b"].concat();
+        assert_eq!(m.decide(&long), Some(0));
+        assert!(m.automaton.get().is_some());
+        assert_eq!(m.engine(), Engine::LazyDfa);
     }
 
     /// Over the NFA limit, the wildcard rules are still answered (by the glob matcher) and the

@@ -763,6 +763,17 @@ fn check_against_reference(
         .map(|(allow, p)| (if *allow { ALLOW } else { DISALLOW }, &p[..]))
         .collect();
     for (engine, limits) in engine_limits() {
+        // Its first searches answered by the glob matcher, before the automaton is built.
+        let fresh = RuleMatcher::compile(&rules, syntax, precedence, &limits);
+        for target in targets {
+            let expected = ref_decide(&rules, syntax.wildcards, precedence, target);
+            prop_assert_eq!(
+                fresh.decide(target),
+                expected,
+                "first searches {:?}",
+                target
+            );
+        }
         let m = RuleMatcher::compile(&rules, syntax, precedence, &limits);
         if let Some(engine) = engine.filter(|_| !rules.is_empty()) {
             prop_assert_eq!(m.engine(), engine);

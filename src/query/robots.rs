@@ -89,17 +89,36 @@ pub(super) struct Compiled {
 }
 
 impl Compiled {
-    /// The rule (its index in the model) that decides the prepared target `target`, with its
-    /// kind.
-    fn decide(&self, target: &[u8]) -> Option<(usize, RuleKind)> {
+    /// The rule that decides the prepared target `target`, with its kind.
+    fn decide(&self, target: &[u8]) -> Option<(Decided<'_>, RuleKind)> {
         let (i, kind) = self.matcher.decide_with_kind(target)?;
-        Some((*self.rules.get(i)? as usize, kind))
+        Some((Decided::Compiled(self, i), kind))
+    }
+}
+
+/// The rule that decided a target, as whoever decided names it; [`Decided::rule`] looks up
+/// its index in the model only when asked (a caller that wants to know whether the target is
+/// allowed reads the kind beside it and no rule list).
+pub(super) enum Decided<'s> {
+    /// The rule at this index in the model.
+    Rule(usize),
+    /// The compiled rules' rule at this index.
+    Compiled(&'s Compiled, usize),
+}
+
+impl Decided<'_> {
+    /// The rule's index in the model.
+    pub(super) fn rule(&self) -> Option<usize> {
+        match *self {
+            Decided::Rule(id) => Some(id),
+            Decided::Compiled(compiled, i) => compiled.rules.get(i).map(|&id| id as usize),
+        }
     }
 }
 
 /// How many queries a selection answers by testing its rules one by one before it compiles
 /// them ([`Robots::decide_in`]).
-pub(super) const TESTED_QUERIES: u32 = 16;
+pub(super) const TESTED_QUERIES: u32 = 4;
 
 /// A query tests the rules one by one only while its rules times (its target's length + 16)
 /// stay under this: each rule's test is linear in the target at worst, and a large group or a
@@ -298,16 +317,16 @@ impl Robots {
         }
     }
 
-    /// The rule (its index in the model) that decides the prepared target `target` among the
-    /// selection's rules, with its kind. The first queries test the rules one by one, which
-    /// costs a crawler's two or three questions to a host a fraction of compiling them; once a
-    /// selection has answered [`TESTED_QUERIES`] that way (or at once, when testing would be
-    /// slow: many rules, a long target), its rules are compiled and answer from then on.
-    pub(super) fn decide_in(
-        &self,
-        selection: &Selection,
+    /// The rule that decides the prepared target `target` among the selection's rules, with
+    /// its kind. The first queries test the rules one by one, which costs a crawler's two or
+    /// three questions to a host a fraction of compiling them; once a selection has answered
+    /// [`TESTED_QUERIES`] that way (or at once, when testing would be slow: many rules, a long
+    /// target), its rules are compiled and answer from then on.
+    pub(super) fn decide_in<'s>(
+        &'s self,
+        selection: &'s Selection,
         target: &[u8],
-    ) -> Option<(usize, RuleKind)> {
+    ) -> Option<(Decided<'s>, RuleKind)> {
         if let Some(compiled) = selection.compiled.get() {
             return compiled.decide(target);
         }
@@ -325,7 +344,7 @@ impl Robots {
             let patterns = rules().map(|(_, rule)| (rule.kind(), rule.pattern()));
             let found =
                 decide_one_by_one(patterns, profile.pattern_syntax, profile.precedence, target);
-            return found.and_then(|(i, kind)| Some((rules().nth(i)?.0, kind)));
+            return found.and_then(|(i, kind)| Some((Decided::Rule(rules().nth(i)?.0), kind)));
         }
         self.compiled(selection).decide(target)
     }
@@ -479,16 +498,32 @@ impl AgentIndex {
 
     /// The token (and its selection) that equals `agent`, ignoring ASCII case.
     fn find(&self, agent: &[u8]) -> Option<(&[u8], usize)> {
-        let lower = agent.iter().map(u8::to_ascii_lowercase);
+        // The agent lower-cased once (on the stack when short, as agent tokens are), then
+        // compared as bytes.
+        let mut short = [0u8; 64];
+        let long;
+        let lower: &[u8] = match short.get_mut(..agent.len()) {
+            Some(buffer) => {
+                for (to, from) in buffer.iter_mut().zip(agent) {
+                    *to = from.to_ascii_lowercase();
+                }
+                buffer
+            }
+            None => {
+                long = agent.to_ascii_lowercase();
+                &long
+            }
+        };
         let (mut low, mut high) = (0, self.by_agent.len());
         while low < high {
             let middle = low + (high - low) / 2;
-            match self.token(middle).iter().copied().cmp(lower.clone()) {
+            let token = self.token(middle);
+            match token.cmp(lower) {
                 std::cmp::Ordering::Less => low = middle + 1,
                 std::cmp::Ordering::Greater => high = middle,
                 std::cmp::Ordering::Equal => {
                     let &(_, selection) = self.by_agent.get(middle)?;
-                    return Some((self.token(middle), selection as usize));
+                    return Some((token, selection as usize));
                 }
             }
         }

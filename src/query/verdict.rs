@@ -12,7 +12,7 @@ use serde::ser::{SerializeStruct, Serializer};
 use serde::Serialize;
 
 use super::agent::AgentQuery;
-use super::robots::{Compiled, Robots, Selection};
+use super::robots::{Compiled, Decided, Robots, Selection};
 use super::target::target_of;
 use crate::model::{Agent, Extension, ExtensionValue, Group, Record, Rule, RuleOrigin};
 use crate::pattern::Engine;
@@ -533,7 +533,7 @@ impl<'r> Applicable<'r> {
             Ok(decided) => decided,
             Err(decision) => return (true, decision, None),
         };
-        let rule = decided.and_then(|(id, _)| self.robots.model.rule(id));
+        let rule = decided.and_then(|(decided, _)| self.robots.model.rule(decided.rule()?));
         match rule {
             Some(rule) => (rule.kind() == RuleKind::Allow, Decision::Rule, Some(rule)),
             None => (true, Decision::NoMatchingRule, None),
@@ -543,7 +543,7 @@ impl<'r> Applicable<'r> {
     /// The rule (its index in the model, with its kind) that decides the prepared target
     /// `target`, if one does; or what decides it without a rule: `/robots.txt` where the
     /// variant always allows it, or no group.
-    fn deciding(&self, target: &[u8]) -> Result<Option<(usize, RuleKind)>, Decision> {
+    fn deciding(&self, target: &[u8]) -> Result<Option<(Decided<'r>, RuleKind)>, Decision> {
         let robots = self.robots;
         if robots.profile.robots_txt_always_allowed && target == b"/robots.txt" {
             return Err(Decision::RobotsTxt);
