@@ -66,13 +66,16 @@ pub(super) struct AgentIndex {
     /// Index into `selections` of the merged `*` groups, if any.
     pub(super) global: Option<usize>,
     pub(super) selections: Vec<Selection>,
+    /// Every selection's groups, one selection after the other (one allocation for them all:
+    /// a file of 50,000 groups has as many selections).
+    groups: Box<[u32]>,
 }
 
 /// The groups that apply to one agent token (or to `*`), and their rules compiled on first use.
 #[derive(Debug)]
 pub(super) struct Selection {
-    /// Indices of the groups, file order.
-    pub(super) groups: Box<[u32]>,
+    /// Where its groups' indices (file order) lie in the index's `groups`.
+    groups: (u32, u32),
     /// Queries answered by testing the rules one by one so far.
     tested: AtomicU32,
     compiled: OnceLock<Box<Compiled>>,
@@ -123,7 +126,7 @@ pub(super) const TESTED_QUERIES: u32 = 4;
 /// A query tests the rules one by one only while its rules times (its target's length + 16)
 /// stay under this: each rule's test is linear in the target at worst, and a large group or a
 /// long target is what the compiled matcher is for.
-pub(super) const TESTED_WORK: usize = 1 << 20;
+pub(super) const TESTED_WORK: usize = 1 << 24;
 
 impl Robots {
     /// Parses `input` leniently with [`ParseOptions::for_verdicts`], for verdicts (Postel's law:
@@ -269,7 +272,7 @@ impl Robots {
     /// are built on first use, not included).
     pub fn memory_usage(&self) -> usize {
         let index = &self.index;
-        let groups: usize = index.selections.iter().map(|s| s.groups.len() * 4).sum();
+        let groups = index.groups.len() * 4;
         self.model.memory_usage()
             + index.tokens.len()
             + index.by_agent.len() * std::mem::size_of::<(u32, u32)>()
@@ -298,7 +301,7 @@ impl Robots {
                 // deterministically.
                 let agent = agent.to_ascii_lowercase();
                 let first_group = |selection: usize| {
-                    let groups = index.selections.get(selection).map(|s| &s.groups);
+                    let groups = index.selections.get(selection).map(|s| index.groups_of(s));
                     groups.and_then(|g| g.first().copied()).unwrap_or(u32::MAX)
                 };
                 let found = index.entries().filter(|&(token, _)| {
@@ -332,10 +335,8 @@ impl Robots {
         }
         let rules = || self.rules_of(selection);
         let model = &self.model;
-        let groups = selection
-            .groups
-            .iter()
-            .filter_map(|&g| model.group(g as usize));
+        let groups = self.groups_of(selection);
+        let groups = groups.iter().filter_map(|&g| model.group(g as usize));
         let count: usize = groups.map(|g| g.rule_range().len()).sum();
         let work = count.saturating_mul(target.len().saturating_add(16));
         if work <= TESTED_WORK && selection.tested.fetch_add(1, Ordering::Relaxed) < TESTED_QUERIES
@@ -349,6 +350,11 @@ impl Robots {
         self.compiled(selection).decide(target)
     }
 
+    /// The indices of the selection's groups, in file order.
+    pub(super) fn groups_of(&self, selection: &Selection) -> &[u32] {
+        self.index.groups_of(selection)
+    }
+
     /// The selection's usable rules (empty patterns left out) with their indices in the model,
     /// in file order.
     fn rules_of<'s>(
@@ -356,10 +362,8 @@ impl Robots {
         selection: &'s Selection,
     ) -> impl Iterator<Item = (usize, Rule<'s>)> + 's {
         let model = &self.model;
-        let ids = selection
-            .groups
-            .iter()
-            .filter_map(|&g| model.group(g as usize));
+        let groups = self.groups_of(selection);
+        let ids = groups.iter().filter_map(|&g| model.group(g as usize));
         ids.flat_map(|g| g.rule_range())
             .filter_map(|id| Some((id, model.rule(id)?)))
             .filter(|(_, rule)| !rule.is_empty())
@@ -440,7 +444,7 @@ impl AgentIndex {
             let group_index = u32::try_from(group.index()).unwrap_or(u32::MAX);
             for agent_line in group.agents() {
                 match agent_line.agent() {
-                    Agent::Global => add_group(&mut global, group_index, selection, true),
+                    Agent::Global => add_group(&mut global, group_index, selection, true, 0),
                     Agent::Named(token) => {
                         let start = written.len();
                         written.extend(token.bytes().map(|b| b.to_ascii_lowercase()));
@@ -455,20 +459,23 @@ impl AgentIndex {
         let mut index = AgentIndex::default();
         let mut tokens: Vec<u8> = Vec::with_capacity(written.len());
         let mut by_agent: Vec<(u32, u32)> = Vec::with_capacity(named.len());
-        let mut groups = Vec::new();
+        let mut groups = Vec::with_capacity(named.len() + global.len());
         for run in named.chunk_by(|a, b| token(&a.0) == token(&b.0)) {
-            groups.clear();
+            let start = groups.len();
             for &(_, group) in run {
-                add_group(&mut groups, group, selection, false);
+                add_group(&mut groups, group, selection, false, start);
             }
             tokens.extend_from_slice(run.first().map_or(&[][..], |(range, _)| token(range)));
             by_agent.push((to_u32(tokens.len()), to_u32(index.selections.len())));
-            index.selections.push(Selection::of(&groups));
+            index.selections.push(Selection::of(start..groups.len()));
         }
         if !global.is_empty() {
+            let start = groups.len();
+            groups.extend_from_slice(&global);
             index.global = Some(index.selections.len());
-            index.selections.push(Selection::of(&global));
+            index.selections.push(Selection::of(start..groups.len()));
         }
+        index.groups = groups.into();
         index.tokens = tokens.into();
         index.by_agent = by_agent.into();
         index.selections.shrink_to_fit();
@@ -538,26 +545,45 @@ impl Selection {
         self.compiled.get().is_some()
     }
 
-    /// The selection of `groups` (indices, file order), compiled when first asked.
-    fn of(groups: &[u32]) -> Selection {
+    /// The selection of the groups at `groups` in the index's `groups`, compiled when first
+    /// asked.
+    fn of(groups: Range<usize>) -> Selection {
         Selection {
-            groups: groups.into(),
+            groups: (to_u32(groups.start), to_u32(groups.end)),
             tested: AtomicU32::new(0),
             compiled: OnceLock::new(),
         }
     }
 }
 
-/// Adds the group at `group` (file order) to `groups` as `selection` lets groups apply
-/// together: every group, or (for `*` under `merge-named-first-global`, and under
-/// `first-record`) the first only.
-fn add_group(groups: &mut Vec<u32>, group: u32, selection: GroupSelection, global: bool) {
+impl AgentIndex {
+    /// The indices of `selection`'s groups, in file order.
+    fn groups_of(&self, selection: &Selection) -> &[u32] {
+        let (start, end) = selection.groups;
+        self.groups
+            .get(start as usize..end as usize)
+            .unwrap_or_default()
+    }
+}
+
+/// Adds the group at `group` (file order) to the selection made of `groups[start..]`, as
+/// `selection` lets groups apply together: every group, or (for `*` under
+/// `merge-named-first-global`, and under `first-record`) the first only.
+fn add_group(
+    groups: &mut Vec<u32>,
+    group: u32,
+    selection: GroupSelection,
+    global: bool,
+    start: usize,
+) {
     let merge = match selection {
         GroupSelection::MergeAll => true,
         GroupSelection::MergeNamedFirstGlobal => !global,
         GroupSelection::FirstRecord => false,
     };
-    if (groups.is_empty() || merge) && groups.last() != Some(&group) {
+    if (groups.len() == start || merge)
+        && groups.get(start..).and_then(<[u32]>::last) != Some(&group)
+    {
         groups.push(group);
     }
 }

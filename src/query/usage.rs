@@ -165,7 +165,7 @@ impl Robots {
         let rules = self
             .compiled(selection)
             .usage
-            .get_or_init(|| Box::new(self.usage_rules(&selection.groups)));
+            .get_or_init(|| Box::new(self.usage_rules(self.groups_of(selection))));
         let deciding = rules.deciding(&self.prepared(&target_of(url)));
         if deciding.is_empty() {
             return (Vec::new(), None);

@@ -86,7 +86,8 @@ impl<'r> Applicable<'r> {
 
     /// The indices of the groups, in file order.
     fn group_ids(&self) -> &'r [u32] {
-        self.selection.map_or(&[], |selection| &selection.groups)
+        self.selection
+            .map_or(&[], |selection| self.robots.groups_of(selection))
     }
 
     /// Their rules, in file order.
