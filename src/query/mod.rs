@@ -1,9 +1,10 @@
 //! The query API: parse once, ask many times, and know why.
 //!
 //! [`Robots`] holds a file's model and, per distinct agent token the file names (and for the
-//! `*` groups), which groups apply. The rules of those groups are compiled into one matcher the
-//! first time a query needs them ([`std::sync::OnceLock`]), so groups that are never asked about
-//! cost nothing, and a `Robots` is `Send + Sync`: share it between threads freely.
+//! `*` groups), which groups apply. The rules of those groups answer their first few queries by
+//! being tested one by one, then are compiled into one matcher ([`std::sync::OnceLock`]), so
+//! groups that are never asked about (or asked only a crawler's two or three questions) cost no
+//! compilation, and a `Robots` is `Send + Sync`: share it between threads freely.
 //!
 //! A `Robots` is built in one pass over the input: each line is read once by the syntax stage,
 //! checked (as [`ParseOptions::collect`] asks) and handed to the model, then forgotten. It keeps

@@ -1,6 +1,7 @@
 //! [`Robots`]: a file's model, the index of which groups apply to which agent token, and each
-//! selection's rules compiled on first use. The answers it gives (verdicts, explanations, usage)
-//! are built in `verdict.rs` and `usage.rs`, which read it; it reads neither.
+//! selection's rules, tested one by one for its first queries and compiled after. The answers it
+//! gives (verdicts, explanations, usage) are built in `verdict.rs` and `usage.rs`, which read
+//! it; it reads neither.
 
 use std::ops::Range;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -17,8 +18,9 @@ use crate::vocab::pattern::RuleKind;
 
 /// A parsed robots.txt file, ready to answer queries: parse once, ask many times, and know why.
 ///
-/// It keeps what answers need (the model), not the input; each group's rules are compiled into
-/// one matcher the first time a query needs them. It is `Send + Sync`: share it between threads.
+/// It keeps what answers need (the model), not the input; each group's rules answer their first
+/// few queries by being tested one by one and are then compiled into one matcher. It is
+/// `Send + Sync`: share it between threads.
 /// Serialised (`serde`), it is a summary of the file as the variant reads it.
 ///
 /// ```
@@ -71,7 +73,8 @@ pub(super) struct AgentIndex {
     groups: Box<[u32]>,
 }
 
-/// The groups that apply to one agent token (or to `*`), and their rules compiled on first use.
+/// The groups that apply to one agent token (or to `*`), and their rules, compiled after their
+/// first queries.
 #[derive(Debug)]
 pub(super) struct Selection {
     /// Where its groups' indices (file order) lie in the index's `groups`.
@@ -369,7 +372,7 @@ impl Robots {
             .filter(|(_, rule)| !rule.is_empty())
     }
 
-    /// The selection's rules, compiled on first use.
+    /// The selection's rules, compiled on first call.
     pub(super) fn compiled<'s>(&self, selection: &'s Selection) -> &'s Compiled {
         selection.compiled.get_or_init(|| {
             let rules: Box<[u32]> = self
@@ -454,8 +457,10 @@ impl AgentIndex {
             }
         }
         let token = |range: &Range<usize>| written.get(range.clone()).unwrap_or_default();
-        // By token, then in file order (where each line's token starts in `written`).
-        named.sort_unstable_by(|a, b| token(&a.0).cmp(token(&b.0)).then(a.0.start.cmp(&b.0.start)));
+        // By token, then in file order: by group, not by where the token lies in `written` (an
+        // empty token takes no room, so many share one place); two lines of one group naming
+        // one token are one entry of the selection.
+        named.sort_unstable_by(|a, b| token(&a.0).cmp(token(&b.0)).then(a.1.cmp(&b.1)));
         let mut index = AgentIndex::default();
         let mut tokens: Vec<u8> = Vec::with_capacity(written.len());
         let mut by_agent: Vec<(u32, u32)> = Vec::with_capacity(named.len());

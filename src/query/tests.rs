@@ -174,6 +174,26 @@ fn every_named_token_finds_its_groups() {
     let tokens = [
         "b", "a", "ab", "abc", "a-b", "Zed", "zed_x", "_", "-", "aa", "ba", "abd", "b",
     ];
+    // Under Google's reading a value that starts with a digit names the empty token: every
+    // such group, in file order (among other tokens, as many as a sort shuffles).
+    let mut text = String::new();
+    for i in 0..60 {
+        let agent = if i % 3 == 0 {
+            format!("a{i}")
+        } else {
+            format!("{i}x")
+        };
+        text.push_str(&format!("user-agent: {agent}\ndisallow: /\n"));
+    }
+    let robots = Robots::parse(text.as_bytes(), Variant::Google);
+    let empty = robots.applicable(&AgentQuery::new(""));
+    let lines: Vec<u32> = empty.groups().map(|g| g.line()).collect();
+    let expected: Vec<u32> = (0..60u32)
+        .filter(|i| i % 3 != 0)
+        .map(|i| i * 2 + 1)
+        .collect();
+    assert_eq!(lines, expected);
+    assert_eq!(robots.check("", "/").rule().map(|r| r.line()), Some(4));
     let mut text = String::from("user-agent: *\ndisallow: /global\n");
     for (line, token) in tokens.iter().enumerate() {
         text.push_str(&format!("user-agent: {token}\ndisallow: /{line}\n"));
