@@ -89,6 +89,7 @@ mod syntax;
 pub mod access;
 
 // Tools built on the pipeline.
+pub mod analysis;
 pub mod diff;
 pub mod report;
 

@@ -7,6 +7,7 @@ mod common;
 #[path = "../common/strategies.rs"]
 mod strategies;
 
+mod analysis;
 mod architecture;
 mod diagnostics_doc;
 mod encoding;

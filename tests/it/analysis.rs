@@ -1,0 +1,365 @@
+//! The exact analysis (`robotspec::analysis`) held to `Robots::check` on generated files under
+//! every variant and some composed readings: every witness gets the verdict and rule it claims,
+//! and brute force over every request path up to a length — made of the files' own bytes, `%`
+//! and hex digits, and one byte no pattern holds — agrees with every `everything`, `nothing`
+//! and `equivalent`, finds no witness that is not the shortest and smallest, and finds no path a
+//! dead rule decides.
+//!
+//! `ROBOTSPEC_ANALYSIS_CASES` sets the number of generated cases (default 48 per property).
+#![allow(clippy::unwrap_used, clippy::indexing_slicing)]
+
+use std::cmp::Ordering;
+
+use proptest::prelude::*;
+use robotspec::analysis::{self, Analysis, Equivalence, Reach, Witness};
+use robotspec::model::Rule;
+use robotspec::{AgentQuery, Applicable, Decision, Profile, Robots, Variant};
+
+/// The readings every property runs under: the five variants and composed readings that mix
+/// their decisions (precedence, wildcards and encodings from different texts).
+fn readings() -> Vec<Profile> {
+    let composed = [
+        "rfc9309+precedence=first-match",
+        "rep-draft-2019+precedence=any-disallow",
+        "draft-1996+wildcards=yes",
+        "convention-1994+precedence=longest-match",
+        "rfc9309+pattern-encoding=decode-1996",
+        "google+target-encoding=as-patterns",
+    ];
+    Variant::ALL
+        .iter()
+        .map(|&v| Profile::from(v))
+        .chain(composed.iter().map(|name| name.parse().unwrap()))
+        .collect()
+}
+
+fn cases() -> u32 {
+    std::env::var("ROBOTSPEC_ANALYSIS_CASES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(48)
+}
+
+/// A pattern: mostly `/` and then pieces with wildcards, `$`, escapes, case and bytes a
+/// reading escapes; sometimes one that does not start with `/`.
+fn pattern() -> impl Strategy<Value = String> {
+    let piece = prop::sample::select(vec![
+        "a", "b", "A", "*", "$", "/", "%41", "%61", "%2F", "%2f", "%", "%4", "?", "é", "~", "%7E",
+        "ab", ".", "x",
+    ]);
+    (
+        prop::sample::select(vec!["/", "/", "/", "/", "", "*"]),
+        prop::collection::vec(piece, 0..4),
+    )
+        .prop_map(|(start, pieces)| format!("{start}{}", pieces.concat()))
+}
+
+/// An Allow or Disallow line.
+fn rule() -> impl Strategy<Value = String> {
+    (any::<bool>(), pattern()).prop_map(|(allow, pattern)| {
+        let key = if allow { "Allow" } else { "Disallow" };
+        format!("{key}: {pattern}\n")
+    })
+}
+
+/// A file: one or two groups of Allow/Disallow rules, sometimes split by a blank line.
+fn file() -> impl Strategy<Value = String> {
+    (
+        prop::collection::vec(rule(), 0..5),
+        prop::collection::vec(rule(), 0..3),
+        any::<bool>(),
+        any::<bool>(),
+    )
+        .prop_map(|(first, second, blank, named)| {
+            let mut text = String::from("User-agent: *\n");
+            for (i, rule) in first.iter().enumerate() {
+                if blank && i == 1 {
+                    text.push('\n');
+                }
+                text.push_str(rule);
+            }
+            if named {
+                text.push_str("\nUser-agent: foobot\n");
+                second.iter().for_each(|rule| text.push_str(rule));
+            }
+            text
+        })
+}
+
+/// The bytes brute force builds paths from: the file's own path bytes (at most eight, the
+/// first in file order), `/`, `%`, the hex digits the file's escapes use, and one byte no
+/// pattern holds.
+fn alphabet(file: &str) -> Vec<u8> {
+    let mut bytes: Vec<u8> = vec![b'/', b'%', b'z'];
+    for byte in file
+        .lines()
+        .filter_map(|line| line.split_once(": ").map(|(_, value)| value))
+        .flat_map(str::bytes)
+    {
+        let path_byte = (0x21..=0x7E).contains(&byte) && byte != b'#';
+        if path_byte && !bytes.contains(&byte) && bytes.len() < 11 {
+            bytes.push(byte);
+        }
+    }
+    bytes
+}
+
+/// Every request path up to `max` bytes after the leading `/` over `alphabet`, never starting
+/// with `//`.
+fn paths(alphabet: &[u8], max: usize) -> Vec<String> {
+    let mut all = vec![String::from("/")];
+    let mut layer = all.clone();
+    for _ in 0..max {
+        let mut next = Vec::new();
+        for path in &layer {
+            for &byte in alphabet {
+                if path == "/" && byte == b'/' {
+                    continue;
+                }
+                let mut longer = path.clone();
+                longer.push(char::from(byte));
+                next.push(longer);
+            }
+        }
+        all.extend(next.iter().cloned());
+        layer = next;
+    }
+    all
+}
+
+/// Paths are ordered by length, then bytes: the order witnesses are smallest in.
+fn order(a: &str, b: &str) -> Ordering {
+    (a.len(), a.as_bytes()).cmp(&(b.len(), b.as_bytes()))
+}
+
+/// A path the question leaves out: `/robots.txt`, as given or as the reading normalises it.
+fn left_out(applicable: &Applicable<'_>, path: &str) -> bool {
+    path == "/robots.txt" || applicable.check(path).decision() == Decision::RobotsTxt
+}
+
+fn same_rule(a: Option<Rule<'_>>, b: Option<Rule<'_>>) -> bool {
+    a.map(|r| (r.line(), r.kind(), r.pattern().to_vec()))
+        == b.map(|r| (r.line(), r.kind(), r.pattern().to_vec()))
+}
+
+/// The witness gets from `check` the verdict, decision and rule it claims.
+fn check_witness(applicable: &Applicable<'_>, witness: &Witness<'_>) -> Result<(), TestCaseError> {
+    let verdict = applicable.check(witness.path());
+    prop_assert_eq!(verdict.allowed(), witness.allowed(), "{}", witness);
+    prop_assert_eq!(verdict.decision(), witness.decision(), "{}", witness);
+    prop_assert!(same_rule(verdict.rule(), witness.rule()), "{}", witness);
+    prop_assert!(!left_out(applicable, witness.path()));
+    let path = witness.path().as_bytes();
+    prop_assert!(path.first() == Some(&b'/') && path.get(1) != Some(&b'/'));
+    prop_assert!(path
+        .iter()
+        .skip(1)
+        .all(|&b| (0x21..=0x7E).contains(&b) && b != b'#'));
+    Ok(())
+}
+
+/// The analysis of `agent`'s rules agrees with `check` and `explain` on every path of `paths`.
+fn check_analysis(
+    robots: &Robots,
+    agent: &AgentQuery,
+    analysis: &Analysis<'_>,
+    paths: &[String],
+) -> Result<(), TestCaseError> {
+    let applicable = &robots.applicable(agent);
+    prop_assert_eq!(analysis.undecided(), None);
+    for witness in [analysis.allowed_example(), analysis.disallowed_example()]
+        .into_iter()
+        .flatten()
+    {
+        check_witness(applicable, witness)?;
+    }
+    let dead = analysis.dead_rules().unwrap_or_default();
+    for path in paths.iter().filter(|p| !left_out(applicable, p)) {
+        let verdict = applicable.check(path);
+        let example = if verdict.allowed() {
+            analysis.allowed_example()
+        } else {
+            analysis.disallowed_example()
+        };
+        match example {
+            None => prop_assert!(
+                false,
+                "{path} is {} but the reach is {}",
+                verdict.allowed(),
+                analysis.reach()
+            ),
+            Some(witness) => prop_assert!(
+                order(witness.path(), path) != Ordering::Greater,
+                "{path} is shorter or smaller than the witness {}",
+                witness
+            ),
+        }
+        if let Some(rule) = verdict.rule() {
+            prop_assert!(
+                !dead.iter().any(|d| same_rule(Some(d.rule()), Some(rule))),
+                "{path} is decided by dead rule line {}",
+                rule.line()
+            );
+        }
+        // Wherever a dead rule matches, every rule said to shadow it matches too.
+        let matching = robots.explain(agent, path).matching().to_vec();
+        let matches = |rule: Rule<'_>| matching.iter().any(|m| same_rule(Some(*m), Some(rule)));
+        for dead in dead.iter().filter(|d| matches(d.rule())) {
+            for shadow in dead.shadowed_by().unwrap_or_default() {
+                prop_assert!(
+                    matches(*shadow),
+                    "{path}: line {} matches, line {} said to shadow it does not",
+                    dead.rule().line(),
+                    shadow.line()
+                );
+            }
+            prop_assert!(
+                dead.cause() != robotspec::analysis::DeadCause::NeverMatches,
+                "{path} matches line {}, said to match nothing",
+                dead.rule().line()
+            );
+        }
+    }
+    let expected = match (analysis.allowed_example(), analysis.disallowed_example()) {
+        (Some(_), Some(_)) => Reach::Some,
+        (None, Some(_)) => Reach::Everything,
+        _ => Reach::Nothing,
+    };
+    prop_assert_eq!(analysis.reach(), expected);
+    Ok(())
+}
+
+/// The comparison agrees with `check` on both sides on every path of `paths`.
+fn check_equivalence(
+    old: &Applicable<'_>,
+    new: &Applicable<'_>,
+    equivalence: &Equivalence<'_, '_>,
+    paths: &[String],
+) -> Result<(), TestCaseError> {
+    prop_assert_eq!(equivalence.undecided(), None);
+    for difference in equivalence.differences() {
+        check_witness(old, difference.in_old())?;
+        check_witness(new, difference.in_new())?;
+        prop_assert_ne!(difference.in_old().allowed(), difference.in_new().allowed());
+    }
+    for path in paths
+        .iter()
+        .filter(|p| !left_out(old, p) && !left_out(new, p))
+    {
+        let (a, b) = (old.check(path).allowed(), new.check(path).allowed());
+        if a == b {
+            continue;
+        }
+        let found = if a {
+            equivalence.allowed_only_by_old()
+        } else {
+            equivalence.allowed_only_by_new()
+        };
+        match found {
+            None => prop_assert!(false, "{path}: {a} then {b}, but no difference is reported"),
+            Some(difference) => prop_assert!(
+                order(difference.path(), path) != Ordering::Greater,
+                "{path} is shorter or smaller than the difference at {}",
+                difference.path()
+            ),
+        }
+    }
+    prop_assert_eq!(
+        equivalence.equivalent(),
+        Some(equivalence.differences().next().is_none())
+    );
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases()))]
+
+    /// Reach, witnesses and dead rules, for the `*` groups, a named crawler and an unnamed one.
+    #[test]
+    fn analysis_agrees_with_check(file in file()) {
+        let paths = paths(&alphabet(&file), 4);
+        for profile in readings() {
+            let robots = Robots::parse(file.as_bytes(), profile);
+            for agent in [AgentQuery::new("UnnamedBot"), AgentQuery::new("FooBot")] {
+                let analysis = analysis::analyze(&robots.applicable(&agent));
+                check_analysis(&robots, &agent, &analysis, &paths)?;
+            }
+        }
+    }
+
+    /// Two files under one reading.
+    #[test]
+    fn comparing_two_files_agrees_with_check(old in file(), new in file()) {
+        let paths = paths(&alphabet(&(old.clone() + &new)), 4);
+        for profile in readings() {
+            let (a, b) = (Robots::parse(old.as_bytes(), profile), Robots::parse(new.as_bytes(), profile));
+            let equivalence = analysis::compare(&a.unnamed(), &b.unnamed());
+            check_equivalence(&a.unnamed(), &b.unnamed(), &equivalence, &paths)?;
+        }
+    }
+
+    /// One file under two readings: every pair of the readings.
+    #[test]
+    fn comparing_two_readings_agrees_with_check(file in file()) {
+        let paths = paths(&alphabet(&file), 3);
+        let readings = readings();
+        for (i, first) in readings.iter().enumerate() {
+            for second in readings.iter().skip(i + 1) {
+                let a = Robots::parse(file.as_bytes(), *first);
+                let b = Robots::parse(file.as_bytes(), *second);
+                let equivalence = analysis::compare(&a.unnamed(), &b.unnamed());
+                check_equivalence(&a.unnamed(), &b.unnamed(), &equivalence, &paths)?;
+            }
+        }
+    }
+}
+
+/// A file is equivalent to itself under every reading, and a reading to itself.
+#[test]
+fn a_file_is_equivalent_to_itself() {
+    let file = b"User-agent: *\nDisallow: /a*b$\nAllow: /a%41\nDisallow: /%7E\n";
+    for profile in readings() {
+        let robots = Robots::parse(file, profile);
+        let equivalence = analysis::compare(&robots.unnamed(), &robots.unnamed());
+        assert_eq!(equivalence.equivalent(), Some(true), "{profile}");
+    }
+}
+
+/// `Disallow: /` shuts everything out under every reading: `/robots.txt` is left out.
+#[test]
+fn disallow_root_is_everything_everywhere() {
+    for profile in readings() {
+        let robots = Robots::parse(b"User-agent: *\nDisallow: /\n", profile);
+        let analysis = analysis::analyze(&robots.unnamed());
+        assert_eq!(analysis.reach(), Reach::Everything, "{profile}");
+        assert_eq!(analysis.disallowed_example().map(Witness::path), Some("/"));
+    }
+}
+
+/// The budget is a count, so a tiny one stops the search for the shortest examples the same way
+/// every time; the reach and the dead rules, which need no search, stay exact, and the examples
+/// are still real paths with their real verdicts.
+#[test]
+fn a_budget_too_small_leaves_the_examples_unproven() {
+    use robotspec::{Limit, Limits, ParseOptions};
+    let file = b"User-agent: *\nDisallow: /*a*b*c*d\nAllow: /*x*y*z\nAllow: /*x*y*z\n";
+    let options =
+        ParseOptions::default().with_limits(Limits::default().with(Limit::AnalysisStates, 40));
+    let robots = Robots::parse_with(file, Variant::Google, &options).unwrap();
+    let first = analysis::analyze(&robots.unnamed());
+    assert_eq!(first.undecided(), Some(Limit::AnalysisStates));
+    assert_eq!(first.reach(), Reach::Some);
+    assert_eq!(first.dead_rules().map(<[_]>::len), Some(1));
+    for witness in [first.allowed_example(), first.disallowed_example()] {
+        check_witness(&robots.unnamed(), witness.unwrap()).unwrap();
+    }
+    let again = analysis::analyze(&robots.unnamed());
+    assert_eq!(
+        serde_json::to_value(&first).unwrap(),
+        serde_json::to_value(&again).unwrap()
+    );
+    let unlimited = Robots::parse(file, Variant::Google);
+    let exact = analysis::analyze(&unlimited.unnamed());
+    assert_eq!(exact.undecided(), None);
+    assert_eq!(exact.disallowed_example().map(Witness::path), Some("/abcd"));
+}
