@@ -2,6 +2,8 @@
 //! built in the same pass), then every check reads what it needs and reports to one
 //! [`Collector`], which merges what the readings have in common.
 
+use std::collections::BTreeMap;
+
 use super::finding::{Collector, Finding};
 use super::options::LintOptions;
 use super::position::LineIndex;
@@ -62,17 +64,29 @@ pub fn line_text(input: &[u8], line: u32) -> Option<&[u8]> {
     LineIndex::new(input).text(line)
 }
 
-/// Every reading's diagnostics, each once with the readings that report it. An RSL `License`
-/// line is not an unknown key to the linter: its own finding says what each reading does.
+/// Every reading's diagnostics, each once with the readings that report it. A message that
+/// names its reading (`… is not a directive of rfc9309 …`) names every reading that reports it.
+/// An RSL `License` line is not an unknown key to the linter: its own finding says what each
+/// reading does.
 fn diagnostics(context: &Context<'_>, found: &mut Collector) {
+    type Key = (u32, u32, Code, String);
+    let mut merged: BTreeMap<Key, Vec<&Reading>> = BTreeMap::new();
     for reading in &context.readings {
+        let name = reading.profile.name();
         for d in reading.robots.diagnostics() {
             if d.code == Code::UnknownDirective && records::is_license(&reading.robots, d.line) {
                 continue;
             }
-            let at = Some((d.line, d.col));
-            found.add(d.code, at, &[reading.number], d.message.clone(), None);
+            let template = d.message.replace(&name, "\u{0}");
+            let key = (d.line, d.col, d.code, template);
+            merged.entry(key).or_default().push(reading);
         }
+    }
+    for ((line, col, code, template), readings) in merged {
+        let names: Vec<String> = readings.iter().map(|r| r.profile.name()).collect();
+        let message = template.replace('\u{0}', &names.join(" and "));
+        let numbers: Vec<usize> = readings.iter().map(|r| r.number).collect();
+        found.add(code, Some((line, col)), &numbers, message, None);
     }
 }
 
