@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 use super::code::LintCode;
 use super::crawlers::{self, Crawler, Purpose};
 use super::finding::Collector;
-use super::pass::{Context, Reading};
+use super::context::{Context, Reading};
 use crate::model::{Agent, Group};
 use crate::variant::Profile;
 use crate::vocab::pattern::RuleKind;

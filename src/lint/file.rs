@@ -4,7 +4,7 @@
 
 use super::code::LintCode;
 use super::finding::Collector;
-use super::pass::Context;
+use super::context::Context;
 use super::position::column;
 use crate::model::Group;
 use crate::vocab::pattern::RuleKind;
@@ -151,7 +151,7 @@ fn empty_disallow<'m>(
 /// Every group disallows `/` and allows nothing, and a `*` group is among them: no crawler may
 /// fetch anything. A direct check of `Disallow: /` (and `/*`); the exact analysis of where
 /// crawlers may go (issue 24) will replace it with the reach of every agent.
-fn blocks_everything(reading: &super::pass::Reading, found: &mut Collector) {
+fn blocks_everything(reading: &super::context::Reading, found: &mut Collector) {
     let closes = |group: &Group<'_>| {
         let mut rules = group.rules();
         let whole = |p: &[u8]| p == b"/" || p == b"/*";

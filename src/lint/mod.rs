@@ -24,6 +24,7 @@
 
 mod agents;
 mod code;
+mod context;
 mod crawlers;
 mod file;
 mod finding;

@@ -6,27 +6,12 @@ use std::collections::BTreeMap;
 
 use super::finding::{Collector, Finding};
 use super::options::LintOptions;
+use super::context::{Context, Reading};
 use super::position::LineIndex;
 use super::{agents, file, records, report};
 use crate::diagnostic::Code;
 use crate::query::Robots;
 use crate::syntax::ParseOptions;
-use crate::variant::Profile;
-
-/// One reading of the file.
-pub(crate) struct Reading {
-    /// Its position in the options' list (how findings name it).
-    pub(crate) number: usize,
-    pub(crate) profile: Profile,
-    pub(crate) robots: Robots,
-}
-
-/// What every check reads.
-pub(crate) struct Context<'a> {
-    pub(crate) input: &'a [u8],
-    pub(crate) lines: LineIndex<'a>,
-    pub(crate) readings: Vec<Reading>,
-}
 
 /// Lints `input` (a robots.txt file's bytes) under `options`' readings.
 ///
@@ -64,29 +49,56 @@ pub fn line_text(input: &[u8], line: u32) -> Option<&[u8]> {
     LineIndex::new(input).text(line)
 }
 
-/// Every reading's diagnostics, each once with the readings that report it. A message that
-/// names its reading (`… is not a directive of rfc9309 …`) names every reading that reports it.
-/// An RSL `License` line is not an unknown key to the linter: its own finding says what each
-/// reading does.
+/// Every reading's diagnostics, each once with the readings that report it. Where readings
+/// report the same code at the same place with messages that differ only in the reading's own
+/// name (`… is not a directive of rfc9309 …`), the message names them all. An RSL `License`
+/// line is not an unknown key to the linter: its own finding says what each reading does.
 fn diagnostics(context: &Context<'_>, found: &mut Collector) {
-    type Key = (u32, u32, Code, String);
-    let mut merged: BTreeMap<Key, Vec<&Reading>> = BTreeMap::new();
+    let mut merged: BTreeMap<(u32, u32, Code), Vec<(&Reading, &str)>> = BTreeMap::new();
     for reading in &context.readings {
-        let name = reading.profile.name();
         for d in reading.robots.diagnostics() {
             if d.code == Code::UnknownDirective && records::is_license(&reading.robots, d.line) {
                 continue;
             }
-            let template = d.message.replace(&name, "\u{0}");
-            let key = (d.line, d.col, d.code, template);
-            merged.entry(key).or_default().push(reading);
+            let said = merged.entry((d.line, d.col, d.code)).or_default();
+            said.push((reading, d.message.as_str()));
         }
     }
-    for ((line, col, code, template), readings) in merged {
-        let names: Vec<String> = readings.iter().map(|r| r.profile.name()).collect();
-        let message = template.replace('\u{0}', &names.join(" and "));
-        let numbers: Vec<usize> = readings.iter().map(|r| r.number).collect();
-        found.add(code, Some((line, col)), &numbers, message, None);
+    for ((line, col, code), said) in merged {
+        let mut classes: Vec<Vec<(&Reading, &str)>> = Vec::new();
+        for (reading, message) in said {
+            match classes.iter_mut().find(|c| c.first().is_some_and(|first| same(*first, (reading, message)))) {
+                Some(class) => class.push((reading, message)),
+                None => classes.push(vec![(reading, message)]),
+            }
+        }
+        for class in classes {
+            let numbers: Vec<usize> = class.iter().map(|(r, _)| r.number).collect();
+            let names: Vec<String> = class.iter().map(|(r, _)| r.profile.name()).collect();
+            let Some((first, message)) = class.first() else { continue };
+            let message = match class.iter().all(|(_, m)| m == message) {
+                true => (*message).to_owned(),
+                false => replace_last(message, &first.profile.name(), &names.join(" and ")),
+            };
+            found.add(code, Some((line, col)), &numbers, message, None);
+        }
+    }
+}
+
+/// Whether two readings say the same thing: the same message, or the same but for the
+/// reading's own name (its last occurrence).
+fn same((a, said_a): (&Reading, &str), (b, said_b): (&Reading, &str)) -> bool {
+    said_a == said_b || replace_last(said_a, &a.profile.name(), &b.profile.name()) == said_b
+}
+
+/// `text` with the last occurrence of `from` replaced by `to`.
+fn replace_last(text: &str, from: &str, to: &str) -> String {
+    match text.rfind(from) {
+        Some(at) => {
+            let (head, tail) = text.split_at(at);
+            format!("{head}{to}{}", tail.get(from.len()..).unwrap_or_default())
+        }
+        None => text.to_owned(),
     }
 }
 

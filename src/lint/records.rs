@@ -9,7 +9,7 @@
 
 use super::code::LintCode;
 use super::finding::Collector;
-use super::pass::{Context, Reading};
+use super::context::{Context, Reading};
 use crate::model::Record;
 use crate::query::Robots;
 use crate::vocab::extension::{Extension, ExtensionValue};

@@ -5,7 +5,7 @@
 
 use super::code::LintCode;
 use super::finding::Collector;
-use super::pass::Context;
+use super::context::Context;
 use crate::report::{ParseReport, Tag};
 use crate::variant::{Profile, Variant};
 
@@ -19,14 +19,15 @@ pub(super) fn check(context: &Context<'_>, found: &mut Collector) {
         let text = context.lines.text(line.line).unwrap_or_default();
         let key = text.split(|&b| b == b':' || b == b' ' || b == b'\t').find(|k| !k.is_empty());
         let key = String::from_utf8_lossy(key.unwrap_or_default());
-        let what = if line.is_acceptable_typo {
+        let understood = line.tag != Tag::Unknown;
+        let what = if line.is_line_too_long {
+            "line longer than 16,663 bytes: Google ignores the rest of it".to_owned()
+        } else if !understood && (line.has_directive || !(line.is_empty || line.is_comment)) {
+            "syntax not understood: Google ignores this line".to_owned()
+        } else if line.is_acceptable_typo {
             format!("accepted typo: Google reads `{key}` as `{}`", line.tag.name())
         } else if line.is_missing_colon_separator {
             format!("missing `:` — Google reads the line as `{}` anyway", line.tag.name())
-        } else if line.is_line_too_long {
-            "line longer than 16,663 bytes: Google ignores the rest of it".to_owned()
-        } else if line.tag == Tag::Unknown && (line.has_directive || !(line.is_empty || line.is_comment)) {
-            "syntax not understood: Google ignores this line".to_owned()
         } else {
             continue;
         };

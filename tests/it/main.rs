@@ -18,6 +18,7 @@ mod extensions;
 mod fetch;
 mod hostile;
 mod limits;
+mod lint;
 mod profiles;
 mod properties;
 mod robustness;

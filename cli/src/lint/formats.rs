@@ -4,6 +4,7 @@
 use std::fmt::Write as _;
 
 use robotspec::lint::{line_text, Finding, FindingCode, LintOptions, Severity};
+use serde::Serialize;
 use serde_json::{json, Value};
 
 use super::Linted;
@@ -68,23 +69,32 @@ fn write_finding(out: &mut String, file: &Linted, finding: &Finding, readings: u
 
 /// `{"findings": [{"file", "line", "col", "severity", "code", "message", "readings", "fix"}]}`.
 pub fn json(linted: &[Linted]) -> Result<String, String> {
-    let findings: Vec<Value> = linted
+    let findings: Vec<InFile<'_>> = linted
         .iter()
         .flat_map(|file| {
-            file.findings.iter().map(move |finding| {
-                let mut value = json!({ "file": file.name });
-                if let (Value::Object(map), Ok(Value::Object(rest))) =
-                    (&mut value, serde_json::to_value(finding))
-                {
-                    map.extend(rest);
-                }
-                value
+            file.findings.iter().map(|finding| InFile {
+                file: &file.name,
+                finding,
             })
         })
         .collect();
-    let text = serde_json::to_string_pretty(&json!({ "findings": findings }))
+    let text = serde_json::to_string_pretty(&Findings { findings })
         .map_err(|e| format!("cannot write JSON: {e}"))?;
     Ok(text + "\n")
+}
+
+/// `{"findings": [...]}`.
+#[derive(Serialize)]
+struct Findings<'a> {
+    findings: Vec<InFile<'a>>,
+}
+
+/// A finding with the name of its file first: the library's serialisation after `file`.
+#[derive(Serialize)]
+struct InFile<'a> {
+    file: &'a str,
+    #[serde(flatten)]
+    finding: &'a Finding,
 }
 
 /// SARIF 2.1.0: one run of the tool `robotspec`, a rule per finding code (its help text the

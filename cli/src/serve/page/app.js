@@ -200,6 +200,7 @@ function summary(answer) {
 function render(answer) {
   renderEditor(answer);
   renderDiagnostics(answer);
+  renderFindings(answer);
   renderVerdicts(answer);
   renderDisagreements(answer);
   renderRecords();
@@ -224,6 +225,13 @@ function renderEditor(answer) {
     if (!problems.has(d.line)) problems.set(d.line, []);
     problems.get(d.line).push(d);
   }
+  // The linter's findings beside each line: the worst severity marks the gutter.
+  const linted = new Map();
+  for (const f of answer ? answer.findings : []) {
+    if (f.line === null) continue;
+    if (!linted.has(f.line)) linted.set(f.line, []);
+    linted.get(f.line).push(f);
+  }
   const backdropLines = [];
   const gutterLines = [];
   texts.forEach((text, index) => {
@@ -231,7 +239,11 @@ function renderEditor(answer) {
     const line = coloured ? kinds.get(number) : undefined;
     const kind = line ? line.kind : "none";
     const found = problems.get(number) || [];
-    const worst = found.some((d) => d.severity === "error") ? "error" : found.length ? "warning" : "";
+    const lint = linted.get(number) || [];
+    const all = [...found, ...lint];
+    const worst = all.some((d) => d.severity === "error") ? "error"
+      : all.some((d) => d.severity === "warning") ? "warning" : "";
+    const noted = !worst && lint.length > 0;
     const classes = ["line", `k-${kind}`, worst && `has-${worst}`].filter(Boolean).join(" ");
     backdropLines.push(el("div", { class: classes, "data-line": number }, underline(text, found)));
     const label = line ? KINDS[line.kind] || line.kind : "";
@@ -240,7 +252,8 @@ function renderEditor(answer) {
       el("div", { class: classes, "data-line": number, title: others ? `other readings: ${others}` : null },
         el("span", { class: "number" }, number),
         el("span", { class: "kind" }, label, others ? el("span", { class: "mark-except" }, "*") : null),
-        el("span", { class: "problem" }, worst === "error" ? "✖" : worst ? "⚠" : "")));
+        el("span", { class: "problem", title: lint.map((f) => `${f.severity}[${f.code}]: ${f.message}`).join("\n") || null },
+          worst === "error" ? "✖" : worst ? "⚠" : noted ? "ℹ" : "")));
   });
   backdrop.replaceChildren(...backdropLines);
   gutter.replaceChildren(...gutterLines);
@@ -295,6 +308,34 @@ function renderDiagnostics(answer) {
       el("code", { class: "code" }, d.code),
       el("span", { class: "message" }, d.message),
       el("span", { class: "variants" }, variantList(d.variants, answer))))));
+}
+
+/** The linter's findings (docs/lint.md), each with its line, severity, code, message, the
+ * readings it applies to and its fix; choosing one highlights its line. */
+function renderFindings(answer) {
+  const list = $("findings");
+  $("findings-count").textContent = `(${answer.findings.length})`;
+  if (answer.findings.length === 0) {
+    list.replaceChildren(el("li", { class: "empty" }, "Nothing to report."));
+    return;
+  }
+  list.replaceChildren(...answer.findings.map((f) =>
+    el("li", { class: f.severity },
+      el("button", {
+        type: "button",
+        class: "diagnostic finding",
+        "data-line": f.line,
+        onclick: () => {
+          if (f.line === null) return;
+          highlight({ line: f.line, why: `${f.code}: ${f.message}` });
+          placeCaret(f.line, f.col);
+        },
+      },
+      el("span", { class: "where" }, f.line === null ? "file" : `${f.line}:${f.col}`),
+      el("span", { class: `severity ${f.severity}` }, f.severity),
+      el("code", { class: "code" }, f.code),
+      el("span", { class: "message" }, f.fix ? `${f.message} — fix: ${f.fix}` : f.message),
+      el("span", { class: "variants" }, variantList(f.readings, answer))))));
 }
 
 function renderVerdicts(answer) {
