@@ -296,7 +296,10 @@ mod tests {
     fn a_reading_of_characters_keeps_a_leading_replacement_character() {
         let fffd = b"\xEF\xBF\xBDUser-agent: *\n";
         let characters = Source::read_as(fffd, usize::MAX, ByteOrderMark::Characters);
-        assert_eq!((characters.bom_len(), characters.invalid_utf8()), (0, &[][..]));
+        assert_eq!(
+            (characters.bom_len(), characters.invalid_utf8()),
+            (0, &[][..])
+        );
         let bytes = Source::read_as(fffd, usize::MAX, ByteOrderMark::Bytes);
         assert_eq!(bytes.bom_len(), 1);
         assert_eq!(bytes.invalid_utf8(), &[Span::new(0, 1), Span::new(1, 3)]);

@@ -65,7 +65,9 @@ impl Config {
     pub fn read(path: &str) -> Result<Config, String> {
         let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
         let bad = |e: toml::de::Error| format!("{path}: {}", e.message());
-        let is_pyproject = Path::new(path).file_name().is_some_and(|n| n == "pyproject.toml");
+        let is_pyproject = Path::new(path)
+            .file_name()
+            .is_some_and(|n| n == "pyproject.toml");
         let written: Written = if is_pyproject {
             let pyproject: Pyproject = toml::from_str(&text).map_err(bad)?;
             match pyproject.tool.and_then(|t| t.robotspec) {

@@ -173,7 +173,10 @@ pub fn finding_code(text: &str) -> Result<FindingCode, String> {
 
 /// The values of `--fail-on`: the library's severities.
 fn severities() -> crate::values::Named<Severity> {
-    crate::values::Named::new(Severity::ALL, Severity::name, Severity::description, |text| {
-        Severity::from_name(text).ok_or_else(|| format!("unknown severity `{text}`"))
-    })
+    crate::values::Named::new(
+        Severity::ALL,
+        Severity::name,
+        Severity::description,
+        |text| Severity::from_name(text).ok_or_else(|| format!("unknown severity `{text}`")),
+    )
 }

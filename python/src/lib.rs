@@ -87,9 +87,9 @@ mod _robotspec {
     #[pymodule_export]
     use super::input::AgentError;
     #[pymodule_export]
-    use super::parsed::{google_report, parse, Diagnostic, Parsed, StrictError};
-    #[pymodule_export]
     use super::lint::{lint, Finding};
+    #[pymodule_export]
+    use super::parsed::{google_report, parse, Diagnostic, Parsed, StrictError};
     #[pymodule_export]
     use super::robots::Robots;
     // Corpus studies (issue 15).

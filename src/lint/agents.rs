@@ -11,9 +11,9 @@
 use std::collections::BTreeMap;
 
 use super::code::LintCode;
+use super::context::{Context, Reading};
 use super::crawlers::{self, Crawler, Purpose};
 use super::finding::Collector;
-use super::context::{Context, Reading};
 use crate::model::{Agent, Group};
 use crate::variant::Profile;
 use crate::vocab::pattern::RuleKind;
@@ -51,7 +51,11 @@ pub(super) fn check(context: &Context<'_>, found: &mut Collector) {
                     outcomes: BTreeMap::new(),
                 });
                 let outcome = outcome(&value, name);
-                entry.outcomes.entry(outcome).or_default().push(reading.number);
+                entry
+                    .outcomes
+                    .entry(outcome)
+                    .or_default()
+                    .push(reading.number);
             }
             control_token_rules(context, reading, &group, found);
         }
@@ -98,7 +102,10 @@ fn names(context: &Context<'_>, readings: &[usize]) -> String {
 }
 
 fn describe(crawler: &Crawler) -> String {
-    format!("{} ({}, {})", crawler.token, crawler.operator, crawler.purpose)
+    format!(
+        "{} ({}, {})",
+        crawler.token, crawler.operator, crawler.purpose
+    )
 }
 
 fn report(context: &Context<'_>, line: u32, agent: &AgentLine, found: &mut Collector) {
@@ -115,7 +122,13 @@ fn report(context: &Context<'_>, line: u32, agent: &AgentLine, found: &mut Colle
                      or `-`): the group applies to no crawler{}",
                     gets_star(meant)
                 );
-                found.add(LintCode::AgentNeverMatches, at, readings, message, fix(value, meant));
+                found.add(
+                    LintCode::AgentNeverMatches,
+                    at,
+                    readings,
+                    message,
+                    fix(value, meant),
+                );
             }
             Outcome::Unsendable => {
                 let message = format!(
@@ -123,7 +136,13 @@ fn report(context: &Context<'_>, line: u32, agent: &AgentLine, found: &mut Colle
                      characters outside `A-Z a-z _ -`, so the group applies to no crawler{}",
                     gets_star(meant)
                 );
-                found.add(LintCode::AgentNeverMatches, at, readings, message, fix(value, meant));
+                found.add(
+                    LintCode::AgentNeverMatches,
+                    at,
+                    readings,
+                    message,
+                    fix(value, meant),
+                );
             }
             Outcome::Cut(name) => cut(value, name, meant, at, &who, readings, found),
         }
@@ -153,9 +172,10 @@ fn cut(
     readings: &[usize],
     found: &mut Collector,
 ) {
-    let version_dropped = value
-        .strip_prefix(name)
-        .is_some_and(|rest| rest.starts_with('/'));
+    // `Name/1.2`: only a version follows the name (a whole User-Agent header does not count).
+    let version_dropped = value.strip_prefix(name).is_some_and(|rest| {
+        rest.starts_with('/') && !rest.contains(|c: char| c.is_whitespace() || "();".contains(c))
+    });
     let is_meant = meant.is_some_and(|c| c.token.eq_ignore_ascii_case(name));
     if is_meant || (meant.is_none() && version_dropped) {
         let message = format!(
@@ -174,11 +194,25 @@ fn cut(
                 c.token
             )
         });
+    let Some(crawler) = meant else {
+        let message = format!(
+            "{who} read `{value}` as `{name}`: the group is for a crawler that answers to \
+             `{name}`; a crawler that sends another name gets the `*` groups"
+        );
+        found.add(LintCode::AgentCut, at, readings, message, None);
+        return;
+    };
     let message = format!(
         "{who} read `{value}` as `{name}`: the group is for a crawler called `{name}`{}{unnamable}",
-        gets_star(meant)
+        gets_star(Some(crawler))
     );
-    found.add(LintCode::AgentMisread, at, readings, message, fix(value, meant));
+    found.add(
+        LintCode::AgentMisread,
+        at,
+        readings,
+        message,
+        fix(value, meant),
+    );
 }
 
 fn misspelt(
@@ -188,16 +222,24 @@ fn misspelt(
     readings: &[usize],
     found: &mut Collector,
 ) {
-    let Some(crawler) = meant else { return };
-    if crawler.token.eq_ignore_ascii_case(value) {
+    if meant.is_some() {
         return;
     }
+    let Some(crawler) = crawlers::near(value) else {
+        return;
+    };
     let message = format!(
         "no known crawler is called `{value}`; the author most likely meant {}, which this group \
          does not name",
         describe(crawler)
     );
-    found.add(LintCode::AgentMisspelt, at, readings, message, fix(value, meant));
+    found.add(
+        LintCode::AgentMisspelt,
+        at,
+        readings,
+        message,
+        fix(value, Some(crawler)),
+    );
 }
 
 /// A group for a control token (Google-Extended, Applebot-Extended) with rules other than
@@ -222,7 +264,16 @@ fn control_token_rules(
              rules stop no fetch; they only say which pages may not be used for AI training",
             crawler.token, crawler.operator
         );
-        let at = Some((rule.line(), context.lines.value_column(rule.line(), rule.value())));
-        found.add(LintCode::ControlTokenRules, at, &[reading.number], message, None);
+        let at = Some((
+            rule.line(),
+            context.lines.value_column(rule.line(), rule.value()),
+        ));
+        found.add(
+            LintCode::ControlTokenRules,
+            at,
+            &[reading.number],
+            message,
+            None,
+        );
     }
 }

@@ -88,6 +88,10 @@ crate::names::stable_names! {
         /// A user-agent a reading cuts to a different name (`AI2Bot` read as `AI`): the group is
         /// not for the crawler meant, which gets the `*` groups instead.
         AgentMisread = "agent-misread",
+        /// A user-agent a reading cuts to a shorter name, for a crawler the catalogue does not
+        /// know (`Yahoo Pipes 1.0` read as `Yahoo`): the group names the shorter name, which
+        /// is the crawler's only if it answers to it.
+        AgentCut = "agent-cut",
         /// A user-agent a reading shortens to the name the crawler answers to
         /// (`Googlebot/2.1` read as `Googlebot`): harmless, but not a product token.
         AgentShortened = "agent-shortened",
@@ -139,6 +143,7 @@ impl LintCode {
             | L::ContentUsageValue
             | L::LicenseInGroup
             | L::AgentMisspelt
+            | L::AgentCut
             | L::ControlTokenRules
             | L::DeadRule
             | L::DeadGroup => Severity::Warning,
@@ -259,6 +264,9 @@ mod tests {
             let found = FindingCode::from_name(code.name());
             assert_eq!(found, Some(FindingCode::Lint(*code)));
         }
-        assert_eq!(FindingCode::all().count(), Code::ALL.len() + LintCode::ALL.len());
+        assert_eq!(
+            FindingCode::all().count(),
+            Code::ALL.len() + LintCode::ALL.len()
+        );
     }
 }

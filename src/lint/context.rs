@@ -19,4 +19,3 @@ pub(crate) struct Context<'a> {
     pub(crate) lines: LineIndex<'a>,
     pub(crate) readings: Vec<Reading>,
 }
-

@@ -85,7 +85,10 @@ pub(crate) fn catalogue() -> &'static [Crawler] {
         let list: std::collections::BTreeMap<String, ListEntry> =
             serde_json::from_str(AI_ROBOTS_TXT).unwrap_or_default();
         for (token, entry) in list {
-            if !crawlers.iter().any(|c| c.token.eq_ignore_ascii_case(&token)) {
+            if !crawlers
+                .iter()
+                .any(|c| c.token.eq_ignore_ascii_case(&token))
+            {
                 crawlers.push(Crawler {
                     purpose: list_purpose(&entry.function),
                     operator: link_text(&entry.operator),
@@ -111,7 +114,10 @@ fn list_purpose(function: &str) -> Purpose {
 
 /// `[Name](url)` → `Name`; other text as it is.
 fn link_text(markdown: &str) -> String {
-    match markdown.strip_prefix('[').and_then(|rest| rest.split_once("](")) {
+    match markdown
+        .strip_prefix('[')
+        .and_then(|rest| rest.split_once("]("))
+    {
         Some((name, _)) => name.to_owned(),
         None => markdown.to_owned(),
     }
@@ -124,30 +130,32 @@ pub(crate) fn find(token: &str) -> Option<&'static Crawler> {
         .find(|c| c.token.eq_ignore_ascii_case(token))
 }
 
-/// The crawler a `user-agent` value most likely means: the token written whole, or before a
-/// `/version`, or equal once case and every character but letters and digits are ignored
-/// (`Google Extended`), or — for names of five letters or more — one edit away from a token
-/// (`GPTBott`), two for names of nine or more.
+/// The crawler a `user-agent` value names, written another way: the token written whole, or
+/// before a `/version`, or equal once case and every character but letters and digits are
+/// ignored (`Google Extended`).
 pub(crate) fn meant(written: &str) -> Option<&'static Crawler> {
     let before_version = written.split('/').next().unwrap_or(written).trim();
     if let Some(found) = find(written).or_else(|| find(before_version)) {
         return Some(found);
     }
     let key = squeeze(before_version);
-    if let Some(found) = catalogue().iter().find(|c| squeeze(&c.token) == key) {
-        return Some(found);
+    catalogue().iter().find(|c| squeeze(&c.token) == key)
+}
+
+/// The crawler a name that names none most likely misspells: one edit away from the token of a
+/// crawler its operator documents (`GPTBott`), for names of six letters or more. Only the
+/// operators' crawlers: the long tail of the community list holds many names a letter apart
+/// (`SemrushBot-SA`, `SemrushBot-SWA`), and a near miss of one of them is more likely another
+/// real crawler than a typo.
+pub(crate) fn near(written: &str) -> Option<&'static Crawler> {
+    let key = squeeze(written);
+    if key.len() < 6 {
+        return None;
     }
-    let allowed = match key.len() {
-        0..=4 => return None,
-        5..=8 => 1,
-        _ => 2,
-    };
     catalogue()
         .iter()
-        .map(|c| (distance(&squeeze(&c.token), &key), c))
-        .filter(|(d, _)| *d <= allowed)
-        .min_by_key(|(d, _)| *d)
-        .map(|(_, c)| c)
+        .filter(|c| c.source != AI_ROBOTS_TXT_SOURCE)
+        .find(|c| distance(&squeeze(&c.token), &key) <= 1)
 }
 
 /// Lower-case letters and digits only.
@@ -189,7 +197,10 @@ mod tests {
     #[test]
     fn both_sources_are_read() {
         let googlebot = find("googlebot").unwrap();
-        assert_eq!((googlebot.operator.as_str(), googlebot.purpose), ("Google", Purpose::Search));
+        assert_eq!(
+            (googlebot.operator.as_str(), googlebot.purpose),
+            ("Google", Purpose::Search)
+        );
         assert_eq!(find("Google-Extended").unwrap().purpose, Purpose::Control);
         let ai2 = find("AI2Bot").unwrap();
         assert_eq!(ai2.operator, "Ai2");
@@ -201,7 +212,8 @@ mod tests {
         let token = |w: &str| meant(w).map(|c| c.token.as_str());
         assert_eq!(token("GPTBot/1.0"), Some("GPTBot"));
         assert_eq!(token("Google Extended"), Some("Google-Extended"));
-        assert_eq!(token("GPTBott"), Some("GPTBot"));
+        assert_eq!(token("GPTBott"), None);
+        assert_eq!(near("GPTBott").map(|c| c.token.as_str()), Some("GPTBot"));
         assert_eq!(token("MistralAI-User/1.0"), Some("MistralAI-User/1.0"));
         assert_eq!(token("Kangaroo Bot"), Some("Kangaroo Bot"));
         assert_eq!(token("abcd"), None);

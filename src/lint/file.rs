@@ -3,8 +3,8 @@
 //! out.
 
 use super::code::LintCode;
-use super::finding::Collector;
 use super::context::Context;
+use super::finding::Collector;
 use super::position::column;
 use crate::model::Group;
 use crate::vocab::pattern::RuleKind;
@@ -37,20 +37,38 @@ fn size(context: &Context<'_>, every: &[usize], found: &mut Collector) {
     );
     let fix = "move the rules that matter to the first 500 KiB, or shorten the file (wildcards \
                instead of lists of paths)";
-    found.add(LintCode::FileTooLarge, None, every, message, Some(fix.to_owned()));
+    found.add(
+        LintCode::FileTooLarge,
+        None,
+        every,
+        message,
+        Some(fix.to_owned()),
+    );
 }
 
 fn encoding(context: &Context<'_>, every: &[usize], found: &mut Collector) {
     let input = context.input;
     if input.starts_with(b"\xEF\xBB\xBF") {
         let message = "the file starts with a UTF-8 byte order mark: every reading skips it";
-        found.add(LintCode::ByteOrderMark, Some((1, 1)), every, message.to_owned(), None);
+        found.add(
+            LintCode::ByteOrderMark,
+            Some((1, 1)),
+            every,
+            message.to_owned(),
+            None,
+        );
     }
     if is_utf16(input) {
         let message = "the file is UTF-16: every reading sees NUL bytes between the letters and \
                        reads no rule from it";
         let fix = "save the file as UTF-8";
-        found.add(LintCode::Utf16, None, every, message.to_owned(), Some(fix.to_owned()));
+        found.add(
+            LintCode::Utf16,
+            None,
+            every,
+            message.to_owned(),
+            Some(fix.to_owned()),
+        );
         return;
     }
     if let Err(error) = std::str::from_utf8(input) {
@@ -96,28 +114,49 @@ fn line_ends(context: &Context<'_>, every: &[usize], found: &mut Collector) {
              end, but parsers that split lines on line feeds read it and the next line as one"
         );
         let fix = "end lines with LF (or CR LF)";
-        found.add(LintCode::CrLineEnds, Some((line, 1)), every, message, Some(fix.to_owned()));
+        found.add(
+            LintCode::CrLineEnds,
+            Some((line, 1)),
+            every,
+            message,
+            Some(fix.to_owned()),
+        );
     }
 }
 
+/// An HTML page or a UTF-16 file: no reading finds the author's rules in it.
+pub(super) fn not_robots_txt(input: &[u8]) -> bool {
+    is_html(input) || is_utf16(input)
+}
+
 fn html(input: &[u8], every: &[usize], found: &mut Collector) {
+    if is_html(input) {
+        let message = "this is an HTML page, not a robots.txt: no reading finds a rule in it (a \
+                       server or CMS answers /robots.txt with a page), so every crawler may \
+                       fetch everything";
+        let fix = "serve a plain-text robots.txt at /robots.txt (or a 404 if there is none)";
+        found.add(
+            LintCode::HtmlFile,
+            None,
+            every,
+            message.to_owned(),
+            Some(fix.to_owned()),
+        );
+    }
+}
+
+/// Starts (after whitespace and a byte order mark) with `<` and holds an HTML tag early on.
+fn is_html(input: &[u8]) -> bool {
     let start = input
         .iter()
         .position(|b| !b.is_ascii_whitespace() && !matches!(b, 0xEF | 0xBB | 0xBF))
         .unwrap_or(input.len());
     let head = input.get(start..).unwrap_or_default();
     let head = head.get(..2048).unwrap_or(head).to_ascii_lowercase();
-    let page = head.starts_with(b"<")
+    head.starts_with(b"<")
         && [&b"<!doctype html"[..], b"<html", b"<head", b"<body"]
             .iter()
-            .any(|tag| memchr::memmem::find(&head, tag).is_some());
-    if page {
-        let message = "this is an HTML page, not a robots.txt: no reading finds a rule in it (a \
-                       server or CMS answers /robots.txt with a page), so every crawler may \
-                       fetch everything";
-        let fix = "serve a plain-text robots.txt at /robots.txt (or a 404 if there is none)";
-        found.add(LintCode::HtmlFile, None, every, message.to_owned(), Some(fix.to_owned()));
-    }
+            .any(|tag| memchr::memmem::find(&head, tag).is_some())
 }
 
 /// A group whose only Disallow rules are empty allows everything.

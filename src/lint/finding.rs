@@ -76,7 +76,10 @@ impl Collector {
         message: String,
         fix: Option<String>,
     ) {
-        let entry = self.found.entry((at, code.into(), message, fix)).or_default();
+        let entry = self
+            .found
+            .entry((at, code.into(), message, fix))
+            .or_default();
         entry.extend_from_slice(readings);
     }
 

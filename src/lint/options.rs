@@ -45,7 +45,10 @@ impl LintOptions {
     /// The readings to lint under, in the order findings name them (each once; an empty list
     /// keeps the current one).
     #[must_use]
-    pub fn with_readings<P: Into<Profile>>(mut self, readings: impl IntoIterator<Item = P>) -> Self {
+    pub fn with_readings<P: Into<Profile>>(
+        mut self,
+        readings: impl IntoIterator<Item = P>,
+    ) -> Self {
         let mut chosen: Vec<Profile> = Vec::new();
         for reading in readings.into_iter().map(Into::into) {
             if !chosen.contains(&reading) {

@@ -4,9 +4,9 @@
 
 use std::collections::BTreeMap;
 
+use super::context::{Context, Reading};
 use super::finding::{Collector, Finding};
 use super::options::LintOptions;
-use super::context::{Context, Reading};
 use super::position::LineIndex;
 use super::{agents, file, records, report};
 use crate::diagnostic::Code;
@@ -34,8 +34,13 @@ pub fn lint(input: &[u8], options: &LintOptions) -> Vec<Finding> {
         readings,
     };
     let mut found = Collector::default();
-    diagnostics(&context, &mut found);
     file::check(&context, &mut found);
+    if file::not_robots_txt(input) {
+        // An HTML page or a UTF-16 file: what each line says is noise; the file-level finding
+        // says what every crawler does with it.
+        return found.finish(options);
+    }
+    diagnostics(&context, &mut found);
     records::check(&context, &mut found);
     agents::check(&context, &mut found);
     report::check(&context, &mut found);
@@ -54,7 +59,7 @@ pub fn line_text(input: &[u8], line: u32) -> Option<&[u8]> {
 /// name (`… is not a directive of rfc9309 …`), the message names them all. An RSL `License`
 /// line is not an unknown key to the linter: its own finding says what each reading does.
 fn diagnostics(context: &Context<'_>, found: &mut Collector) {
-    let mut merged: BTreeMap<(u32, u32, Code), Vec<(&Reading, &str)>> = BTreeMap::new();
+    let mut merged: BTreeMap<(u32, u32, Code), Vec<Said<'_>>> = BTreeMap::new();
     for reading in &context.readings {
         for d in reading.robots.diagnostics() {
             if d.code == Code::UnknownDirective && records::is_license(&reading.robots, d.line) {
@@ -65,9 +70,12 @@ fn diagnostics(context: &Context<'_>, found: &mut Collector) {
         }
     }
     for ((line, col, code), said) in merged {
-        let mut classes: Vec<Vec<(&Reading, &str)>> = Vec::new();
+        let mut classes: Vec<Vec<Said<'_>>> = Vec::new();
         for (reading, message) in said {
-            match classes.iter_mut().find(|c| c.first().is_some_and(|first| same(*first, (reading, message)))) {
+            match classes.iter_mut().find(|c| {
+                c.first()
+                    .is_some_and(|first| same(*first, (reading, message)))
+            }) {
                 Some(class) => class.push((reading, message)),
                 None => classes.push(vec![(reading, message)]),
             }
@@ -75,7 +83,9 @@ fn diagnostics(context: &Context<'_>, found: &mut Collector) {
         for class in classes {
             let numbers: Vec<usize> = class.iter().map(|(r, _)| r.number).collect();
             let names: Vec<String> = class.iter().map(|(r, _)| r.profile.name()).collect();
-            let Some((first, message)) = class.first() else { continue };
+            let Some((first, message)) = class.first() else {
+                continue;
+            };
             let message = match class.iter().all(|(_, m)| m == message) {
                 true => (*message).to_owned(),
                 false => replace_last(message, &first.profile.name(), &names.join(" and ")),
@@ -85,9 +95,12 @@ fn diagnostics(context: &Context<'_>, found: &mut Collector) {
     }
 }
 
+/// A reading and what it says.
+type Said<'a> = (&'a Reading, &'a str);
+
 /// Whether two readings say the same thing: the same message, or the same but for the
 /// reading's own name (its last occurrence).
-fn same((a, said_a): (&Reading, &str), (b, said_b): (&Reading, &str)) -> bool {
+fn same((a, said_a): Said<'_>, (b, said_b): Said<'_>) -> bool {
     said_a == said_b || replace_last(said_a, &a.profile.name(), &b.profile.name()) == said_b
 }
 

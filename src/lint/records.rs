@@ -8,8 +8,8 @@
 //! [absoluteURL]`, "not tied to any specific user agent"), docs/spec/EXTENSIONS.md.
 
 use super::code::LintCode;
-use super::finding::Collector;
 use super::context::{Context, Reading};
+use super::finding::Collector;
 use crate::model::Record;
 use crate::query::Robots;
 use crate::vocab::extension::{Extension, ExtensionValue};
@@ -49,7 +49,13 @@ fn license(context: &Context<'_>, reading: &Reading, record: &Record<'_>, found:
     let message = "RSL 1.0 `License`: the licence of the whole site, whatever group it is in; \
                    RSL-aware crawlers fetch it before using the content, robots.txt parsers \
                    (Google's, RFC 9309's) ignore the line";
-    found.add(LintCode::RslLicense, at, &[reading.number], message.to_owned(), None);
+    found.add(
+        LintCode::RslLicense,
+        at,
+        &[reading.number],
+        message.to_owned(),
+        None,
+    );
     if !is_absolute_url(record.value) {
         let message = format!(
             "`{}` is not an absolute URL: RSL requires the licence's fully qualified URL \
@@ -57,7 +63,13 @@ fn license(context: &Context<'_>, reading: &Reading, record: &Record<'_>, found:
             String::from_utf8_lossy(record.value)
         );
         let at = at_value(context, record.line, record.value);
-        found.add(LintCode::LicenseNotAbsolute, at, &[reading.number], message, None);
+        found.add(
+            LintCode::LicenseNotAbsolute,
+            at,
+            &[reading.number],
+            message,
+            None,
+        );
     }
     if record.group.is_some() {
         let message = "a `License` inside a group: RSL applies it to the whole file, but a reader \
@@ -185,7 +197,13 @@ fn content_signal(
                  `ai-input`, `ai-train` (and `use`); readers ignore it"
             );
             let at = at_value(context, record.line, key.as_bytes());
-            found.add(LintCode::ContentSignalKey, at, &[reading.number], message, None);
+            found.add(
+                LintCode::ContentSignalKey,
+                at,
+                &[reading.number],
+                message,
+                None,
+            );
             return;
         }
     };
@@ -197,7 +215,13 @@ fn content_signal(
         );
         let written = format!("{key}={value}");
         let at = at_value(context, record.line, written.as_bytes());
-        found.add(LintCode::ContentSignalValue, at, &[reading.number], message, None);
+        found.add(
+            LintCode::ContentSignalValue,
+            at,
+            &[reading.number],
+            message,
+            None,
+        );
     }
 }
 
@@ -242,7 +266,13 @@ fn content_usage(
                 "`{label}` is not a label of draft-ietf-aipref-vocab-07 (`train-ai`, `search`): \
                  {history}; crawlers following the current draft ignore it"
             );
-            found.add(LintCode::ContentUsageLabel, at, &[reading.number], message, None);
+            found.add(
+                LintCode::ContentUsageLabel,
+                at,
+                &[reading.number],
+                message,
+                None,
+            );
             continue;
         }
         let token = match entry {
@@ -254,7 +284,13 @@ fn content_usage(
                 "the preference for `{label}` is not the Token `y` or `n`: it is unknown \
                  (vocab-07 §6.5)"
             );
-            found.add(LintCode::ContentUsageValue, at, &[reading.number], message, None);
+            found.add(
+                LintCode::ContentUsageValue,
+                at,
+                &[reading.number],
+                message,
+                None,
+            );
         }
     }
 }

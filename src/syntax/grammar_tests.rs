@@ -689,7 +689,10 @@ mod strict_property {
                 // Google skips the truncated mark (the rest of the line is read); the others
                 // read it as content (`byte-order-mark=whole`), so the line holds it too.
                 let found = violations(variant, truncated);
-                assert!(found.contains(&(Code::InvalidUtf8, 0, bom)), "{variant}: {found:?}");
+                assert!(
+                    found.contains(&(Code::InvalidUtf8, 0, bom)),
+                    "{variant}: {found:?}"
+                );
                 if variant == Variant::Google {
                     assert_eq!(found, [(Code::InvalidUtf8, 0, bom)]);
                 }

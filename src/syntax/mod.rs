@@ -363,7 +363,8 @@ pub fn parse_with<'a>(
     match options.mode {
         Mode::Lenient => Ok(parse_lenient(input, profile, options)),
         Mode::Strict => {
-            let source = Source::read_as(input, options.limits.input_bytes, profile.byte_order_mark);
+            let source =
+                Source::read_as(input, options.limits.input_bytes, profile.byte_order_mark);
             let findings = read(&source, &profile, options, |_, _| {});
             let diagnostics = conclude_strict(&source, &profile, findings)?;
             Ok(Parsed::new(source, profile, options, diagnostics))

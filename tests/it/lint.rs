@@ -21,9 +21,9 @@ fn render() -> String {
     for code in FindingCode::all() {
         let from = match code {
             FindingCode::Diagnostic(_) => "a reading (docs/diagnostics.md)",
-            FindingCode::Lint(LintCode::DeadRule | LintCode::DeadGroup | LintCode::ReadingsDiffer) => {
-                "the exact analysis (not produced yet)"
-            }
+            FindingCode::Lint(
+                LintCode::DeadRule | LintCode::DeadGroup | LintCode::ReadingsDiffer,
+            ) => "the exact analysis (not produced yet)",
             FindingCode::Lint(_) => "the linter",
         };
         let meaning = code.description().replace('\n', " ");
@@ -40,7 +40,10 @@ fn the_table_of_codes_is_the_librarys() {
     let path = common::repo_root().join("docs/lint.md");
     let doc = std::fs::read_to_string(&path).unwrap();
     let start = doc.find(BEGIN).expect("the BEGIN marker in docs/lint.md") + BEGIN.len();
-    let end = start + doc[start..].find(END).expect("the END marker in docs/lint.md");
+    let end = start
+        + doc[start..]
+            .find(END)
+            .expect("the END marker in docs/lint.md");
     let table = render();
     if std::env::var_os("UPDATE_DOCS").is_some() {
         std::fs::write(&path, format!("{}{table}{}", &doc[..start], &doc[end..])).unwrap();
@@ -53,7 +56,10 @@ fn the_table_of_codes_is_the_librarys() {
     );
 }
 
-fn codes_at(findings: &[robotspec::lint::Finding], code: FindingCode) -> Vec<(Option<u32>, Option<u32>)> {
+fn codes_at(
+    findings: &[robotspec::lint::Finding],
+    code: FindingCode,
+) -> Vec<(Option<u32>, Option<u32>)> {
     findings
         .iter()
         .filter(|f| f.code == code)
@@ -94,7 +100,11 @@ fn a_file_over_500_kib_is_an_error_naming_the_line_google_stops_at() {
     assert_eq!((large[0].line, large[0].severity), (None, Severity::Error));
     // 512,000 bytes: the first line is 14 bytes, each rule 34.
     let stop = (512_000 - 14) / 34 + 2;
-    assert!(large[0].message.contains(&format!("from line {stop} ")), "{}", large[0].message);
+    assert!(
+        large[0].message.contains(&format!("from line {stop} ")),
+        "{}",
+        large[0].message
+    );
     assert!(lint(&input[..512_000], &LintOptions::default())
         .iter()
         .all(|f| f.code != LintCode::FileTooLarge.into()));
@@ -103,7 +113,10 @@ fn a_file_over_500_kib_is_an_error_naming_the_line_google_stops_at() {
 #[test]
 fn what_a_limit_cuts_is_an_error() {
     let options = LintOptions::default().with_limits(Limits::default().with(Limit::Groups, 1));
-    let findings = lint(b"User-agent: a\nDisallow: /\nUser-agent: b\nDisallow: /\n", &options);
+    let findings = lint(
+        b"User-agent: a\nDisallow: /\nUser-agent: b\nDisallow: /\n",
+        &options,
+    );
     let cut = codes_at(&findings, Code::LimitExceeded.into());
     assert_eq!(cut.len(), 1);
     assert_eq!(cut[0].0, Some(3));
@@ -123,7 +136,9 @@ fn allow_silences_and_deny_raises() {
         .allow(LintCode::ExtensionRecord.into())
         .deny(LintCode::EmptyDisallow.into());
     let configured = lint(body, &options);
-    assert!(configured.iter().all(|f| f.code != LintCode::ExtensionRecord.into()));
+    assert!(configured
+        .iter()
+        .all(|f| f.code != LintCode::ExtensionRecord.into()));
     assert!(configured
         .iter()
         .any(|f| f.code == LintCode::EmptyDisallow.into() && f.severity == Severity::Error));
@@ -142,9 +157,20 @@ fn every_name_ai_robots_txt_writes_that_a_reading_cuts_has_a_finding() {
         .enumerate()
         .filter_map(|(i, line)| Some((i as u32 + 1, line.strip_prefix("User-agent: ")?.trim())))
         .collect();
-    let is_token = |name: &str| name.bytes().all(|b| b.is_ascii_alphabetic() || b == b'-' || b == b'_');
-    let cut: Vec<u32> = agents.iter().filter(|(_, n)| !is_token(n)).map(|(l, _)| *l).collect();
-    assert_eq!(cut.len(), 21, "the list's 21 names that are not product tokens");
+    let is_token = |name: &str| {
+        name.bytes()
+            .all(|b| b.is_ascii_alphabetic() || b == b'-' || b == b'_')
+    };
+    let cut: Vec<u32> = agents
+        .iter()
+        .filter(|(_, n)| !is_token(n))
+        .map(|(l, _)| *l)
+        .collect();
+    assert_eq!(
+        cut.len(),
+        21,
+        "the list's 21 names that are not product tokens"
+    );
     let findings = lint(&body, &LintOptions::default());
     let about_agents = [
         LintCode::AgentMisread,
@@ -160,7 +186,11 @@ fn every_name_ai_robots_txt_writes_that_a_reading_cuts_has_a_finding() {
     found.dedup();
     assert_eq!(found, cut);
     for finding in findings.iter().filter(|f| about_agents.contains(&f.code)) {
-        let name = agents.iter().find(|(l, _)| Some(*l) == finding.line).unwrap().1;
+        let name = agents
+            .iter()
+            .find(|(l, _)| Some(*l) == finding.line)
+            .unwrap()
+            .1;
         assert!(finding.message.contains(&format!("`{name}`")), "{finding}");
         assert_eq!(finding.readings.len(), 2, "{finding}");
     }

@@ -175,5 +175,12 @@ fn a_leading_replacement_character_is_content_except_to_google() {
     let google = robotspec::Profile::from(Variant::Google);
     let composed = google.with("byte-order-mark", "characters").unwrap();
     assert_eq!(composed.name(), "google+byte-order-mark=characters");
-    assert_eq!(parse(input, composed).diagnostics().iter().filter(|d| d.code == robotspec::Code::InvalidUtf8).count(), 0);
+    assert_eq!(
+        parse(input, composed)
+            .diagnostics()
+            .iter()
+            .filter(|d| d.code == robotspec::Code::InvalidUtf8)
+            .count(),
+        0
+    );
 }

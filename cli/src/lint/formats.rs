@@ -44,7 +44,10 @@ fn plural(n: usize) -> &'static str {
 }
 
 fn severity_index(severity: Severity) -> usize {
-    Severity::ALL.iter().position(|s| *s == severity).unwrap_or(0)
+    Severity::ALL
+        .iter()
+        .position(|s| *s == severity)
+        .unwrap_or(0)
 }
 
 fn write_finding(out: &mut String, file: &Linted, finding: &Finding, readings: usize) {
@@ -140,8 +143,7 @@ fn rule(code: FindingCode, options: &LintOptions) -> Value {
 
 fn result(file: &Linted, finding: &Finding, codes: &[FindingCode]) -> Value {
     let mut location = json!({"artifactLocation": {"uri": file.name}});
-    if let (Some(line), Some(col), Value::Object(map)) =
-        (finding.line, finding.col, &mut location)
+    if let (Some(line), Some(col), Value::Object(map)) = (finding.line, finding.col, &mut location)
     {
         map.insert(
             "region".to_owned(),
@@ -179,7 +181,11 @@ pub fn github(linted: &[Linted]) -> String {
             if let Some(fix) = &finding.fix {
                 let _ = write!(message, "\nfix: {fix}");
             }
-            let _ = writeln!(out, "::{command} {properties},title={title}::{}", data(&message));
+            let _ = writeln!(
+                out,
+                "::{command} {properties},title={title}::{}",
+                data(&message)
+            );
         }
     }
     out
