@@ -57,7 +57,7 @@
 //!
 //! - `internals` (off; for this crate's own tests and fuzz targets): a few internal functions,
 //!   with no stability promise.
-//! - `lint` (off by default): [`lint`](crate::lint), the linter — every reading's problems,
+//! - `lint` (off by default): [`lint`], the linter — every reading's problems,
 //!   the extension records people write, crawler names a reading cuts, file-level trouble and
 //!   Google's per-line report, as findings with stable codes (docs/lint.md). It carries a
 //!   crawler catalogue (ai.robots.txt's list and operators' pages).
