@@ -116,33 +116,23 @@ fn report(context: &Context<'_>, line: u32, agent: &AgentLine, found: &mut Colle
         let who = names(context, readings);
         match outcome {
             Outcome::Whole => misspelt(value, meant, at, readings, found),
-            Outcome::Empty => {
+            Outcome::Empty | Outcome::Unsendable => {
+                let what = match outcome {
+                    Outcome::Empty => format!(
+                        "read `{value}` as an empty name (it does not start with a letter, `_` \
+                         or `-`)"
+                    ),
+                    _ => format!(
+                        "read the whole `{value}` (no crawler sends a name with spaces or \
+                         characters outside `A-Z a-z _ -`)"
+                    ),
+                };
                 let message = format!(
-                    "{who} read `{value}` as an empty name (it does not start with a letter, `_` \
-                     or `-`): the group applies to no crawler{}",
+                    "{who} {what}: the group applies to no crawler{}",
                     gets_star(meant)
                 );
-                found.add(
-                    LintCode::AgentNeverMatches,
-                    at,
-                    readings,
-                    message,
-                    fix(value, meant),
-                );
-            }
-            Outcome::Unsendable => {
-                let message = format!(
-                    "{who} read the whole `{value}`: no crawler sends a name with spaces or \
-                     characters outside `A-Z a-z _ -`, so the group applies to no crawler{}",
-                    gets_star(meant)
-                );
-                found.add(
-                    LintCode::AgentNeverMatches,
-                    at,
-                    readings,
-                    message,
-                    fix(value, meant),
-                );
+                let fix = fix(value, meant);
+                found.add(LintCode::AgentNeverMatches, at, readings, message, fix);
             }
             Outcome::Cut(name) => cut(value, name, meant, at, &who, readings, found),
         }

@@ -288,54 +288,46 @@ function variantList(variants, answer) {
   return variants.length === answer.variants.length ? "all variants" : variants.join(", ");
 }
 
+/** The diagnostics (every variant's, each with the variants that report it) and the linter's
+ * findings (docs/lint.md: the readings they apply to, a fix where one is certain) as two lists
+ * of one kind: line:col, severity, code, message; choosing one highlights its line. */
 function renderDiagnostics(answer) {
-  const list = $("diagnostics");
-  $("diagnostics-count").textContent = `(${answer.diagnostics.length})`;
-  if (answer.diagnostics.length === 0) {
-    list.replaceChildren(el("li", { class: "empty" }, "No problems found."));
-    return;
-  }
-  list.replaceChildren(...answer.diagnostics.map((d) =>
-    el("li", { class: d.severity },
-      el("button", {
-        type: "button",
-        class: "diagnostic",
-        "data-line": d.line,
-        onclick: () => { highlight({ line: d.line, why: `${d.code}: ${d.message}` }); placeCaret(d.line, d.col); },
-      },
-      el("span", { class: "where" }, `${d.line}:${d.col}`),
-      el("span", { class: `severity ${d.severity}` }, d.severity),
-      el("code", { class: "code" }, d.code),
-      el("span", { class: "message" }, d.message),
-      el("span", { class: "variants" }, variantList(d.variants, answer))))));
+  renderProblems("diagnostics", answer.diagnostics, "No problems found.", (d) =>
+    [d.message, variantList(d.variants, answer), "diagnostic"]);
 }
 
-/** The linter's findings (docs/lint.md), each with its line, severity, code, message, the
- * readings it applies to and its fix; choosing one highlights its line. */
 function renderFindings(answer) {
-  const list = $("findings");
-  $("findings-count").textContent = `(${answer.findings.length})`;
-  if (answer.findings.length === 0) {
-    list.replaceChildren(el("li", { class: "empty" }, "Nothing to report."));
+  renderProblems("findings", answer.findings, "Nothing to report.", (f) =>
+    [f.fix ? `${f.message} — fix: ${f.fix}` : f.message, variantList(f.readings, answer), "diagnostic finding"]);
+}
+
+/** One list of problems; `describe` gives an item's message, its variants and its class. */
+function renderProblems(id, items, none, describe) {
+  const list = $(id);
+  $(`${id}-count`).textContent = `(${items.length})`;
+  if (items.length === 0) {
+    list.replaceChildren(el("li", { class: "empty" }, none));
     return;
   }
-  list.replaceChildren(...answer.findings.map((f) =>
-    el("li", { class: f.severity },
+  list.replaceChildren(...items.map((d) => {
+    const [message, variants, kind] = describe(d);
+    return el("li", { class: d.severity },
       el("button", {
         type: "button",
-        class: "diagnostic finding",
-        "data-line": f.line,
+        class: kind,
+        "data-line": d.line,
         onclick: () => {
-          if (f.line === null) return;
-          highlight({ line: f.line, why: `${f.code}: ${f.message}` });
-          placeCaret(f.line, f.col);
+          if (d.line === null) return;
+          highlight({ line: d.line, why: `${d.code}: ${d.message}` });
+          placeCaret(d.line, d.col);
         },
       },
-      el("span", { class: "where" }, f.line === null ? "file" : `${f.line}:${f.col}`),
-      el("span", { class: `severity ${f.severity}` }, f.severity),
-      el("code", { class: "code" }, f.code),
-      el("span", { class: "message" }, f.fix ? `${f.message} — fix: ${f.fix}` : f.message),
-      el("span", { class: "variants" }, variantList(f.readings, answer))))));
+      el("span", { class: "where" }, d.line === null ? "file" : `${d.line}:${d.col}`),
+      el("span", { class: `severity ${d.severity}` }, d.severity),
+      el("code", { class: "code" }, d.code),
+      el("span", { class: "message" }, message),
+      el("span", { class: "variants" }, variants)));
+  }));
 }
 
 function renderVerdicts(answer) {
