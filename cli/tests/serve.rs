@@ -1027,7 +1027,11 @@ fn findings_are_the_linters() {
             for finding in findings.iter_mut() {
                 finding.as_object_mut().unwrap().remove("file");
             }
-            assert_eq!(answer["findings"], Value::Array(findings.clone()), "{path:?}");
+            assert_eq!(
+                answer["findings"],
+                Value::Array(findings.clone()),
+                "{path:?}"
+            );
         }
     }
 }

@@ -11,7 +11,7 @@
 use std::collections::BTreeMap;
 
 use super::code::LintCode;
-use super::context::{Context, Reading};
+use super::context::{listed, Context, Reading};
 use super::crawlers::{self, Crawler, Purpose};
 use super::finding::Collector;
 use crate::model::{Agent, Group};
@@ -94,11 +94,7 @@ fn names(context: &Context<'_>, readings: &[usize]) -> String {
         .filter_map(|r| context.readings.iter().find(|x| x.number == *r))
         .map(|r| Profile::name(&r.profile))
         .collect();
-    match names.split_last() {
-        Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
-        None => String::new(),
-    }
+    listed(&names)
 }
 
 fn describe(crawler: &Crawler) -> String {

@@ -5,6 +5,15 @@ use super::position::LineIndex;
 use crate::query::Robots;
 use crate::variant::Profile;
 
+/// `a`, `a and b`, `a, b and c`: readings named in a message.
+pub(crate) fn listed(names: &[String]) -> String {
+    match names.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
 /// One reading of the file.
 pub(crate) struct Reading {
     /// Its position in the options' list (how findings name it).

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use super::context::{Context, Reading};
+use super::context::{listed, Context, Reading};
 use super::finding::{Collector, Finding};
 use super::options::LintOptions;
 use super::position::LineIndex;
@@ -88,7 +88,7 @@ fn diagnostics(context: &Context<'_>, found: &mut Collector) {
             };
             let message = match class.iter().all(|(_, m)| m == message) {
                 true => (*message).to_owned(),
-                false => replace_last(message, &first.profile.name(), &names.join(" and ")),
+                false => replace_last(message, &first.profile.name(), &listed(&names)),
             };
             found.add(code, Some((line, col)), &numbers, message, None);
         }
