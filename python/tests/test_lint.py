@@ -91,8 +91,9 @@ def test_the_pre_commit_hook_installs_and_runs(tmp_path):
     env = dict(
         os.environ,
         PRE_COMMIT_HOME=str(tmp_path / "pre-commit-home"),
-        # The release build is kept between runs of the suite.
-        CARGO_TARGET_DIR=str(REPO / "target" / "pre-commit"),
+        # The workspace's own target folder: the build shares what the wheel's release build
+        # compiled, and later runs of the suite reuse it.
+        CARGO_TARGET_DIR=str(REPO / "target"),
     )
     pre_commit = [sys.executable, "-m", "pre_commit", "try-repo", str(REPO), "robotspec-lint"]
 

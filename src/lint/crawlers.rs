@@ -112,13 +112,15 @@ fn list_purpose(function: &str) -> Purpose {
     }
 }
 
-/// `[Name](url)` → `Name`; other text as it is.
+/// `[Name](url)` → `Name`; the list's "Unclear at this time." → `operator unknown`; other text
+/// as it is.
 fn link_text(markdown: &str) -> String {
     match markdown
         .strip_prefix('[')
         .and_then(|rest| rest.split_once("]("))
     {
         Some((name, _)) => name.to_owned(),
+        None if markdown.starts_with("Unclear") => "operator unknown".to_owned(),
         None => markdown.to_owned(),
     }
 }
