@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use robotspec::access::fetch::{fetch, FetchOptions};
 use robotspec::access::FetchOutcome;
 use robotspec::lint::{lint, Finding, FindingCode, LintOptions, Severity};
-use robotspec::{Limit, Limits, Profile, Variant};
+use robotspec::{Limit, Profile, Variant};
 
 use crate::config::Config;
 use crate::values::profiles;
@@ -79,7 +79,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         (Some(path), false) => Config::read(path)?,
         (None, false) => Config::discover()?,
     };
-    let options = options(args, &config)?;
+    let options = options(args, &config);
     let fail_on = args.fail_on.or(config.fail_on).unwrap_or(Severity::Error);
     let mut inputs = Vec::new();
     let files: Vec<String> = match (args.files.is_empty(), &args.fetch) {
@@ -119,22 +119,20 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
 }
 
 /// The linter's options: the readings and severities of the configuration, then of the flags.
-fn options(args: &Args, config: &Config) -> Result<LintOptions, String> {
+fn options(args: &Args, config: &Config) -> LintOptions {
     let readings = match (&args.variants, &config.variants) {
         (flags, _) if !flags.is_empty() => flags.clone(),
         (_, Some(named)) => named.clone(),
         _ => vec![Variant::Google.into(), Variant::Rfc9309.into()],
     };
-    let mut options = LintOptions::default()
-        .with_readings(readings)
-        .with_limits(Limits::default());
+    let mut options = LintOptions::default().with_readings(readings);
     for code in config.allow.iter().chain(&args.allow) {
         options = options.allow(*code);
     }
     for code in config.deny.iter().chain(&args.deny) {
         options = options.deny(*code);
     }
-    Ok(options)
+    options
 }
 
 /// The robots.txt governing `url`, fetched under the first reading's access policy: its name

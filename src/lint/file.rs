@@ -3,7 +3,7 @@
 //! out.
 
 use super::code::LintCode;
-use super::context::Context;
+use super::context::{Context, Reading};
 use super::finding::Collector;
 use super::position::column;
 use crate::model::Group;
@@ -19,7 +19,7 @@ pub(super) fn check(context: &Context<'_>, found: &mut Collector) {
     line_ends(context, &every, found);
     html(context.input, &every, found);
     for reading in &context.readings {
-        empty_disallow(reading.robots.groups(), reading.number, context, found);
+        empty_disallow(reading, found);
         blocks_everything(reading, found);
     }
 }
@@ -160,26 +160,20 @@ fn is_html(input: &[u8]) -> bool {
 }
 
 /// A group whose only Disallow rules are empty allows everything.
-fn empty_disallow<'m>(
-    groups: impl Iterator<Item = Group<'m>>,
-    reading: usize,
-    context: &Context<'_>,
-    found: &mut Collector,
-) {
-    for group in groups {
+fn empty_disallow(reading: &Reading, found: &mut Collector) {
+    for group in reading.robots.groups() {
         let disallows = || group.rules().filter(|r| r.kind() == RuleKind::Disallow);
         if disallows().any(|r| !r.is_empty()) {
             continue;
         }
         if let Some(rule) = disallows().find(|r| r.is_empty()) {
-            let col = context.lines.value_column(rule.line(), b"").max(1);
             let message = "an empty `Disallow:` disallows nothing: this group's crawlers may \
                            fetch every URL (if that is meant, `Allow: /` says it plainly)";
             let fix = "`Disallow: /` to shut these crawlers out of the whole site";
             found.add(
                 LintCode::EmptyDisallow,
-                Some((rule.line(), col)),
-                &[reading],
+                Some((rule.line(), 1)),
+                &[reading.number],
                 message.to_owned(),
                 Some(fix.to_owned()),
             );
@@ -190,17 +184,16 @@ fn empty_disallow<'m>(
 /// Every group disallows `/` and allows nothing, and a `*` group is among them: no crawler may
 /// fetch anything. A direct check of `Disallow: /` (and `/*`); the exact analysis of where
 /// crawlers may go (issue 24) will replace it with the reach of every agent.
-fn blocks_everything(reading: &super::context::Reading, found: &mut Collector) {
+fn blocks_everything(reading: &Reading, found: &mut Collector) {
+    let whole = |p: &[u8]| p == b"/" || p == b"/*";
     let closes = |group: &Group<'_>| {
         let mut rules = group.rules();
-        let whole = |p: &[u8]| p == b"/" || p == b"/*";
-        group
-            .rules()
-            .any(|r| r.kind() == RuleKind::Disallow && whole(r.pattern()))
-            && !rules.any(|r| r.kind() == RuleKind::Allow && !r.is_empty())
+        rules.any(|r| r.kind() == RuleKind::Disallow && whole(r.pattern()))
+            && !group
+                .rules()
+                .any(|r| r.kind() == RuleKind::Allow && !r.is_empty())
     };
-    let mut groups = reading.robots.groups().peekable();
-    if groups.peek().is_none() || !reading.robots.groups().all(|g| closes(&g)) {
+    if !reading.robots.groups().all(|g| closes(&g)) {
         return;
     }
     let Some(global) = reading.robots.groups().find(Group::is_global) else {
