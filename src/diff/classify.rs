@@ -24,21 +24,21 @@ pub(super) fn classify(a: &Side<'_>, b: &Side<'_>, target: &[u8]) -> (Reason, Op
         key_matching: _,               // KeySpelling
         extensions: _,                 // records only: no verdict depends on them
         strict_grammar: _,             // strict mode only: no lenient verdict depends on it
-        byte_order_mark: _, // KeySpelling: a truncated mark is part of the first key or not
-        max_line_bytes: _,  // LineLengthNul
-        nul_ends_line: _,   // LineLengthNul
-        strips_ascii_whitespace: _, // goes with nul_ends_line (Profile::reads_up_to_cut)
-        pattern_encoding: _, // PercentEncoding
-        target_encoding: _, // PercentEncoding
-        agent_value: _,     // UserAgentMatching
-        agent_matching: _,  // UserAgentMatching
-        group_selection: _, // FirstGroupVsMerged
-        blank_line_ends_group: _, // BlankLineEndsRecord
-        pattern_syntax: _,  // WildcardLiteralVsOperator
-        precedence: _,      // FirstMatchVsLongestMatch
-        robots_txt_always_allowed: _, // RobotsTxtImplicitlyAllowed
+        byte_order_mark: _,            // KeySpelling: a mark's bytes begin the first key or not
+        max_line_bytes: _,             // LineLengthNul
+        nul_ends_line: _,              // LineLengthNul
+        strips_ascii_whitespace: _,    // goes with nul_ends_line (Profile::reads_up_to_cut)
+        pattern_encoding: _,           // PercentEncoding
+        target_encoding: _,            // PercentEncoding
+        agent_value: _,                // UserAgentMatching
+        agent_matching: _,             // UserAgentMatching
+        group_selection: _,            // FirstGroupVsMerged
+        blank_line_ends_group: _,      // BlankLineEndsRecord
+        pattern_syntax: _,             // WildcardLiteralVsOperator
+        precedence: _,                 // FirstMatchVsLongestMatch
+        robots_txt_always_allowed: _,  // RobotsTxtImplicitlyAllowed
         index_htm_allows_directory: _, // IndexHtmRule
-        access: _,          // what a fetch means: no verdict on a body depends on it
+        access: _,                     // what a fetch means: no verdict on a body depends on it
     } = a.profile;
     let (pa, pb) = (a.profile, b.profile);
     let robots_txt = |s: &Side<'_>| s.verdict.decision() == Decision::RobotsTxt;
