@@ -112,7 +112,8 @@ impl Robots {
         match options.mode() {
             Mode::Lenient => Ok(Robots::lenient(input, profile, options)),
             Mode::Strict => {
-                let source = Source::within(input, options.limits.input_bytes);
+                let source =
+                    Source::read_as(input, options.limits.input_bytes, profile.byte_order_mark);
                 let (model, findings) = read_model(&source, &profile, options);
                 let diagnostics = syntax::conclude_strict(&source, &profile, findings)?;
                 Ok(Robots::new(profile, options, model, diagnostics))
@@ -122,7 +123,7 @@ impl Robots {
 
     /// The lenient reading with `options` (whatever mode they name): it cannot fail.
     pub(crate) fn lenient(input: &[u8], profile: Profile, options: &ParseOptions) -> Robots {
-        let source = Source::within(input, options.limits.input_bytes);
+        let source = Source::read_as(input, options.limits.input_bytes, profile.byte_order_mark);
         let (model, findings) = read_model(&source, &profile, options);
         Robots::new(profile, options, model, findings.finish(false))
     }

@@ -19,6 +19,7 @@ mod extensions;
 mod fetch;
 mod hostile;
 mod limits;
+mod lint;
 mod profiles;
 mod properties;
 mod robustness;
