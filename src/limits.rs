@@ -83,7 +83,7 @@ impl Limits {
     /// Default for [`Limit::Diagnostics`].
     pub const DEFAULT_DIAGNOSTICS: usize = 10_000;
     /// Default for [`Limit::AnalysisStates`].
-    pub const DEFAULT_ANALYSIS_STATES: usize = 2_000_000;
+    pub const DEFAULT_ANALYSIS_STATES: usize = 30_000_000;
 
     /// The value of `limit` (`usize::MAX` for an unset [`Limit::LineBytes`]).
     pub fn get(&self, limit: Limit) -> usize {
@@ -215,7 +215,7 @@ crate::names::stable_names! {
         /// docs/analysis.md): each state of a determinised rule set is counted with the NFA
         /// states it holds, each state of the search over request paths as one. Past it the
         /// analysis answers `undecided`, never a guess; the count does not depend on time, so
-        /// the answer is the same on every machine. Default: 2,000,000.
+        /// the answer is the same on every machine. Default: 30,000,000 (about a second of work).
         AnalysisStates = "analysis_states",
     }
 }

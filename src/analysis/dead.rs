@@ -250,7 +250,9 @@ fn dead_rule<'r>(
             "it matches only `/robots.txt`, which a crawler may always fetch".to_owned()
         }
         DeadCause::NeverMatches => never_matches(rule.pattern(), ranking),
-        DeadCause::Duplicate | DeadCause::Shadowed => shadowed_text(shadowed_by.as_deref(), cause),
+        DeadCause::Duplicate | DeadCause::Shadowed => {
+            shadowed_text(rule, shadowed_by.as_deref(), cause)
+        }
     };
     DeadRule {
         rule,
@@ -260,24 +262,33 @@ fn dead_rule<'r>(
     }
 }
 
-/// "line 3 (Allow: /a) outranks it and matches every path it matches".
-fn shadowed_text(shadowed_by: Option<&[Rule<'_>]>, cause: DeadCause) -> String {
-    let duplicate = cause == DeadCause::Duplicate;
-    let Some(rules) = shadowed_by.filter(|rules| !rules.is_empty()) else {
-        return if duplicate {
-            "it repeats an earlier rule, which is reported wherever both match".to_owned()
-        } else {
-            "wherever it matches, a rule that outranks it decides".to_owned()
+/// "line 3 (Allow: /a) outranks it and matches every path it matches", or for a duplicate "it
+/// repeats line 3, which decides wherever both match".
+fn shadowed_text(rule: Rule<'_>, shadowed_by: Option<&[Rule<'_>]>, cause: DeadCause) -> String {
+    let rules = shadowed_by.unwrap_or_default();
+    if cause == DeadCause::Duplicate {
+        let twin = rules
+            .iter()
+            .find(|r| r.kind() == rule.kind() && r.pattern() == rule.pattern());
+        return match twin {
+            Some(twin) => format!(
+                "it repeats line {}, which is reported wherever both match",
+                twin.line()
+            ),
+            None => "it repeats an earlier rule, which is reported wherever both match".to_owned(),
         };
-    };
+    }
+    if rules.is_empty() {
+        return "wherever it matches, a rule that outranks it decides".to_owned();
+    }
     let mut text = String::new();
-    for (n, rule) in rules.iter().take(3).enumerate() {
+    for (n, shadow) in rules.iter().take(3).enumerate() {
         let sep = if n == 0 { "" } else { ", " };
         let _ = write!(
             text,
             "{sep}line {} ({})",
-            rule.line(),
-            String::from_utf8_lossy(rule.text())
+            shadow.line(),
+            String::from_utf8_lossy(shadow.text())
         );
     }
     if rules.len() > 3 {
@@ -290,9 +301,6 @@ fn shadowed_text(shadowed_by: Option<&[Rule<'_>]>, cause: DeadCause) -> String {
     };
     text.push_str(verb);
     text.push_str(" every path it matches");
-    if duplicate {
-        text.push_str(": it repeats an earlier rule");
-    }
     text
 }
 

@@ -11,14 +11,15 @@
 //! still match; the first thread in priority order that does wins, else the best match so far.
 //!
 //! States are built when a search first needs them and counted against the [`Budget`]: each
-//! state costs one plus the NFA states it holds, so the count — not time — bounds the work, and
-//! the same input always gets the same answer.
+//! state costs one plus the NFA states it holds, and each transition built the NFA states it
+//! reads, so the count — not time — bounds the work, and the same input always gets the same
+//! answer.
 
 use regex_automata::nfa::thompson::{State, NFA};
 use regex_automata::util::look::Look;
 use regex_automata::util::primitives::StateID;
 
-use super::Budget;
+use super::budget::{Budget, Exceeded};
 
 /// A DFA state's number.
 pub(super) type DfaState = u32;
@@ -76,11 +77,7 @@ impl Dfa {
     /// The DFA of `nfa` whose pattern `i` is in group `groups[i]`, with its start state built
     /// (and charged to `budget`). A match of a group drops every thread of that group and
     /// below: another match there would decide the same.
-    pub(super) fn new(
-        nfa: NFA,
-        groups: Vec<u32>,
-        budget: &mut Budget,
-    ) -> Result<Dfa, super::Exceeded> {
+    pub(super) fn new(nfa: NFA, groups: Vec<u32>, budget: &mut Budget) -> Result<Dfa, Exceeded> {
         let stride = nfa.byte_classes().alphabet_len();
         let seen = vec![0; nfa.states().len()];
         let places = places(&nfa);
@@ -118,7 +115,7 @@ impl Dfa {
         state: DfaState,
         byte: u8,
         budget: &mut Budget,
-    ) -> Result<DfaState, super::Exceeded> {
+    ) -> Result<DfaState, Exceeded> {
         let class = usize::from(self.nfa.byte_classes().get(byte));
         let slot = (state as usize) * self.stride + class;
         match self.transitions.get(slot) {
@@ -129,6 +126,9 @@ impl Dfa {
             return Ok(state);
         };
         let (old, mut best) = (key.threads.clone(), key.best);
+        // Building a transition reads every thread of the state: counted, so that a state of
+        // thousands of threads cannot be read sixty times over for free.
+        budget.charge(old.len())?;
         let mut threads = Vec::new();
         self.new_generation();
         for &thread in old.iter() {
@@ -317,7 +317,7 @@ impl Dfa {
         threads: Vec<StateID>,
         best: u32,
         budget: &mut Budget,
-    ) -> Result<DfaState, super::Exceeded> {
+    ) -> Result<DfaState, Exceeded> {
         let threads = self.subsume(threads);
         let key = Key {
             threads: threads.into(),
@@ -327,7 +327,7 @@ impl Dfa {
             return Ok(id);
         }
         budget.charge(1 + key.threads.len())?;
-        let id = DfaState::try_from(self.states.len()).map_err(|_| super::Exceeded)?;
+        let id = DfaState::try_from(self.states.len()).map_err(|_| Exceeded)?;
         self.states.push(key.clone());
         self.index.insert(key, id);
         self.transitions

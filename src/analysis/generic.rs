@@ -24,8 +24,8 @@
 //! [`Normaliser::preimage`]. (docs/analysis.md, "Why it is exact".)
 
 use super::normaliser::Normaliser;
+use super::paths::Paths;
 use super::ranking::{Ranking, Ruling};
-use super::search::is_path_byte;
 use super::witness::{Examples, Witness};
 use crate::pattern::split_end_anchor;
 use crate::query::{Applicable, Verdict};
@@ -87,16 +87,20 @@ pub(super) struct Generic<'r> {
 }
 
 impl<'r> Generic<'r> {
-    /// The generic paths of `ranking`'s patterns; `None` when some pattern, or `*`, finds no
-    /// fresh byte (the patterns hold every byte of [`FRESH`]).
-    pub(super) fn of(applicable: &Applicable<'r>, ranking: &Ranking<'r>) -> Option<Generic<'r>> {
+    /// The generic paths of `ranking`'s patterns, as paths of `paths`; `None` when some
+    /// pattern, or `*`, finds no fresh byte (the patterns hold every byte of [`FRESH`]).
+    pub(super) fn of(
+        applicable: &Applicable<'r>,
+        ranking: &Ranking<'r>,
+        paths: Paths,
+    ) -> Option<Generic<'r>> {
         let normaliser = Normaliser::of(&ranking.profile);
         let syntax = ranking.profile.pattern_syntax;
         let instance = |target: Vec<u8>| -> Instance<'r> {
             if target == b"/robots.txt" {
                 return Instance::RobotsTxt;
             }
-            match request_path(&normaliser, &target) {
+            match normaliser.preimage(&target, |b| paths.holds(b)) {
                 Some(path) => {
                     let verdict = applicable.check(&path);
                     Instance::Path(Probe { path, verdict })
@@ -173,12 +177,6 @@ pub(super) fn generic_target(pattern: &[u8], syntax: PatternSyntax, z: u8) -> Ve
         target.push(z);
     }
     target
-}
-
-/// The request path (a client's bytes) whose normalised target is `target` under `normaliser`,
-/// the shortest and then smallest there is; `None` when no request path has that target.
-pub(super) fn request_path(normaliser: &Normaliser, target: &[u8]) -> Option<String> {
-    normaliser.preimage(target, is_path_byte)
 }
 
 #[cfg(test)]

@@ -3,8 +3,9 @@
 
 use regex_automata::nfa::thompson::NFA;
 
+use super::budget::{Budget, Exceeded};
 use super::dfa::Dfa;
-use super::{Budget, Exceeded};
+use super::paths::Paths;
 use crate::limits::Limit;
 use crate::model::Rule;
 use crate::pattern::{build_nfa, decides, distinct_patterns, priority_order};
@@ -122,6 +123,28 @@ impl<'r> Ranking<'r> {
     fn dfa(&self, groups: Vec<u32>, budget: &mut Budget) -> Result<Dfa, Limit> {
         let nfa = nfa(self.patterns.iter().copied(), &self.profile, &self.limits)?;
         Dfa::new(nfa, groups, budget).map_err(|Exceeded| Limit::AnalysisStates)
+    }
+
+    /// Whether `other` decides every path of `paths` as this ranking does, by construction: the
+    /// same rules (kinds and patterns) in the same priority order, read with the same wildcards
+    /// and precedence, of targets both normalise alike on those paths (every normalisation
+    /// leaves a plain path as it is). Then no search is needed to know they are equivalent.
+    pub(super) fn decides_as(&self, other: &Ranking<'_>, paths: Paths) -> bool {
+        let (a, b) = (&self.profile, &other.profile);
+        let same_targets = match paths {
+            Paths::Plain => true,
+            Paths::All => {
+                a.target_encoding == b.target_encoding
+                    && (a.target_encoding == crate::variant::TargetEncoding::AsGiven
+                        || a.pattern_encoding == b.pattern_encoding)
+            }
+        };
+        same_targets
+            && a.pattern_syntax == b.pattern_syntax
+            && a.precedence == b.precedence
+            && self.patterns == other.patterns
+            && self.outcome_groups == other.outcome_groups
+            && self.group_allows == other.group_allows
     }
 
     /// Whether a path on which group `group` of [`Ranking::outcome_dfa`] comes out on top (or

@@ -11,7 +11,7 @@
 use std::cmp::Ordering;
 
 use proptest::prelude::*;
-use robotspec::analysis::{self, Analysis, Equivalence, Reach, Witness};
+use robotspec::analysis::{self, Analysis, Equivalence, Paths, Reach, Witness};
 use robotspec::model::Rule;
 use robotspec::{AgentQuery, Applicable, Decision, Profile, Robots, Variant};
 
@@ -298,17 +298,26 @@ proptest! {
         }
     }
 
-    /// One file under two readings: every pair of the readings.
+    /// One file under two readings: every pair of the readings, over every path and over the
+    /// plain ones (no `%`, `*` or `$`).
     #[test]
     fn comparing_two_readings_agrees_with_check(file in file()) {
-        let paths = paths(&alphabet(&file), 3);
+        let alphabet = alphabet(&file);
+        let every = paths(&alphabet, 3);
+        let plain_bytes: Vec<u8> = alphabet.iter().copied().filter(|b| !b"%*$".contains(b)).collect();
+        let plain = paths(&plain_bytes, 3);
         let readings = readings();
         for (i, first) in readings.iter().enumerate() {
             for second in readings.iter().skip(i + 1) {
                 let a = Robots::parse(file.as_bytes(), *first);
                 let b = Robots::parse(file.as_bytes(), *second);
                 let equivalence = analysis::compare(&a.unnamed(), &b.unnamed());
-                check_equivalence(&a.unnamed(), &b.unnamed(), &equivalence, &paths)?;
+                check_equivalence(&a.unnamed(), &b.unnamed(), &equivalence, &every)?;
+                let within = analysis::compare_within(&a.unnamed(), &b.unnamed(), Paths::Plain);
+                check_equivalence(&a.unnamed(), &b.unnamed(), &within, &plain)?;
+                for difference in within.differences() {
+                    prop_assert!(!difference.path().contains(['%', '*', '$']));
+                }
             }
         }
     }
@@ -362,4 +371,31 @@ fn a_budget_too_small_leaves_the_examples_unproven() {
     let exact = analysis::analyze(&unlimited.unnamed());
     assert_eq!(exact.undecided(), None);
     assert_eq!(exact.disallowed_example().map(Witness::path), Some("/abcd"));
+}
+
+/// A file whose patterns hold every byte a generic path could be made of is analysed by a
+/// complete search instead: the same answers, held to `check` the same way.
+#[test]
+fn a_file_without_a_fresh_byte_is_searched_whole() {
+    let every_byte = "!\"'(),-;<=>?@[\\]^_`{|}~ghijklmnpquvwyzGHIJKLMNOPQRSTUVWXYZ";
+    let file = format!(
+        "User-agent: *\nDisallow: /{every_byte}\nDisallow: /a\nAllow: /a$\nAllow: /a$\nDisallow: /b*c\n"
+    );
+    let alphabet = [b'/', b'a', b'b', b'c', b'%', b'!', b'z'];
+    let paths = paths(&alphabet, 4);
+    for profile in readings() {
+        let robots = Robots::parse(file.as_bytes(), profile);
+        let agent = AgentQuery::new("UnnamedBot");
+        let analysis = analysis::analyze(&robots.applicable(&agent));
+        check_analysis(&robots, &agent, &analysis, &paths).unwrap();
+        if profile.name() == "google" {
+            let dead: Vec<u32> = analysis
+                .dead_rules()
+                .unwrap()
+                .iter()
+                .map(|d| d.rule().line())
+                .collect();
+            assert_eq!(dead, [5], "{profile}");
+        }
+    }
 }
