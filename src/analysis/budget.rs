@@ -3,7 +3,7 @@
 /// The budget of one analysis: automaton states it may still build ([`Limit::AnalysisStates`]).
 ///
 /// [`Limit::AnalysisStates`]: crate::Limit::AnalysisStates
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub(super) struct Budget {
     left: usize,
 }

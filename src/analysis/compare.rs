@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 use serde::ser::{SerializeStruct, Serializer};
 use serde::Serialize;
 
-use super::budget::Budget;
+use super::budget::{Budget, Exceeded};
 use super::generic::Generic;
 use super::normaliser::Normaliser;
 use super::paths::Paths;
@@ -77,8 +77,15 @@ struct LazyDifferences<'a, 'b> {
     from: Option<Pending<'a, 'b>>,
 }
 
-/// Both sides, the paths they are compared on, and the differences already found.
-type Pending<'a, 'b> = (Applicable<'a>, Applicable<'b>, Paths, Differences<'a, 'b>);
+/// Both sides, the paths they are compared on, the differences already found, and what is left
+/// of the comparison's budget.
+type Pending<'a, 'b> = (
+    Applicable<'a>,
+    Applicable<'b>,
+    Paths,
+    Differences<'a, 'b>,
+    Budget,
+);
 
 impl<'a, 'b> LazyDifferences<'a, 'b> {
     fn known(differences: Differences<'a, 'b>, limit: Option<Limit>) -> Self {
@@ -90,9 +97,9 @@ impl<'a, 'b> LazyDifferences<'a, 'b> {
 
     fn get(&self) -> &(Differences<'a, 'b>, Option<Limit>) {
         self.known.get_or_init(|| match &self.from {
-            Some((old, new, paths, found)) => {
+            Some((old, new, paths, found, budget)) => {
                 let sides = (Ranking::new(old), Ranking::new(new));
-                let mut budget = Budget::new(budget_of(&sides));
+                let mut budget = budget.clone();
                 match shortest((old, &sides.0), (new, &sides.1), *paths, &mut budget) {
                     Ok(shortest) => (shortest, None),
                     Err(limit) => (found.clone(), Some(limit)),
@@ -208,18 +215,18 @@ pub fn compare_within<'a, 'b>(
             shortest: LazyDifferences::known((None, None), None),
         };
     }
-    let found = at_generic_paths((old, &sides.0), (new, &sides.1), paths);
+    let mut budget = Budget::new(budget_of(&sides));
+    let found = at_generic_paths((old, &sides.0), (new, &sides.1), paths, &mut budget);
     if found.0.is_some() || found.1.is_some() {
         return Equivalence {
             equivalent: Some(false),
             example: found.0.clone().or(found.1.clone()),
             shortest: LazyDifferences {
                 known: OnceLock::new(),
-                from: Some((old.clone(), new.clone(), paths, found)),
+                from: Some((old.clone(), new.clone(), paths, found, budget)),
             },
         };
     }
-    let mut budget = Budget::new(budget_of(&sides));
     let (equivalent, shortest) =
         match shortest((old, &sides.0), (new, &sides.1), paths, &mut budget) {
             Ok(shortest) => (
@@ -243,72 +250,92 @@ fn budget_of(sides: &(Ranking<'_>, Ranking<'_>)) -> usize {
 
 type Differences<'a, 'b> = (Option<Difference<'a, 'b>>, Option<Difference<'a, 'b>>);
 
-/// Differences at the generic paths of both sides' patterns (each side's own): real witnesses,
-/// not always the shortest, for when the search cannot finish.
+/// Differences at the generic paths of both sides' patterns (each side's own, and each with
+/// its first letter or digit escaped — where two readings read escapes differently, that is
+/// where they part): real witnesses, not always the shortest, the shortest such path per
+/// direction, found with a query of each side per path (charged to `budget`; none when it runs
+/// out).
 fn at_generic_paths<'a, 'b>(
     (old, old_ranking): (&Applicable<'a>, &Ranking<'a>),
     (new, new_ranking): (&Applicable<'b>, &Ranking<'b>),
     paths: Paths,
+    budget: &mut Budget,
 ) -> Differences<'a, 'b> {
-    let old_paths = Generic::of(old, old_ranking, paths)
-        .map(|g| paths_of(&g, paths))
-        .unwrap_or_default();
-    let new_paths = Generic::of(new, new_ranking, paths)
-        .map(|g| paths_of(&g, paths))
-        .unwrap_or_default();
-    let (old_normaliser, new_normaliser) = (
+    let normalisers = (
         Normaliser::of(&old_ranking.profile),
         Normaliser::of(&new_ranking.profile),
     );
-    let mut paths: Vec<String> = old_paths.into_iter().chain(new_paths).collect();
-    paths.sort_by(|a, b| (a.len(), a).cmp(&(b.len(), b)));
+    let cost = old_ranking.query_cost() + new_ranking.query_cost();
     let mut found: Differences<'a, 'b> = (None, None);
-    for path in paths {
+    let mut try_path = |path: String| {
         let left_out =
             |normaliser: &Normaliser| normaliser.normalise(path.as_bytes()) == b"/robots.txt";
-        if left_out(&old_normaliser) || left_out(&new_normaliser) {
-            continue;
+        if left_out(&normalisers.0) || left_out(&normalisers.1) {
+            return;
         }
         let (a, b) = (old.check(&path), new.check(&path));
         if a.allowed() == b.allowed() {
-            continue;
+            return;
         }
         let slot = if a.allowed() {
             &mut found.0
         } else {
             &mut found.1
         };
-        if slot.is_none() {
+        let shorter = slot.as_ref().is_none_or(|d: &Difference<'a, 'b>| {
+            (path.len(), path.as_str()) < (d.path().len(), d.path())
+        });
+        if shorter {
             *slot = Some(Difference {
                 old: Witness::new(path.clone(), Ruling::of(&a)),
                 new: Witness::new(path, Ruling::of(&b)),
             });
         }
+    };
+    let mut run = |budget: &mut Budget| -> Result<(), Exceeded> {
+        let old_paths = probe_paths(old, old_ranking, paths, budget)?;
+        let new_paths = probe_paths(new, new_ranking, paths, budget)?;
+        // Up to three candidates a probe, each asked of both sides: paid for before the first.
+        let candidates_count = 3 * (old_paths.len() + new_paths.len());
+        budget.charge(candidates_count.saturating_mul(cost))?;
+        for probe in old_paths.iter().chain(&new_paths) {
+            candidates(probe, paths).into_iter().for_each(&mut try_path);
+        }
+        Ok(())
+    };
+    match run(budget) {
+        Ok(()) => found,
+        Err(Exceeded) => (None, None),
     }
-    found
 }
 
-/// The probe paths of `generic`, each also with its first letter or digit after the leading
-/// `/` written as an escape (upper- and lower-case hex): where two readings read escapes
-/// differently, that is where they part.
-fn paths_of(generic: &Generic<'_>, paths: Paths) -> Vec<String> {
-    let mut found = Vec::new();
-    for probe in generic.probes() {
-        found.push(probe.path.clone());
-        let escapable = probe
-            .path
-            .char_indices()
-            .skip(1)
-            .find(|(_, c)| c.is_ascii_alphanumeric());
-        if let Some((at, c)) = escapable.filter(|_| paths.holds(b'%')) {
-            for escape in [
-                format!("%{:02X}", u32::from(c)),
-                format!("%{:02x}", u32::from(c)),
-            ] {
-                let mut path = probe.path.clone();
-                path.replace_range(at..at + 1, &escape);
-                found.push(path);
-            }
+/// The request paths of a side's generic paths (none when it has no fresh byte).
+fn probe_paths(
+    applicable: &Applicable<'_>,
+    ranking: &Ranking<'_>,
+    paths: Paths,
+    budget: &mut Budget,
+) -> Result<Vec<Box<str>>, Exceeded> {
+    let generic = Generic::of(applicable, ranking, paths, budget)?;
+    Ok(generic.map_or_else(Vec::new, |g| g.probes().map(|p| p.path.clone()).collect()))
+}
+
+/// A probe path, and the same with its first letter or digit after the leading `/` written as
+/// an escape (upper- and lower-case hex) when the paths may hold escapes.
+fn candidates(path: &str, paths: Paths) -> Vec<String> {
+    let mut found = vec![path.to_owned()];
+    let escapable = path
+        .char_indices()
+        .skip(1)
+        .find(|(_, c)| c.is_ascii_alphanumeric());
+    if let Some((at, c)) = escapable.filter(|_| paths.holds(b'%')) {
+        for escape in [
+            format!("%{:02X}", u32::from(c)),
+            format!("%{:02x}", u32::from(c)),
+        ] {
+            let mut escaped = path.to_owned();
+            escaped.replace_range(at..at + 1, &escape);
+            found.push(escaped);
         }
     }
     found

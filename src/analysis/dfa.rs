@@ -11,9 +11,11 @@
 //! still match; the first thread in priority order that does wins, else the best match so far.
 //!
 //! States are built when a search first needs them and counted against the [`Budget`]: each
-//! state costs one plus the NFA states it holds, and each transition built the NFA states it
-//! reads, so the count — not time — bounds the work, and the same input always gets the same
-//! answer.
+//! state costs what it holds (its NFA states and its row of transitions), and each transition
+//! built the NFA states it reads, so the count — not time — bounds the work and the memory,
+//! and the same input always gets the same answer.
+
+use std::rc::Rc;
 
 use regex_automata::nfa::thompson::{State, NFA};
 use regex_automata::util::look::Look;
@@ -33,7 +35,8 @@ const NO_MATCH: u32 = u32::MAX;
 /// matched so far (`NO_MATCH` for none).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 struct Key {
-    threads: Box<[StateID]>,
+    /// Shared by the state list and the index: held once.
+    threads: Rc<[StateID]>,
     best: u32,
 }
 
@@ -326,7 +329,9 @@ impl Dfa {
         if let Some(&id) = self.index.get(&key) {
             return Ok(id);
         }
-        budget.charge(1 + key.threads.len())?;
+        // What the state holds, in the budget's units (about four bytes each): its threads,
+        // its row of transitions, and the rest of its entry.
+        budget.charge(key.threads.len() + self.stride + 8)?;
         let id = DfaState::try_from(self.states.len()).map_err(|_| Exceeded)?;
         self.states.push(key.clone());
         self.index.insert(key, id);

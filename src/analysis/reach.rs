@@ -2,12 +2,12 @@
 //! and disallowed paths — and the rules that never decide.
 
 use std::collections::HashSet;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use serde::ser::{SerializeStruct, Serializer};
 use serde::Serialize;
 
-use super::budget::Budget;
+use super::budget::{Budget, Exceeded};
 use super::dead::{self, DeadRule};
 use super::generic::Generic;
 use super::normaliser::Normaliser;
@@ -45,7 +45,9 @@ pub struct Analysis<'r> {
     dead_rules: Option<Vec<DeadRule<'r>>>,
     /// The limit that stopped the reach or the dead rules, if one did.
     stopped: Option<Limit>,
-    examples: LazyExamples<'r>,
+    /// Shared by the clones ([`analyze_each`] hands one analysis to every crawler of the same
+    /// groups): searched for once.
+    examples: Arc<LazyExamples<'r>>,
 }
 
 /// The shortest examples, found on first ask.
@@ -54,9 +56,9 @@ struct LazyExamples<'r> {
     /// The examples, and the limit that stopped their search (then they are real paths, not
     /// proven the shortest).
     known: OnceLock<(Examples<'r>, Option<Limit>)>,
-    /// What the search starts from: the crawler's groups and the examples the generic paths
-    /// gave; `None` when `known` was set at once.
-    from: Option<(Applicable<'r>, Examples<'r>)>,
+    /// What the search starts from: the crawler's groups, the examples the generic paths
+    /// gave, and what is left of the analysis's budget; `None` when `known` was set at once.
+    from: Option<(Applicable<'r>, Examples<'r>, Budget)>,
 }
 
 impl<'r> LazyExamples<'r> {
@@ -69,7 +71,7 @@ impl<'r> LazyExamples<'r> {
 
     fn get(&self) -> &(Examples<'r>, Option<Limit>) {
         self.known.get_or_init(|| match &self.from {
-            Some((applicable, found)) => shortest_or(applicable, found),
+            Some((applicable, found, budget)) => shortest_or(applicable, found, budget.clone()),
             None => ((None, None), None),
         })
     }
@@ -146,40 +148,52 @@ impl Serialize for Analysis<'_> {
 /// ```
 pub fn analyze<'r>(applicable: &Applicable<'r>) -> Analysis<'r> {
     let ranking = Ranking::new(applicable);
-    match Generic::of(applicable, &ranking, Paths::All) {
-        Some(generic) => from_generic(applicable, &ranking, &generic),
-        None => exhaustive(applicable, &ranking),
+    let mut budget = ranking.budget();
+    match Generic::of(applicable, &ranking, Paths::All, &mut budget) {
+        Ok(Some(generic)) => from_generic(applicable, &ranking, &generic, budget),
+        Ok(None) => exhaustive(applicable, &ranking, budget),
+        Err(Exceeded) => undecided(Limit::AnalysisStates, (None, None)),
     }
 }
 
 /// The analysis from the generic paths: the reach and the dead rules exact at the cost of one
-/// query per pattern; the shortest examples of what exists are searched for when asked.
+/// query of the matcher per pattern (and per dead rule); the shortest examples of what exists
+/// are searched for when asked, with what is left of the budget.
 fn from_generic<'r>(
     applicable: &Applicable<'r>,
     ranking: &Ranking<'r>,
     generic: &Generic<'r>,
+    mut budget: Budget,
 ) -> Analysis<'r> {
     let found = generic.examples();
     let reach = reach_of((found.0.is_some(), found.1.is_some()));
-    Analysis {
-        reach,
-        dead_rules: Some(dead::from_generic(applicable, ranking, generic)),
-        stopped: None,
-        examples: LazyExamples {
-            known: OnceLock::new(),
-            from: Some((applicable.clone(), found)),
+    match dead::from_generic(applicable, ranking, generic, &mut budget) {
+        Ok(dead_rules) => Analysis {
+            reach,
+            dead_rules: Some(dead_rules),
+            stopped: None,
+            examples: Arc::new(LazyExamples {
+                known: OnceLock::new(),
+                from: Some((applicable.clone(), found, budget)),
+            }),
+        },
+        Err(Exceeded) => Analysis {
+            reach,
+            dead_rules: None,
+            stopped: Some(Limit::AnalysisStates),
+            examples: Arc::new(LazyExamples::known(found, Some(Limit::AnalysisStates))),
         },
     }
 }
 
-/// The shortest examples of the kinds `found` has one of, by a search; when a limit stops it,
-/// `found` (real examples, not proven the shortest) with that limit.
+/// The shortest examples of the kinds `found` has one of, by a search within `budget`; when a
+/// limit stops it, `found` (real examples, not proven the shortest) with that limit.
 fn shortest_or<'r>(
     applicable: &Applicable<'r>,
     found: &Examples<'r>,
+    mut budget: Budget,
 ) -> (Examples<'r>, Option<Limit>) {
     let ranking = Ranking::new(applicable);
-    let mut budget = Budget::new(ranking.limits.get(Limit::AnalysisStates));
     let wanted = (found.0.is_some(), found.1.is_some());
     match shortest(applicable, &ranking, wanted, &mut budget) {
         Ok(shortest) if (shortest.0.is_some(), shortest.1.is_some()) == wanted => (shortest, None),
@@ -238,8 +252,12 @@ fn shortest<'r>(
 /// The analysis by a complete search, where no generic path can be made: the reach, the
 /// shortest examples, and the rules that decide somewhere — the others dead, without the rules
 /// that shadow them.
-fn exhaustive<'r>(applicable: &Applicable<'r>, ranking: &Ranking<'r>) -> Analysis<'r> {
-    let budget = &mut Budget::new(ranking.limits.get(Limit::AnalysisStates));
+fn exhaustive<'r>(
+    applicable: &Applicable<'r>,
+    ranking: &Ranking<'r>,
+    mut budget: Budget,
+) -> Analysis<'r> {
+    let budget = &mut budget;
     let dfa = match ranking.pattern_dfa(budget) {
         Ok(dfa) => dfa,
         Err(limit) => return undecided(limit, (None, None)),
@@ -267,7 +285,7 @@ fn exhaustive<'r>(applicable: &Applicable<'r>, ranking: &Ranking<'r>) -> Analysi
         reach: reach_of((examples.0.is_some(), examples.1.is_some())),
         dead_rules: Some(dead::from_winners(applicable, ranking, &winners)),
         stopped: None,
-        examples: LazyExamples::known(examples, None),
+        examples: Arc::new(LazyExamples::known(examples, None)),
     }
 }
 
@@ -282,7 +300,7 @@ fn undecided<'r>(limit: Limit, examples: Examples<'r>) -> Analysis<'r> {
         reach,
         dead_rules: None,
         stopped: Some(limit),
-        examples: LazyExamples::known(examples, Some(limit)),
+        examples: Arc::new(LazyExamples::known(examples, Some(limit))),
     }
 }
 

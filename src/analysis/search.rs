@@ -210,6 +210,9 @@ fn run<const N: usize>(
                 }
                 let child = step(sides, &node, byte, budget, &mut out)?;
                 if seen.insert(child) {
+                    // A node is held three times (the queue, the set of nodes seen, the trail
+                    // back to its path): about twelve of the budget's four-byte units.
+                    budget.charge(12)?;
                     queue.push(child);
                     let parent = u32::try_from(next).map_err(|_| Exceeded)?;
                     trail.steps.push((parent, byte));

@@ -352,8 +352,10 @@ fn disallow_root_is_everything_everywhere() {
 fn a_budget_too_small_leaves_the_examples_unproven() {
     use robotspec::{Limit, Limits, ParseOptions};
     let file = b"User-agent: *\nDisallow: /*a*b*c*d\nAllow: /*x*y*z\nAllow: /*x*y*z\n";
+    // Enough for the queries of the generic paths (three patterns and `*`, 73 units each, and
+    // one more for the dead rule), not for a search.
     let options =
-        ParseOptions::default().with_limits(Limits::default().with(Limit::AnalysisStates, 40));
+        ParseOptions::default().with_limits(Limits::default().with(Limit::AnalysisStates, 500));
     let robots = Robots::parse_with(file, Variant::Google, &options).unwrap();
     let first = analysis::analyze(&robots.unnamed());
     assert_eq!(first.undecided(), Some(Limit::AnalysisStates));
@@ -397,5 +399,141 @@ fn a_file_without_a_fresh_byte_is_searched_whole() {
                 .collect();
             assert_eq!(dead, [5], "{profile}");
         }
+    }
+}
+
+/// The worked examples of docs/analysis.md, from the seeds' examples (tests/examples/bodies).
+mod worked_examples {
+    use super::*;
+
+    fn body(example: &str) -> Vec<u8> {
+        let path = crate::common::tests_dir().join(format!("examples/bodies/{example}.txt"));
+        std::fs::read(path).unwrap()
+    }
+
+    fn only_difference(equivalence: &Equivalence<'_, '_>) -> (String, bool, bool) {
+        let differences: Vec<_> = equivalence.differences().collect();
+        assert_eq!(
+            differences.len(),
+            1,
+            "{:?}",
+            serde_json::to_string(equivalence)
+        );
+        let d = differences[0];
+        (
+            d.path().to_owned(),
+            d.in_old().allowed(),
+            d.in_new().allowed(),
+        )
+    }
+
+    /// E3: `Disallow: /` shuts everything out under every variant; `/robots.txt` is left out.
+    #[test]
+    fn e3_everything() {
+        for variant in Variant::ALL {
+            let robots = Robots::parse(&body("E03"), *variant);
+            let analysis = analysis::analyze(&robots.unnamed());
+            assert_eq!(analysis.reach(), Reach::Everything, "{variant}");
+            assert_eq!(analysis.disallowed_example().unwrap().path(), "/");
+        }
+    }
+
+    /// E27: `Disallow: /` then `Allow: /p` — first match (1996) shuts everything out and the
+    /// Allow never decides; longest match (2019 on) opens `/p`.
+    #[test]
+    fn e27_order_dependence() {
+        let (draft, rfc) = (
+            Robots::parse(&body("E27"), Variant::Draft1996),
+            Robots::parse(&body("E27"), Variant::Rfc9309),
+        );
+        let first = analysis::analyze(&draft.unnamed());
+        assert_eq!(first.reach(), Reach::Everything);
+        let dead = first.dead_rules().unwrap();
+        assert_eq!(
+            (
+                dead[0].rule().line(),
+                dead[0].shadowed_by().unwrap()[0].line()
+            ),
+            (3, 2)
+        );
+        let longest = analysis::analyze(&rfc.unnamed());
+        assert_eq!(longest.reach(), Reach::Some);
+        assert_eq!(longest.allowed_example().unwrap().path(), "/p");
+        let parted = analysis::compare(&draft.unnamed(), &rfc.unnamed());
+        assert_eq!(only_difference(&parted), ("/p".to_owned(), false, true));
+    }
+
+    /// E11: the sharpest 1996-vs-2019 difference — under first match the Disallow is shadowed
+    /// by the Allow written before it.
+    #[test]
+    fn e11_first_match_against_longest_match() {
+        let query = AgentQuery::new("foobot");
+        let draft = Robots::parse(&body("E11"), Variant::Draft1996);
+        let newer = Robots::parse(&body("E11"), Variant::RepDraft2019);
+        let analysis = analysis::analyze(&draft.applicable(&query));
+        assert_eq!(analysis.reach(), Reach::Nothing);
+        assert_eq!(analysis.dead_rules().unwrap()[0].rule().line(), 3);
+        let parted = analysis::compare(&draft.applicable(&query), &newer.applicable(&query));
+        let expected = ("/example/page/disallowed.gif".to_owned(), true, false);
+        assert_eq!(only_difference(&parted), expected);
+    }
+
+    /// E14: Googlebot's own group opens what `*` closes.
+    #[test]
+    fn e14_a_named_group_against_the_star_group() {
+        let robots = Robots::parse(&body("E14"), Variant::Google);
+        let googlebot = robots.applicable(&AgentQuery::new("Googlebot"));
+        assert_eq!(analysis::analyze(&googlebot).reach(), Reach::Nothing);
+        assert_eq!(analysis::analyze(&robots.unnamed()).reach(), Reach::Some);
+        let parted = analysis::compare(&googlebot, &robots.unnamed());
+        assert_eq!(
+            only_difference(&parted),
+            ("/includes/".to_owned(), true, false)
+        );
+    }
+
+    /// E8: 1994 knows no Allow and compares escapes as written; 1996 decodes them.
+    #[test]
+    fn e8_1994_against_1996() {
+        let query = AgentQuery::new("webcrawler");
+        let old = Robots::parse(&body("E08"), Variant::Convention1994);
+        let new = Robots::parse(&body("E08"), Variant::Draft1996);
+        let parted = analysis::compare(&old.applicable(&query), &new.applicable(&query));
+        let paths: Vec<&str> = parted.differences().map(|d| d.path()).collect();
+        assert_eq!(paths, ["/%74mp", "/tmp/ok.html"]);
+    }
+
+    /// E1: RFC 9309 and Google part only on escaped paths.
+    #[test]
+    fn e1_escapes_only() {
+        let rfc = Robots::parse(&body("E01"), Variant::Rfc9309);
+        let google = Robots::parse(&body("E01"), Variant::Google);
+        let every = analysis::compare(&rfc.unnamed(), &google.unnamed());
+        assert_eq!(only_difference(&every), ("/%74mp/".to_owned(), false, true));
+        let plain = analysis::compare_within(&rfc.unnamed(), &google.unnamed(), Paths::Plain);
+        assert_eq!(plain.equivalent(), Some(true));
+    }
+
+    /// E24: a blank line inside a group ends the record in 1996, not in 2019.
+    #[test]
+    fn e24_a_blank_line_inside_a_group() {
+        let query = AgentQuery::new("foo");
+        let draft = Robots::parse(&body("E24"), Variant::Draft1996);
+        let newer = Robots::parse(&body("E24"), Variant::RepDraft2019);
+        let parted = analysis::compare(&draft.applicable(&query), &newer.applicable(&query));
+        assert_eq!(
+            only_difference(&parted),
+            ("/private".to_owned(), true, false)
+        );
+    }
+
+    /// E28: an empty Disallow alone is a dead rule, and nothing is shut out.
+    #[test]
+    fn e28_empty_disallow() {
+        let robots = Robots::parse(&body("E28"), Variant::Rfc9309);
+        let analysis = analysis::analyze(&robots.unnamed());
+        assert_eq!(analysis.reach(), Reach::Nothing);
+        let dead = analysis.dead_rules().unwrap();
+        assert_eq!(dead[0].cause(), analysis::DeadCause::Empty);
     }
 }
