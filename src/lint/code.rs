@@ -125,9 +125,9 @@ crate::names::stable_names! {
         /// decodes `%63` to `c`, Google compares escapes as sent): the shortest such path, from
         /// the exact analysis. Reported once per pair of readings.
         EscapesDiffer = "escapes-differ",
-        /// The exact analysis reached its budget (limit `analysis_states`) for some crawlers:
-        /// their reach and dead rules are still exact, their examples not proven the shortest,
-        /// or a comparison of readings was left undecided.
+        /// The exact analysis reached its budget (limit `analysis_states`) before it could
+        /// answer for some crawlers: their reach and dead rules, or whether two readings part on
+        /// a plain path for them, are not known (the other findings stay exact).
         AnalysisUndecided = "analysis-undecided",
     }
 }

@@ -537,3 +537,134 @@ mod worked_examples {
         assert_eq!(dead[0].cause(), analysis::DeadCause::Empty);
     }
 }
+
+/// The corpus: for every file and the study's default crawlers, under every variant, the probes
+/// the corpus study used before the exact analysis (`/`, and each rule's value as read, without
+/// its wildcards, and that followed by `/`) never contradict the exact reach: under
+/// `everything` no probe is allowed, under `nothing` none is disallowed. The vendored sample
+/// under every variant; the shared corpus, when it is there, under the two default readings
+/// (`google`, `rfc9309`: the whole corpus under all five takes a minute of a debug build).
+mod corpus {
+    use super::*;
+
+    const AGENTS: &[&str] = &[
+        "GPTBot",
+        "ChatGPT-User",
+        "OAI-SearchBot",
+        "ClaudeBot",
+        "anthropic-ai",
+        "CCBot",
+        "Google-Extended",
+        "Googlebot",
+        "Bingbot",
+        "PerplexityBot",
+        "Applebot",
+        "Applebot-Extended",
+        "Bytespider",
+        "meta-externalagent",
+        "Amazonbot",
+        "cohere-ai",
+        "*",
+    ];
+
+    /// A value as a request path: a leading `/`, then every byte a client would escape
+    /// escaped.
+    fn as_path(value: &[u8]) -> String {
+        let mut path = String::from("/");
+        let value = value.strip_prefix(b"/").unwrap_or(value);
+        for (i, &byte) in value.iter().enumerate() {
+            let escape_starts = byte == b'%'
+                && value
+                    .get(i + 1..i + 3)
+                    .is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit));
+            let plain =
+                (0x21..=0x7E).contains(&byte) && byte != b'#' && (byte != b'%' || escape_starts);
+            if plain {
+                path.push(char::from(byte));
+            } else {
+                path.push_str(&format!("%{byte:02X}"));
+            }
+        }
+        path
+    }
+
+    fn probes(applicable: &Applicable<'_>) -> Vec<String> {
+        let mut probes = vec![String::from("/")];
+        for rule in applicable.rules().filter(|r| !r.is_empty()) {
+            let value = rule.value();
+            let bare: Vec<u8> = value.iter().copied().filter(|&b| b != b'*').collect();
+            let bare = bare.strip_suffix(b"$").unwrap_or(&bare).to_vec();
+            probes.push(as_path(value));
+            probes.push(as_path(&bare));
+            probes.push(format!("{}/", as_path(&bare)));
+        }
+        probes
+    }
+
+    fn check_file(name: &str, body: &[u8], variants: &[Variant]) -> usize {
+        let queries: Vec<AgentQuery> = AGENTS.iter().map(|a| AgentQuery::new(*a)).collect();
+        let mut checked = 0;
+        for variant in variants {
+            let robots = Robots::parse(body, *variant);
+            let applicables: Vec<Applicable<'_>> =
+                queries.iter().map(|q| robots.applicable(q)).collect();
+            for (applicable, analysis) in
+                applicables.iter().zip(analysis::analyze_each(&applicables))
+            {
+                let reach = analysis.reach();
+                for probe in probes(applicable) {
+                    if left_out(applicable, &probe) {
+                        continue;
+                    }
+                    let allowed = applicable.check(&probe).allowed();
+                    let contradicts = match reach {
+                        Reach::Everything => allowed,
+                        Reach::Nothing => !allowed,
+                        _ => false,
+                    };
+                    assert!(
+                        !contradicts,
+                        "{name} {variant}: {probe} is {allowed}, the reach {reach}"
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        checked
+    }
+
+    #[test]
+    fn the_vendored_sample() {
+        let files = crate::common::files_in("corpus/real");
+        let checked: usize = files
+            .iter()
+            .map(|path| {
+                let body = std::fs::read(path).unwrap();
+                check_file(&crate::common::relative(path), &body, Variant::ALL)
+            })
+            .sum();
+        assert!(
+            files.len() > 200 && checked > 10_000,
+            "{} files, {checked} probes",
+            files.len()
+        );
+    }
+
+    #[test]
+    fn the_shared_corpus() {
+        let Some(dir) = crate::common::shared_real_corpus("analysis::corpus::the_shared_corpus")
+        else {
+            return;
+        };
+        let files = crate::common::files_below(&dir);
+        let readings = [Variant::Google, Variant::Rfc9309];
+        for path in &files {
+            check_file(
+                &path.display().to_string(),
+                &std::fs::read(path).unwrap(),
+                &readings,
+            );
+        }
+        assert!(files.len() > 4_000);
+    }
+}
