@@ -21,7 +21,7 @@
 //! smallest in byte order among the shortest. docs/analysis.md defines all of it, with worked
 //! examples.
 //!
-//! The search builds its automata as it goes and counts what it builds ([`Limit::AnalysisStates`]);
+//! The search builds its automata as it goes and counts what it builds ([`Limit::AnalysisStates`](crate::Limit::AnalysisStates));
 //! past the budget it answers [`Reach::Undecided`] (or `equivalent: None`) with the limit that
 //! stopped it — never a guess — and the count does not depend on time, so the answer is the same
 //! on every machine.

@@ -1,7 +1,7 @@
 //! Which request paths a comparison covers.
 
 crate::names::stable_names! {
-    /// Which request paths a comparison covers ([`compare_within`]).
+    /// Which request paths a comparison covers ([`compare_within`](crate::analysis::compare_within)).
     pub enum Paths {
         /// Every request path: `/`, then printable ASCII (`!` to `~`) but `#`.
         All = "all",
