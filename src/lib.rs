@@ -57,6 +57,10 @@
 //!
 //! - `internals` (off; for this crate's own tests and fuzz targets): a few internal functions,
 //!   with no stability promise.
+//! - `lint` (off by default): [`lint`], the linter — every reading's problems,
+//!   the extension records people write, crawler names a reading cuts, file-level trouble and
+//!   Google's per-line report, as findings with stable codes (docs/lint.md). It carries a
+//!   crawler catalogue (ai.robots.txt's list and operators' pages).
 //! - `fetch` (off by default): `access::fetch`, which fetches a robots.txt over HTTP(S) (ureq
 //!   with rustls), follows redirects as the variant says, and evaluates the outcome. Without it
 //!   the crate has no network code; the access policy and the cache work on outcomes you fetched
@@ -89,8 +93,13 @@ mod syntax;
 pub mod access;
 
 // Tools built on the pipeline.
+pub mod analysis;
 pub mod diff;
 pub mod report;
+
+// The linter, on top of everything (feature `lint`).
+#[cfg(feature = "lint")]
+pub mod lint;
 
 pub use diagnostic::{Code, Diagnostic, Severity};
 pub use limits::{Limit, Limits};

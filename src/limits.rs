@@ -67,6 +67,8 @@ pub struct Limits {
     pub(crate) matcher: MatcherLimits,
     /// [`Limit::Diagnostics`].
     pub(crate) diagnostics: usize,
+    /// [`Limit::AnalysisStates`].
+    pub(crate) analysis_states: usize,
 }
 
 impl Limits {
@@ -80,6 +82,8 @@ impl Limits {
     pub const DEFAULT_PATTERN_BYTES: usize = 64 << 10;
     /// Default for [`Limit::Diagnostics`].
     pub const DEFAULT_DIAGNOSTICS: usize = 10_000;
+    /// Default for [`Limit::AnalysisStates`].
+    pub const DEFAULT_ANALYSIS_STATES: usize = 10_000_000;
 
     /// The value of `limit` (`usize::MAX` for an unset [`Limit::LineBytes`]).
     pub fn get(&self, limit: Limit) -> usize {
@@ -95,6 +99,7 @@ impl Limits {
             Limit::LazyCacheBytes => m.lazy_cache_bytes,
             Limit::NfaBytes => m.nfa_bytes,
             Limit::PrefixTableMinRules => m.prefix_table_min_rules,
+            Limit::AnalysisStates => self.analysis_states,
         }
     }
 
@@ -114,6 +119,7 @@ impl Limits {
             Limit::LazyCacheBytes => m.lazy_cache_bytes = value,
             Limit::NfaBytes => m.nfa_bytes = value,
             Limit::PrefixTableMinRules => m.prefix_table_min_rules = value,
+            Limit::AnalysisStates => self.analysis_states = value,
         }
         self
     }
@@ -159,6 +165,7 @@ impl Default for Limits {
             pattern_bytes: Self::DEFAULT_PATTERN_BYTES,
             matcher: MatcherLimits::default(),
             diagnostics: Self::DEFAULT_DIAGNOSTICS,
+            analysis_states: Self::DEFAULT_ANALYSIS_STATES,
         }
     }
 }
@@ -204,6 +211,13 @@ crate::names::stable_names! {
         /// From how many literal rules in a group on they are answered from a sorted prefix
         /// table instead of the automaton. Default: 1 (always); `usize::MAX`: never.
         PrefixTableMinRules = "prefix_table_min_rules",
+        /// The work and memory one exact analysis over every URL may spend
+        /// (`robotspec::analysis`, docs/analysis.md), counted in automaton states: each state it
+        /// builds for what it holds (about four bytes a unit), each transition for the states it
+        /// reads, each query of the matcher for what it may test. Past it the answer is
+        /// `undecided`, never a guess; the count does not depend on time, so the answer is the
+        /// same on every machine. Default: 10,000,000 — at most about 40 MB and half a second.
+        AnalysisStates = "analysis_states",
     }
 }
 
@@ -285,6 +299,9 @@ impl LimitHit {
             | Limit::NfaBytes
             | Limit::PrefixTableMinRules => {
                 format!("a matcher limit of {value} was reached")
+            }
+            Limit::AnalysisStates => {
+                format!("the analysis would build more than {value} automaton states")
             }
             Limit::Diagnostics => format!(
                 "more than {value} diagnostics: {} more not reported",

@@ -56,6 +56,19 @@ pub(crate) const INVALID_BYTE_STAND_IN: char = '\u{1A}';
 /// The UTF-8 encoding of U+FEFF, the byte order mark.
 pub(crate) const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
 
+crate::names::stable_names! {
+    /// How much of a leading byte order mark is recognised as one.
+    pub(crate) enum ByteOrderMark {
+        /// Read as UTF-8 characters: the whole mark, or a truncated one (`EF BB`, `EF`) where
+        /// its bytes begin no character — so `EF BF BD`, U+FFFD, is a character of the file
+        /// like any other (RFC 9309: the file is UTF-8).
+        Characters = "characters",
+        /// Read as bytes: up to three leading bytes while they match `EF BB BF`, as Google's
+        /// library skips them (`EF BF BD` loses its `EF`).
+        Bytes = "bytes",
+    }
+}
+
 /// Input bytes together with their shadow text.
 #[derive(Debug, Clone)]
 pub(crate) struct Source<'a> {
@@ -90,6 +103,23 @@ impl<'a> Source<'a> {
         Source::read_to(all, end)
     }
 
+    /// [`Source::within`], recognising a leading byte order mark as `mark` says (the profile's
+    /// `byte_order_mark`).
+    pub(crate) fn read_as(all: &'a [u8], limit: usize, mark: ByteOrderMark) -> Self {
+        let mut source = Source::within(all, limit);
+        let truncated = source.bom_len > 0 && source.bom_len < UTF8_BOM.len();
+        let end = source.text.len();
+        // `EF` always leads a three-byte character: the truncated mark is one when they decode.
+        let a_character = all
+            .get(..end)
+            .and_then(|read| read.get(..UTF8_BOM.len()))
+            .is_some_and(|head| std::str::from_utf8(head).is_ok());
+        if mark == ByteOrderMark::Characters && truncated && a_character {
+            source = Source::decode(all, end, 0);
+        }
+        source
+    }
+
     /// Reads the first `end` bytes of `all` only (all of them when `end` is larger).
     fn read_to(all: &'a [u8], end: usize) -> Self {
         let bytes = all.get(..end).unwrap_or(all);
@@ -98,6 +128,12 @@ impl<'a> Source<'a> {
             .zip(UTF8_BOM)
             .take_while(|(byte, bom)| byte == bom)
             .count();
+        Source::decode(all, end, bom_len)
+    }
+
+    /// Decodes the first `end` bytes of `all`, the first `bom_len` of them a byte order mark.
+    fn decode(all: &'a [u8], end: usize, bom_len: usize) -> Self {
+        let bytes = all.get(..end).unwrap_or(all);
         // The byte order mark is decoded on its own: a truncated one (`EF`, `EF BB`) must not
         // fuse with the bytes after it into one character (`EF 80 80` is U+F000), or the text
         // after the mark would not start on a character boundary.
@@ -254,6 +290,28 @@ mod tests {
         assert_eq!(source.bom_len(), 1);
         assert_eq!(source.text(), "\u{1A}\u{1A}\u{1A}A");
         assert_eq!(source.invalid_utf8(), &[Span::new(0, 1), Span::new(1, 3)]);
+    }
+
+    #[test]
+    fn a_reading_of_characters_keeps_a_leading_replacement_character() {
+        let fffd = b"\xEF\xBF\xBDUser-agent: *\n";
+        let characters = Source::read_as(fffd, usize::MAX, ByteOrderMark::Characters);
+        assert_eq!(
+            (characters.bom_len(), characters.invalid_utf8()),
+            (0, &[][..])
+        );
+        let bytes = Source::read_as(fffd, usize::MAX, ByteOrderMark::Bytes);
+        assert_eq!(bytes.bom_len(), 1);
+        assert_eq!(bytes.invalid_utf8(), &[Span::new(0, 1), Span::new(1, 3)]);
+        // A truncated mark that is no character is a mark to both readings.
+        for truncated in [&b"\xEF\xBBUser"[..], b"\xEFUser", b"\xEF\x11\xBFUser"] {
+            for mark in [ByteOrderMark::Characters, ByteOrderMark::Bytes] {
+                let source = Source::read_as(truncated, usize::MAX, mark);
+                assert_eq!(source.bom_len(), Source::new(truncated).bom_len(), "{mark}");
+            }
+        }
+        let bom = Source::read_as(b"\xEF\xBB\xBFx", usize::MAX, ByteOrderMark::Characters);
+        assert_eq!(bom.bom_len(), 3);
     }
 
     #[test]

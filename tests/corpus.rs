@@ -21,6 +21,11 @@
 //!   nothing at all: accepted strictly). (`ok/leading-bom.txt` has its line at the end: its
 //!   byte order mark must come first.)
 //!   `real/` and `examples/bodies/` state nothing: only the properties above hold for them.
+//! * **Lint findings** (`lint/`, `corpus/lint.rs`): each file states, with `# lint: CODE
+//!   LINE:COL` (`CODE -` for the whole file), the findings `robotspec::lint` gives it under the
+//!   default readings (or those of `# lint-readings: A,B`); for every code it states, the
+//!   findings of that code are exactly those. Every finding code has a file, except those listed
+//!   with their reason as ignored trials. The lint files run through the trials above too.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -29,6 +34,8 @@
 )]
 
 mod common;
+#[path = "corpus/lint.rs"]
+mod lint;
 
 use std::path::Path;
 use std::sync::Arc;
@@ -58,9 +65,13 @@ fn main() {
     let mut unstated = files_in("corpus/real");
     assert!(unstated.len() > 100, "vendored real sample missing");
     unstated.extend(files_in("examples/bodies"));
+    let linted = files_in("corpus/lint");
+    assert!(!linted.is_empty(), "tests/corpus/lint is empty");
+    unstated.extend(linted.iter().cloned());
     for path in unstated {
         add_trials(&mut trials, &Arc::new(File::read(&path, None)));
     }
+    lint::add_trials(&mut trials, &linted);
     trials.push(Trial::test(
         "corpus::every-violation-has-an-err-file",
         move || every_violation_has_an_err_file(&stated),

@@ -16,10 +16,12 @@
 mod agent;
 mod batch;
 mod check;
+mod config;
 mod diff;
 mod fetch;
 mod generate;
 mod input;
+mod lint;
 mod parse;
 mod queries;
 mod reading;
@@ -57,6 +59,10 @@ enum Command {
     Batch(batch::Args),
     /// Where the variants disagree: per URL, or over a corpus of queries, with reasons.
     Diff(diff::Args),
+    /// Is this robots.txt right for the crawlers that matter? Every reading's problems, the
+    /// extension records, crawler names a reading cuts, with severities, positions and fixes
+    /// (docs/lint.md).
+    Lint(lint::Args),
     /// Fetch the robots.txt of a URL, apply the access policy, and check pages against it.
     Fetch(fetch::Args),
     /// The decisions `--with SETTING=VALUE` can change, and each variant's value of each.
@@ -127,6 +133,7 @@ fn main() -> ExitCode {
         Command::Batch(args) => batch::run(&args),
         Command::Diff(args) => diff::run(&args),
         Command::Fetch(args) => fetch::run(&args),
+        Command::Lint(args) => lint::run(&args),
         Command::Settings(args) => settings::run(&args),
         #[cfg(feature = "serve")]
         Command::Serve(args) => serve::run(&args),

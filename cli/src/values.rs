@@ -89,6 +89,23 @@ pub struct Named<T: 'static> {
     parse: fn(&str) -> Result<T, String>,
 }
 
+impl<T: 'static> Named<T> {
+    /// The parser of the values `all`, by their names.
+    pub fn new(
+        all: &'static [T],
+        name: fn(T) -> &'static str,
+        description: fn(T) -> &'static str,
+        parse: fn(&str) -> Result<T, String>,
+    ) -> Self {
+        Named {
+            all,
+            name,
+            description,
+            parse,
+        }
+    }
+}
+
 impl<T: Copy + Send + Sync + 'static> TypedValueParser for Named<T> {
     type Value = T;
 

@@ -1069,3 +1069,39 @@ fn the_command_line_refuses_unknown_settings_and_lists_them() {
         .collect();
     assert_eq!(names, library);
 }
+
+/// `robotspec lint --fetch URL` lints the robots.txt governing URL, fetched through the access
+/// policy, named by its URL; a 404 has no file to lint (said on standard error, exit 0); a
+/// fetch with no answer is a failure (exit 2).
+#[test]
+fn lint_fetches_the_robots_txt_of_a_url() {
+    fn site(path: &str) -> Reply {
+        match path {
+            "/robots.txt" => tiny_http::Response::from_string("User-agent: AI2Bot\nDisallow: /\n"),
+            _ => tiny_http::Response::from_string("").with_status_code(404),
+        }
+    }
+    let server = Server::start(site);
+    let page = format!("{}/some/page", server.base);
+    let output = robotspec(&["lint", "--no-config", "--format", "json", "--fetch", &page]);
+    assert_eq!(output.status.code(), Some(1));
+    let answer: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let first = &answer["findings"][0];
+    assert_eq!(first["file"], format!("{}/robots.txt", server.base));
+    assert_eq!(first["code"], "agent-misread");
+    server.stop();
+
+    let missing = Server::start(|_| tiny_http::Response::from_string("").with_status_code(404));
+    let output = robotspec(&["lint", "--no-config", "--fetch", &missing.base]);
+    assert_eq!(output.status.code(), Some(0));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains("404, no file to lint"), "{stderr}");
+    missing.stop();
+
+    // Nothing listens on the port a stopped server had.
+    let gone = Server::start(site);
+    let base = gone.base.clone();
+    gone.stop();
+    let output = robotspec(&["lint", "--no-config", "--fetch", &base]);
+    assert_eq!(output.status.code(), Some(2));
+}

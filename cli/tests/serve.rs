@@ -1000,3 +1000,38 @@ fn analyze_takes_composed_readings() {
         "{message}"
     );
 }
+
+/// The playground's findings are `lint --format json`'s for the same readings, file for file,
+/// without the file name (docs/serve.md).
+#[test]
+fn findings_are_the_linters() {
+    let server = Server::start(&[]);
+    for (path, _, _) in cases() {
+        let text = read(&path);
+        for variants in [vec!["google", "rfc9309"], VARIANTS.to_vec()] {
+            let answer = server.ok(
+                "/api/analyze",
+                &json!({"robots_txt": text, "variants": variants}),
+            );
+            let (out, _) = cli(&[
+                "lint",
+                "--no-config",
+                "--format",
+                "json",
+                "--variants",
+                &variants.join(","),
+                path.to_str().unwrap(),
+            ]);
+            let mut linted: Value = serde_json::from_str(&out).unwrap();
+            let findings = linted["findings"].as_array_mut().unwrap();
+            for finding in findings.iter_mut() {
+                finding.as_object_mut().unwrap().remove("file");
+            }
+            assert_eq!(
+                answer["findings"],
+                Value::Array(findings.clone()),
+                "{path:?}"
+            );
+        }
+    }
+}

@@ -24,6 +24,7 @@ from ._robotspec import (
     Comparison,
     Diagnostic,
     Explanation,
+    Finding,
     Parsed,
     Robots,
     StrictError,
@@ -31,6 +32,7 @@ from ._robotspec import (
     Verdict,
     diff,
     google_report,
+    lint,
     parse,
 )
 
@@ -43,6 +45,7 @@ __all__ = [
     "Comparison",
     "Diagnostic",
     "Explanation",
+    "Finding",
     "Parsed",
     "Robots",
     "StrictError",
@@ -50,6 +53,7 @@ __all__ = [
     "Verdict",
     "diff",
     "google_report",
+    "lint",
     "parse",
 ]
 

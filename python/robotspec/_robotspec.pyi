@@ -31,6 +31,9 @@ Restriction = Literal["everything", "some", "nothing", "unreachable"]
 Tag = Literal["user-agent", "allow", "disallow", "sitemap", "unused", "unknown"]
 """A type alias of the stubs: what a line holds, in Google's report."""
 
+LintSeverity = Literal["error", "warning", "note"]
+"""A type alias of the stubs: how much a lint finding matters."""
+
 class ReportLine(TypedDict):
     """A line of Google's per-line report (a type of the stubs: the module returns a dict)."""
 
@@ -60,6 +63,7 @@ __all__ = [
     "DEFAULT_VARIANT",
     "Diagnostic",
     "Explanation",
+    "Finding",
     "LIMITS",
     "Parsed",
     "Robots",
@@ -71,6 +75,7 @@ __all__ = [
     "diff",
     "diff_many",
     "google_report",
+    "lint",
     "parse",
     "redirect_target",
 ]
@@ -451,6 +456,52 @@ def google_report(body: Body) -> GoogleReport:
     >>> [(line["line"], line["tag"]) for line in report["lines"]]
     [(1, 'user-agent'), (2, 'unused'), (3, 'unknown')]
     """
+
+@final
+class Finding:
+    """One finding of the linter (docs/lint.md): its stable code, severity, position, message,
+    the readings it applies to, and a fix when one is certain.
+
+    >>> finding = lint(b"User-agent: AI2Bot\\nDisallow: /\\n")[0]
+    >>> finding.code, finding.severity, finding.line, finding.col
+    ('agent-misread', 'error', 1, 13)
+    """
+
+    @property
+    def code(self) -> str:
+        """The stable code, e.g. ``"agent-misread"`` (docs/lint.md)."""
+    @property
+    def severity(self) -> LintSeverity:
+        """``"error"``, ``"warning"`` or ``"note"``."""
+    @property
+    def line(self) -> Optional[int]:
+        """1-based line, or None for a finding about the whole file."""
+    @property
+    def col(self) -> Optional[int]:
+        """1-based column in characters, or None for a finding about the whole file."""
+    @property
+    def message(self) -> str:
+        """A sentence for people: what each reading does with the line."""
+    @property
+    def readings(self) -> List[str]:
+        """The readings the finding applies to, by name."""
+    @property
+    def fix(self) -> Optional[str]:
+        """The change that fixes it, when one is certain."""
+    def to_dict(self) -> Dict[str, Any]:
+        """``line``, ``col``, ``severity``, ``code``, ``message``, ``readings``, ``fix``: the
+        CLI's JSON without ``file``."""
+    def __eq__(self, other: object, /) -> bool: ...
+
+def lint(
+    body: Body,
+    variants: Union[Reading, Iterable[Reading], None] = None,
+    *,
+    allow: List[str] = ...,
+    deny: List[str] = ...,
+) -> List[Finding]:
+    """The linter's findings on ``body``, in file order, under ``variants`` (default google and
+    rfc9309); ``allow`` silences codes, ``deny`` raises them to errors (docs/lint.md)."""
 
 def diff(
     body: Body,

@@ -17,6 +17,7 @@
 
 mod answers;
 mod input;
+mod lint;
 mod objects;
 // Corpus studies (issue 15): the access policy and grid calls.
 mod access;
@@ -85,6 +86,8 @@ mod _robotspec {
     use super::diff;
     #[pymodule_export]
     use super::input::AgentError;
+    #[pymodule_export]
+    use super::lint::{lint, Finding};
     #[pymodule_export]
     use super::parsed::{google_report, parse, Diagnostic, Parsed, StrictError};
     #[pymodule_export]

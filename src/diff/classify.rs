@@ -24,6 +24,7 @@ pub(super) fn classify(a: &Side<'_>, b: &Side<'_>, target: &[u8]) -> (Reason, Op
         key_matching: _,               // KeySpelling
         extensions: _,                 // records only: no verdict depends on them
         strict_grammar: _,             // strict mode only: no lenient verdict depends on it
+        byte_order_mark: _,            // KeySpelling: a mark's bytes begin the first key or not
         max_line_bytes: _,             // LineLengthNul
         nul_ends_line: _,              // LineLengthNul
         strips_ascii_whitespace: _,    // goes with nul_ends_line (Profile::reads_up_to_cut)

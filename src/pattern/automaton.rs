@@ -155,7 +155,7 @@ impl Automaton {
 /// anchored, so its unanchored start is its anchored one, and it has no capture states.
 // The error is regex-automata's own, built once per failed compile: its size does not matter.
 #[allow(clippy::result_large_err)]
-pub(super) fn build_nfa<'p>(
+pub(crate) fn build_nfa<'p>(
     patterns: impl Iterator<Item = &'p [u8]>,
     syntax: PatternSyntax,
     limit: usize,

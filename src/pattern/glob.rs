@@ -99,7 +99,7 @@ impl GlobSet {
 }
 
 /// A pattern's body and whether it ends with the end anchor `$` (wildcards on only).
-pub(super) fn split_end_anchor(pattern: &[u8], syntax: PatternSyntax) -> (&[u8], bool) {
+pub(crate) fn split_end_anchor(pattern: &[u8], syntax: PatternSyntax) -> (&[u8], bool) {
     match pattern.split_last() {
         Some((b'$', body)) if syntax.wildcards => (body, true),
         _ => (pattern, false),

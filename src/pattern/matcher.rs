@@ -208,12 +208,7 @@ impl RuleMatcher {
             (a, b) => a.or(b)?,
         };
         let slot = *self.slots.get(winner)?;
-        match (self.precedence, slot.kind) {
-            // Allows are ranked after every Disallow, so an Allow winning means that no
-            // Disallow matched.
-            (Precedence::AnyDisallow, RuleKind::Allow) => None,
-            _ => Some(slot),
-        }
+        decides(self.precedence, slot.kind).then_some(slot)
     }
 
     /// The indices of every rule whose pattern matches `target`, in priority order: under
@@ -364,8 +359,15 @@ impl fmt::Debug for RuleMatcher {
     }
 }
 
+/// Whether a rule of `kind` that comes out on top of every matching rule decides the target
+/// under `precedence`. Under [`Precedence::AnyDisallow`] Allows are ranked after every
+/// Disallow, so an Allow on top means that no Disallow matched: no rule decides.
+pub(crate) fn decides(precedence: Precedence, kind: RuleKind) -> bool {
+    !(precedence == Precedence::AnyDisallow && kind == RuleKind::Allow)
+}
+
 /// The rules in priority order: `(rule index, kind, pattern)`, highest priority first.
-fn priority_order<'r>(
+pub(crate) fn priority_order<'r>(
     rules: &[(RuleKind, &'r [u8])],
     precedence: Precedence,
 ) -> Vec<(usize, RuleKind, &'r [u8])> {
@@ -464,11 +466,11 @@ impl Priority {
 }
 
 /// A pattern and its rank (its rule's place in priority order).
-type Ranked<'p> = (usize, &'p [u8]);
+pub(crate) type Ranked<'p> = (usize, &'p [u8]);
 
 /// The distinct patterns of `ranked` (a file may repeat a rule thousands of times), in order of
 /// their best rank, with the ranks of all the rules that share each.
-fn distinct_patterns<'p>(ranked: &[Ranked<'p>]) -> (Vec<Vec<usize>>, Vec<&'p [u8]>) {
+pub(crate) fn distinct_patterns<'p>(ranked: &[Ranked<'p>]) -> (Vec<Vec<usize>>, Vec<&'p [u8]>) {
     // Equal patterns side by side, each run best rank first (ranks are distinct); found by
     // sorting, not hashing: the patterns come from the file.
     let mut by_pattern = ranked.to_vec();

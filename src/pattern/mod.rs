@@ -66,4 +66,9 @@ mod tests;
 pub use automaton::Engine;
 pub(crate) use matcher::decide_one_by_one;
 pub use matcher::RuleMatcher;
+// What the exact analysis (`crate::analysis`) builds its automata from: the matcher's own NFA
+// construction and priority order, so that both read a pattern the same way.
+pub(crate) use automaton::build_nfa;
+pub(crate) use glob::split_end_anchor;
+pub(crate) use matcher::{decides, distinct_patterns, priority_order};
 pub use normalise::{normalise, normalise_target};

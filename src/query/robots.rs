@@ -165,7 +165,8 @@ impl Robots {
         match options.mode() {
             Mode::Lenient => Ok(Robots::lenient(input, profile, options)),
             Mode::Strict => {
-                let source = Source::within(input, options.limits.input_bytes);
+                let source =
+                    Source::read_as(input, options.limits.input_bytes, profile.byte_order_mark);
                 let (model, findings) = read_model(&source, &profile, options);
                 let diagnostics = syntax::conclude_strict(&source, &profile, findings)?;
                 Ok(Robots::new(profile, options, model, diagnostics))
@@ -175,7 +176,7 @@ impl Robots {
 
     /// The lenient reading with `options` (whatever mode they name): it cannot fail.
     pub(crate) fn lenient(input: &[u8], profile: Profile, options: &ParseOptions) -> Robots {
-        let source = Source::within(input, options.limits.input_bytes);
+        let source = Source::read_as(input, options.limits.input_bytes, profile.byte_order_mark);
         let (model, findings) = read_model(&source, &profile, options);
         Robots::new(profile, options, model, findings.finish(false))
     }
@@ -372,13 +373,20 @@ impl Robots {
             .filter(|(_, rule)| !rule.is_empty())
     }
 
+    /// The indices of the selection's rules a verdict is decided by, in file order: its groups'
+    /// rules without the empty ones, which never match.
+    pub(super) fn deciding_rules<'s>(
+        &'s self,
+        selection: &'s Selection,
+    ) -> impl Iterator<Item = u32> + 's {
+        self.rules_of(selection)
+            .filter_map(|(id, _)| u32::try_from(id).ok())
+    }
+
     /// The selection's rules, compiled on first call.
     pub(super) fn compiled<'s>(&self, selection: &'s Selection) -> &'s Compiled {
         selection.compiled.get_or_init(|| {
-            let rules: Box<[u32]> = self
-                .rules_of(selection)
-                .filter_map(|(id, _)| u32::try_from(id).ok())
-                .collect();
+            let rules: Box<[u32]> = self.deciding_rules(selection).collect();
             let patterns: Vec<(RuleKind, &[u8])> = self
                 .rules_of(selection)
                 .map(|(_, rule)| (rule.kind(), rule.pattern()))

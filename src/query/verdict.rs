@@ -90,6 +90,30 @@ impl<'r> Applicable<'r> {
             .map_or(&[], |selection| self.robots.groups_of(selection))
     }
 
+    /// The `Robots` these groups belong to.
+    pub(crate) fn robots(&self) -> &'r Robots {
+        self.robots
+    }
+
+    /// Whether `other` is the same groups of the same `Robots`: every answer of one is the
+    /// other's (the exact analysis shares its work between crawlers on this).
+    pub(crate) fn same_groups(&self, other: &Applicable<'_>) -> bool {
+        std::ptr::eq(self.robots, other.robots) && self.group_ids() == other.group_ids()
+    }
+
+    /// The rules a verdict is decided by, in file order: the groups' rules without the empty
+    /// ones, which never match — exactly what the compiled matcher holds (not compiled here).
+    pub(crate) fn deciding_rules(&self) -> Vec<Rule<'r>> {
+        let Some(selection) = self.selection else {
+            return Vec::new();
+        };
+        let robots = self.robots;
+        robots
+            .deciding_rules(selection)
+            .filter_map(|id| robots.model.rule(id as usize))
+            .collect()
+    }
+
     /// Their rules, in file order.
     pub fn rules(&self) -> impl Iterator<Item = Rule<'r>> + 'r {
         self.groups().flat_map(|group| group.rules())
@@ -430,19 +454,10 @@ impl Robots {
         let target = target_of(url).into_owned();
         let applicable = self.applicable(agents);
         let verdict = applicable.verdict(&target);
-        let (mut matching, engine): (Vec<Rule<'_>>, Engine) =
-            match applicable.selection.map(|s| self.compiled(s)) {
-                Some(Compiled { rules, matcher, .. }) => {
-                    let matching = matcher
-                        .matching(&self.prepared(&target))
-                        .into_iter()
-                        .filter_map(|i| rules.get(i))
-                        .filter_map(|&id| self.model.rule(id as usize))
-                        .collect();
-                    (matching, matcher.engine())
-                }
-                None => (Vec::new(), Engine::NoRules),
-            };
+        let mut matching = applicable.matching(&target);
+        let engine = applicable
+            .selection
+            .map_or(Engine::NoRules, |s| self.compiled(s).matcher.engine());
         // One decision, explained: the verdict is `check`'s, and its rule heads the list. The
         // list comes from the glob matcher, the decision from the faster engines; they are held
         // equal by the matcher's tests and the `check` fuzz target.
@@ -465,6 +480,21 @@ impl Robots {
     /// rules, crawl-delay and other records.
     pub fn applicable(&self, agents: &AgentQuery) -> Applicable<'_> {
         self.applicable_to(agents.iter().map(str::as_bytes))
+    }
+
+    /// The groups that apply to a crawler that no group of the file names: the `*` groups
+    /// (merged or not, as the variant says), or none.
+    ///
+    /// ```
+    /// use robotspec::{Robots, Variant};
+    ///
+    /// let robots = Robots::parse(b"User-agent: FooBot\nDisallow: /\n\nUser-agent: *\nDisallow: /x\n",
+    ///                            Variant::Rfc9309);
+    /// assert!(robots.unnamed().is_allowed("/"));
+    /// assert!(!robots.unnamed().is_allowed("/x"));
+    /// ```
+    pub fn unnamed(&self) -> Applicable<'_> {
+        self.applicable_to(std::iter::empty())
     }
 
     /// The groups that apply to the first agent some group names, else the `*` groups.
@@ -514,6 +544,28 @@ impl<'r> Applicable<'r> {
             Ok(decided) => decided.map(|(_, kind)| kind) != Some(RuleKind::Disallow),
             Err(_) => true,
         }
+    }
+
+    /// Every rule of these groups whose pattern matches the match target `target`
+    /// ([`target_of`]), in priority order: the first decides, unless the precedence lets no
+    /// rule decide (an allow on top under `any-disallow`).
+    fn matching(&self, target: &[u8]) -> Vec<Rule<'r>> {
+        let Some(selection) = self.selection else {
+            return Vec::new();
+        };
+        let robots = self.robots;
+        let Compiled { rules, matcher, .. } = robots.compiled(selection);
+        matcher
+            .matching(&robots.prepared(target))
+            .into_iter()
+            .filter_map(|i| rules.get(i))
+            .filter_map(|&id| robots.model.rule(id as usize))
+            .collect()
+    }
+
+    /// Every rule that matches `url` (a full URL or a path), in priority order.
+    pub(crate) fn matching_rules(&self, url: &str) -> Vec<Rule<'r>> {
+        self.matching(&target_of(url))
     }
 
     /// The verdict for a match target ([`target_of`]).

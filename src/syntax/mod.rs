@@ -363,7 +363,8 @@ pub fn parse_with<'a>(
     match options.mode {
         Mode::Lenient => Ok(parse_lenient(input, profile, options)),
         Mode::Strict => {
-            let source = Source::within(input, options.limits.input_bytes);
+            let source =
+                Source::read_as(input, options.limits.input_bytes, profile.byte_order_mark);
             let findings = read(&source, &profile, options, |_, _| {});
             let diagnostics = conclude_strict(&source, &profile, findings)?;
             Ok(Parsed::new(source, profile, options, diagnostics))
@@ -373,7 +374,7 @@ pub fn parse_with<'a>(
 
 /// The lenient reading with `options` (whatever mode they name).
 fn parse_lenient<'a>(input: &'a [u8], profile: Profile, options: &ParseOptions) -> Parsed<'a> {
-    let source = Source::within(input, options.limits.input_bytes);
+    let source = Source::read_as(input, options.limits.input_bytes, profile.byte_order_mark);
     let diagnostics = read(&source, &profile, options, |_, _| {}).finish(false);
     Parsed::new(source, profile, options, diagnostics)
 }
@@ -435,8 +436,8 @@ pub(crate) fn conclude_strict(
 #[cfg(feature = "internals")]
 #[doc(hidden)]
 pub fn grammar_agrees(input: &[u8], variant: Variant) -> bool {
-    let source = Source::new(input);
     let profile = variant.profile();
+    let source = Source::read_as(input, usize::MAX, profile.byte_order_mark);
     let limits = Limits::default();
     Lines::new(&source, profile, &limits).eq(reference::lines(&source, profile, &limits))
 }

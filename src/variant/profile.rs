@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use super::key::{FoldedKey, KeyName};
 use super::named::Variant;
+use crate::source::ByteOrderMark;
 use crate::vocab::access::AccessState;
 use crate::vocab::extension::{self, Extension, ExtensionKey};
 use crate::vocab::pattern::{PatternEncoding, PatternSyntax, Precedence};
@@ -144,6 +145,9 @@ pub struct Profile {
     pub(crate) extensions: &'static [ExtensionKey],
     /// The grammar strict mode validates against.
     pub(crate) strict_grammar: StrictGrammarId,
+    /// How a leading byte order mark is recognised: as UTF-8 characters (a truncated mark only
+    /// where its bytes begin no character), or byte by byte (Google's library).
+    pub(crate) byte_order_mark: ByteOrderMark,
     /// Bytes of a line that are read; the rest of a longer line is ignored (`None`: no limit).
     pub(crate) max_line_bytes: Option<usize>,
     /// A NUL byte ends a line's content (Google's library reads lines as C strings).
@@ -476,6 +480,7 @@ const RFC9309: Profile = Profile {
     key_matching: KeyMatching::Exact,
     extensions: EXTENSIONS,
     strict_grammar: StrictGrammarId::Rfc9309,
+    byte_order_mark: ByteOrderMark::Characters,
     max_line_bytes: None,
     nul_ends_line: false,
     strips_ascii_whitespace: false,
@@ -506,6 +511,8 @@ const GOOGLE: Profile = Profile {
     variant: Variant::Google,
     key_matching: KeyMatching::PrefixWithTypos,
     extensions: GOOGLE_UNUSED,
+    // Google's library skips leading bytes while they match the mark (docs/google.md).
+    byte_order_mark: ByteOrderMark::Bytes,
     // 2083 × 8 − 1: Google's library cuts every line to this many bytes.
     max_line_bytes: Some(16_663),
     nul_ends_line: true,
@@ -524,6 +531,7 @@ const DRAFT_1996: Profile = Profile {
     key_matching: KeyMatching::Exact,
     extensions: EXTENSIONS_BEFORE_SITEMAPS,
     strict_grammar: StrictGrammarId::Draft1996,
+    byte_order_mark: ByteOrderMark::Characters,
     max_line_bytes: None,
     nul_ends_line: false,
     strips_ascii_whitespace: false,

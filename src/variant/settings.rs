@@ -14,6 +14,7 @@ use super::named::{UnknownVariant, Variant};
 use super::profile::{
     AgentMatching, AgentValue, GroupSelection, KeyMatching, Profile, TargetEncoding,
 };
+use crate::source::ByteOrderMark;
 use crate::vocab::access::AccessState;
 use crate::vocab::pattern::{PatternEncoding, Precedence};
 
@@ -84,6 +85,7 @@ named_values!(
     AgentValue,
     GroupSelection,
     KeyMatching,
+    ByteOrderMark,
     TargetEncoding,
     PatternEncoding,
     Precedence
@@ -173,6 +175,10 @@ settings! {
     /// How keys are recognised: exactly (ignoring case), or by prefix with Google's accepted
     /// misspellings (`Disallowed`, `dissallow`; A15).
     "key-matching" => key_matching: KeyMatching,
+    /// How a leading byte order mark is recognised: as UTF-8 characters (a truncated mark is
+    /// skipped only where its bytes begin no character, so `EF BF BD` is U+FFFD, content), or
+    /// byte by byte, as Google's library skips the leading bytes that match it.
+    "byte-order-mark" => byte_order_mark: ByteOrderMark,
     /// Bytes of a line that are read; the rest is ignored (Google: 16,663; A46).
     "max-line-bytes" => max_line_bytes: Option<usize>,
     /// A NUL byte ends a line's content, as in Google's library (docs/spec/GOOGLE-BEHAVIOUR.md).

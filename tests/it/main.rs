@@ -7,6 +7,7 @@ mod common;
 #[path = "../common/strategies.rs"]
 mod strategies;
 
+mod analysis;
 mod architecture;
 mod diagnostics_doc;
 mod encoding;
@@ -18,6 +19,7 @@ mod extensions;
 mod fetch;
 mod hostile;
 mod limits;
+mod lint;
 mod profiles;
 mod properties;
 mod robustness;

@@ -152,3 +152,35 @@ fn extension_records_have_their_own_node_kind() {
         );
     }
 }
+
+/// A file that starts with U+FFFD (`EF BF BD`, valid UTF-8; three real files do) is content to
+/// every reading but Google's, whose library skips leading bytes while they match a byte order
+/// mark (`EF`) and then meets `BF BD` (the profile's `byte_order_mark`).
+#[test]
+fn a_leading_replacement_character_is_content_except_to_google() {
+    let input = b"\xEF\xBF\xBDUser-agent: *\nDisallow: /\n";
+    let invalid = |variant: Variant| {
+        parse(input, variant)
+            .diagnostics()
+            .iter()
+            .filter(|d| d.code == robotspec::Code::InvalidUtf8)
+            .count()
+    };
+    for variant in Variant::ALL.iter().filter(|v| **v != Variant::Google) {
+        assert_eq!(invalid(*variant), 0, "{variant}");
+        let tree = parse(input, *variant).tree();
+        assert!(!tree.to_json().contains("\"bom\""), "{variant}");
+    }
+    assert_eq!(invalid(Variant::Google), 2);
+    let google = robotspec::Profile::from(Variant::Google);
+    let composed = google.with("byte-order-mark", "characters").unwrap();
+    assert_eq!(composed.name(), "google+byte-order-mark=characters");
+    assert_eq!(
+        parse(input, composed)
+            .diagnostics()
+            .iter()
+            .filter(|d| d.code == robotspec::Code::InvalidUtf8)
+            .count(),
+        0
+    );
+}

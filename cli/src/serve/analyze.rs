@@ -185,6 +185,8 @@ struct Analysis<'a> {
     verdicts: Vec<VerdictRow<'a>>,
     disagreements: Vec<DisagreementRow<'a>>,
     records: Vec<Records<'a>>,
+    /// The linter's findings under the chosen variants (always the lenient reading).
+    findings: Vec<robotspec::lint::Finding>,
 }
 
 /// A diagnostic, and the variants that report it.
@@ -329,6 +331,10 @@ pub fn analyze(query: &Query) -> Result<Vec<u8>, ApiError> {
             .iter()
             .map(|robots| records(robots, &query.agents))
             .collect(),
+        findings: robotspec::lint::lint(
+            &query.input,
+            &robotspec::lint::LintOptions::default().with_readings(query.variants.iter().copied()),
+        ),
     };
     serde_json::to_vec(&analysis).map_err(|e| ApiError::internal(e.to_string()))
 }

@@ -1,6 +1,7 @@
 // The playground of `robotspec serve`, used as a person would in Debian's Chromium (headless,
 // driven by playwright-core): paste a file, type an agent and URLs, read the verdict table,
-// choose a cell and see its deciding line highlighted, see a diagnostic, switch to strict mode,
+// choose a cell and see its deciding line highlighted, see a diagnostic and the linter's
+// findings beside their lines, switch to strict mode,
 // read the records panel, use the keyboard alone; then a screenshot.
 //
 // Run by .ci/test-browser, which starts the server: ROBOTSPEC_URL is its address, SCREENSHOT
@@ -142,13 +143,26 @@ test("a diagnostic is listed at line:col with its code and marked in the file", 
   const text = await item.textContent();
   assert.match(text, /^5:9\s*warning\s*missing-colon\s*missing `:` between key and value\s*all variants$/);
   assert.equal(await backdropLine(5).locator("mark.warning").count(), 1);
-  assert.equal(await gutterLine(5).locator(".problem").textContent(), "⚠");
+  // The gutter shows the worst of the line's diagnostics and lint findings: the linter calls a
+  // missing colon an error (Google reads the line, parsers that want the colon do not).
+  assert.equal(await gutterLine(5).locator(".problem").textContent(), "✖");
   await item.click();
   assert.match(await backdropLine(5).getAttribute("class"), /\bhighlighted\b/);
   // The caret is put at 5:9 in the editor.
   const caret = await page.locator("#robots").evaluate((area) => [document.activeElement === area, area.selectionStart]);
   const offset = FILE.split("\n").slice(0, 4).join("\n").length + 1 + 8;
   assert.deepEqual(caret, [true, offset]);
+});
+
+test("the linter's findings are listed with their fix and marked beside their lines", async () => {
+  const item = page.locator("#findings button", { hasText: "missing-colon" });
+  assert.equal(await item.count(), 1);
+  assert.match(await item.textContent(), /^5:9\s*error\s*missing-colon\s*missing `:` between key and value/);
+  const delay = page.locator("#findings button", { hasText: "extension-record" });
+  assert.match(await delay.first().textContent(), /^6:1\s*note\s*extension-record\s*Crawl-delay: honoured by Bing/);
+  assert.match(await gutterLine(6).locator(".problem").getAttribute("title"), /note\[extension-record\]/);
+  await delay.first().click();
+  assert.match(await backdropLine(6).getAttribute("class"), /\bhighlighted\b/);
 });
 
 test("the keyboard alone reaches every cell and highlights its line", async () => {

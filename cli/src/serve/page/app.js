@@ -200,6 +200,7 @@ function summary(answer) {
 function render(answer) {
   renderEditor(answer);
   renderDiagnostics(answer);
+  renderFindings(answer);
   renderVerdicts(answer);
   renderDisagreements(answer);
   renderRecords();
@@ -224,6 +225,13 @@ function renderEditor(answer) {
     if (!problems.has(d.line)) problems.set(d.line, []);
     problems.get(d.line).push(d);
   }
+  // The linter's findings beside each line: the worst severity marks the gutter.
+  const linted = new Map();
+  for (const f of answer ? answer.findings : []) {
+    if (f.line === null) continue;
+    if (!linted.has(f.line)) linted.set(f.line, []);
+    linted.get(f.line).push(f);
+  }
   const backdropLines = [];
   const gutterLines = [];
   texts.forEach((text, index) => {
@@ -231,7 +239,11 @@ function renderEditor(answer) {
     const line = coloured ? kinds.get(number) : undefined;
     const kind = line ? line.kind : "none";
     const found = problems.get(number) || [];
-    const worst = found.some((d) => d.severity === "error") ? "error" : found.length ? "warning" : "";
+    const lint = linted.get(number) || [];
+    const all = [...found, ...lint];
+    const worst = all.some((d) => d.severity === "error") ? "error"
+      : all.some((d) => d.severity === "warning") ? "warning" : "";
+    const noted = !worst && lint.length > 0;
     const classes = ["line", `k-${kind}`, worst && `has-${worst}`].filter(Boolean).join(" ");
     backdropLines.push(el("div", { class: classes, "data-line": number }, underline(text, found)));
     const label = line ? KINDS[line.kind] || line.kind : "";
@@ -240,7 +252,8 @@ function renderEditor(answer) {
       el("div", { class: classes, "data-line": number, title: others ? `other readings: ${others}` : null },
         el("span", { class: "number" }, number),
         el("span", { class: "kind" }, label, others ? el("span", { class: "mark-except" }, "*") : null),
-        el("span", { class: "problem" }, worst === "error" ? "✖" : worst ? "⚠" : "")));
+        el("span", { class: "problem", title: lint.map((f) => `${f.severity}[${f.code}]: ${f.message}`).join("\n") || null },
+          worst === "error" ? "✖" : worst ? "⚠" : noted ? "ℹ" : "")));
   });
   backdrop.replaceChildren(...backdropLines);
   gutter.replaceChildren(...gutterLines);
@@ -275,26 +288,46 @@ function variantList(variants, answer) {
   return variants.length === answer.variants.length ? "all variants" : variants.join(", ");
 }
 
+/** The diagnostics (every variant's, each with the variants that report it) and the linter's
+ * findings (docs/lint.md: the readings they apply to, a fix where one is certain) as two lists
+ * of one kind: line:col, severity, code, message; choosing one highlights its line. */
 function renderDiagnostics(answer) {
-  const list = $("diagnostics");
-  $("diagnostics-count").textContent = `(${answer.diagnostics.length})`;
-  if (answer.diagnostics.length === 0) {
-    list.replaceChildren(el("li", { class: "empty" }, "No problems found."));
+  renderProblems("diagnostics", answer.diagnostics, "No problems found.", (d) =>
+    [d.message, variantList(d.variants, answer), "diagnostic"]);
+}
+
+function renderFindings(answer) {
+  renderProblems("findings", answer.findings, "Nothing to report.", (f) =>
+    [f.fix ? `${f.message} — fix: ${f.fix}` : f.message, variantList(f.readings, answer), "diagnostic finding"]);
+}
+
+/** One list of problems; `describe` gives an item's message, its variants and its class. */
+function renderProblems(id, items, none, describe) {
+  const list = $(id);
+  $(`${id}-count`).textContent = `(${items.length})`;
+  if (items.length === 0) {
+    list.replaceChildren(el("li", { class: "empty" }, none));
     return;
   }
-  list.replaceChildren(...answer.diagnostics.map((d) =>
-    el("li", { class: d.severity },
+  list.replaceChildren(...items.map((d) => {
+    const [message, variants, kind] = describe(d);
+    return el("li", { class: d.severity },
       el("button", {
         type: "button",
-        class: "diagnostic",
+        class: kind,
         "data-line": d.line,
-        onclick: () => { highlight({ line: d.line, why: `${d.code}: ${d.message}` }); placeCaret(d.line, d.col); },
+        onclick: () => {
+          if (d.line === null) return;
+          highlight({ line: d.line, why: `${d.code}: ${d.message}` });
+          placeCaret(d.line, d.col);
+        },
       },
-      el("span", { class: "where" }, `${d.line}:${d.col}`),
+      el("span", { class: "where" }, d.line === null ? "file" : `${d.line}:${d.col}`),
       el("span", { class: `severity ${d.severity}` }, d.severity),
       el("code", { class: "code" }, d.code),
-      el("span", { class: "message" }, d.message),
-      el("span", { class: "variants" }, variantList(d.variants, answer))))));
+      el("span", { class: "message" }, message),
+      el("span", { class: "variants" }, variants)));
+  }));
 }
 
 function renderVerdicts(answer) {

@@ -1,0 +1,234 @@
+//! The generic path of a pattern: the one path that decides, for every rule at once, whether the
+//! rule ever decides anything — and so whether any path is allowed or disallowed at all.
+//!
+//! A pattern is literal blocks between runs of `*`, perhaps ending in `$`: `s0*s1*…*sk[$]`.
+//! Take a byte `z` that no pattern of the file holds (a *fresh* byte) and write the pattern's
+//! generic path `s0 z s1 z … z sk`, plus a final `z` when there is no `$` (a pattern that does not
+//! start with `/` gets the `/` every path starts with in front). Then for any other pattern `Q`:
+//!
+//! > if `Q` matches the generic path of `P`, then `Q` matches every path `P` matches.
+//!
+//! Proof: `Q` holds no `z`, so each of its literal blocks lies inside one block `sᵢ` of the
+//! generic path (the `z`s separate them), its first block inside `s0` at the start, and a final
+//! `$` can only close `Q` after a `*` (a final `z` ends the generic path) or inside `sk` at the
+//! end (when `P` ends in `$`, every path of `P` ends in `sk` too). Any path `t` of `P` holds the
+//! same blocks in the same order, the first at the start (and the last at the end, with `$`),
+//! so `Q`'s blocks fit in `t` at the same places and `Q`'s `*`s take what lies between. ∎
+//!
+//! So a rule decides some path exactly when it decides its own generic path: if a rule that
+//! outranks it matched there, that rule would match everywhere it does. Each rule is settled by
+//! one query of the real matcher, whatever its wildcards, and the rules that match the generic
+//! path and outrank it are exactly the rules that shadow it everywhere. A path that no rule
+//! matches exists exactly when no rule matches the generic path of `*` (`/zz`). The generic
+//! path is a normalised target; the request path a client sends for it is found by
+//! [`Normaliser::preimage`]. (docs/analysis.md, "Why it is exact".)
+
+use super::budget::{Budget, Exceeded};
+use super::normaliser::Normaliser;
+use super::paths::Paths;
+use super::ranking::{Ranking, Ruling};
+use super::witness::{Examples, Witness};
+use crate::pattern::split_end_anchor;
+use crate::query::Applicable;
+use crate::vocab::pattern::PatternSyntax;
+
+/// Bytes tried as the fresh byte, in order: printable, never special to a normalisation (no
+/// `%`, hex digit, `*`, `$`), not in `/robots.txt` (so no generic path is `/robots.txt` but
+/// the one of a pattern that is nothing else), not `#`.
+const FRESH: &[u8] = b"!\"'(),-;<=>?@[\\]^_`{|}~ghijklmnpquvwyzGHIJKLMNOPQRSTUVWXYZ";
+
+/// Which bytes some pattern holds.
+#[derive(Clone)]
+struct Used([bool; 256]);
+
+impl Used {
+    fn add(&mut self, pattern: &[u8]) {
+        for &byte in pattern {
+            if let Some(mark) = self.0.get_mut(usize::from(byte)) {
+                *mark = true;
+            }
+        }
+    }
+
+    /// The first byte of [`FRESH`] no pattern added holds.
+    fn fresh(&self) -> Option<u8> {
+        FRESH
+            .iter()
+            .copied()
+            .find(|&byte| !self.0.get(usize::from(byte)).copied().unwrap_or(true))
+    }
+}
+
+/// A generic path as a request path, and what the reading decides there (kept small: a file
+/// of a hundred thousand patterns has as many).
+#[derive(Debug, Clone)]
+pub(super) struct Probe<'r> {
+    pub(super) path: Box<str>,
+    pub(super) ruling: Ruling<'r>,
+}
+
+/// What a generic path comes to.
+#[derive(Debug, Clone)]
+pub(super) enum Instance<'r> {
+    /// A request path has it as its target: the verdict there.
+    Path(Probe<'r>),
+    /// No request path has it as its target: the pattern matches no request path.
+    NoPath,
+    /// It is `/robots.txt`, left out of every question: the pattern matches nothing else.
+    RobotsTxt,
+}
+
+/// The generic paths of a crawler's patterns and of `*`, with the verdicts there.
+pub(super) struct Generic<'r> {
+    /// Per distinct pattern, in the ranking's order (each with a byte no pattern of its rank or
+    /// above holds).
+    pub(super) patterns: Vec<Instance<'r>>,
+    /// The generic path of `*` (with a byte no pattern holds): no rule matches it exactly when
+    /// some path is matched by no rule.
+    pub(super) everywhere: Instance<'r>,
+}
+
+impl<'r> Generic<'r> {
+    /// The generic paths of `ranking`'s patterns, as paths of `paths`; `Ok(None)` when some
+    /// pattern, or `*`, finds no fresh byte (the patterns hold every byte of [`FRESH`]). Each
+    /// query of the matcher is charged to `budget` at what it may cost: one, and one more per
+    /// wildcard pattern it may have to test one by one.
+    pub(super) fn of(
+        applicable: &Applicable<'r>,
+        ranking: &Ranking<'r>,
+        paths: Paths,
+        budget: &mut Budget,
+    ) -> Result<Option<Generic<'r>>, Exceeded> {
+        let normaliser = Normaliser::of(&ranking.profile);
+        let syntax = ranking.profile.pattern_syntax;
+        // Every query is paid for before the first is asked: where the budget cannot pay for
+        // them all, nothing is built (not even the matcher, which the first query compiles).
+        let queries = ranking.patterns.len().saturating_add(1);
+        budget.charge(queries.saturating_mul(ranking.query_cost()))?;
+        let mut instance = |target: Vec<u8>| -> Result<Instance<'r>, Exceeded> {
+            if target == b"/robots.txt" {
+                return Ok(Instance::RobotsTxt);
+            }
+            budget.charge(target.len())?;
+            Ok(match normaliser.preimage(&target, |b| paths.holds(b)) {
+                Some(path) => {
+                    let ruling = Ruling::of(&applicable.check(&path));
+                    Instance::Path(Probe {
+                        path: path.into(),
+                        ruling,
+                    })
+                }
+                None => Instance::NoPath,
+            })
+        };
+        let mut used = Used([false; 256]);
+        let mut patterns = Vec::with_capacity(ranking.patterns.len());
+        for pattern in &ranking.patterns {
+            used.add(pattern);
+            let Some(z) = used.fresh() else {
+                return Ok(None);
+            };
+            patterns.push(instance(generic_target(pattern, syntax, z))?);
+        }
+        let any = PatternSyntax { wildcards: true };
+        let Some(z) = used.fresh() else {
+            return Ok(None);
+        };
+        let everywhere = instance(generic_target(b"*", any, z))?;
+        Ok(Some(Generic {
+            patterns,
+            everywhere,
+        }))
+    }
+
+    /// Every request path the generic paths came to, with its verdict.
+    pub(super) fn probes(&self) -> impl Iterator<Item = &Probe<'r>> + '_ {
+        self.patterns
+            .iter()
+            .chain(std::iter::once(&self.everywhere))
+            .filter_map(|instance| match instance {
+                Instance::Path(probe) => Some(probe),
+                _ => None,
+            })
+    }
+
+    /// The shortest (then smallest) probe path the reading allows, and the one it disallows:
+    /// real witnesses, though not always the shortest paths there are. One of each exists
+    /// exactly when an allowed, or a disallowed, path exists at all.
+    pub(super) fn examples(&self) -> Examples<'r> {
+        let smallest = |allowed: bool| {
+            self.probes()
+                .filter(|probe| probe.ruling.allowed == allowed)
+                .min_by(|a, b| (a.path.len(), &a.path).cmp(&(b.path.len(), &b.path)))
+                .map(|probe| Witness::new(probe.path.to_string(), probe.ruling))
+        };
+        (smallest(true), smallest(false))
+    }
+}
+
+/// The generic path of `pattern` (normalised, read under `syntax`) with the fresh byte `z`: a
+/// normalised target.
+pub(super) fn generic_target(pattern: &[u8], syntax: PatternSyntax, z: u8) -> Vec<u8> {
+    let (body, end_anchor) = split_end_anchor(pattern, syntax);
+    let mut target = Vec::with_capacity(body.len() + 4);
+    if syntax.wildcards && body.starts_with(b"*") {
+        // Every path starts with `/`, which the leading `*` takes. (A pattern that starts with
+        // neither is kept as written: its generic path shows that it cannot match.)
+        target.push(b'/');
+    }
+    let mut blocks = if syntax.wildcards {
+        body.split(|&b| b == b'*').collect::<Vec<_>>()
+    } else {
+        vec![body]
+    };
+    // Runs of `*` are one `*`: empty blocks between stars need no separator of their own.
+    let last = blocks.len().saturating_sub(1);
+    for (i, block) in blocks.drain(..).enumerate() {
+        target.extend_from_slice(block);
+        let interior = i < last;
+        let between_stars = interior && block.is_empty() && i > 0;
+        if interior && !between_stars {
+            target.push(z);
+        }
+    }
+    if !end_anchor {
+        target.push(z);
+    }
+    target
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const WILD: PatternSyntax = PatternSyntax { wildcards: true };
+
+    fn generic(pattern: &str) -> String {
+        String::from_utf8(generic_target(pattern.as_bytes(), WILD, b'!')).unwrap()
+    }
+
+    #[test]
+    fn generic_paths() {
+        assert_eq!(generic("/a"), "/a!");
+        assert_eq!(generic("/a$"), "/a");
+        assert_eq!(generic("/a*b"), "/a!b!");
+        assert_eq!(generic("/a**b$"), "/a!b");
+        assert_eq!(generic("/*"), "/!!");
+        assert_eq!(generic("*"), "/!!");
+        assert_eq!(generic("*.php$"), "/!.php");
+        assert_eq!(generic("/a*$"), "/a!");
+        assert_eq!(generic("a"), "a!");
+        let literal = PatternSyntax { wildcards: false };
+        assert_eq!(generic_target(b"/a*b$", literal, b'!'), b"/a*b$!");
+    }
+
+    #[test]
+    fn fresh_bytes() {
+        let mut used = Used([false; 256]);
+        used.add(b"/!\"");
+        used.add(b"/'");
+        assert_eq!(used.fresh(), Some(b'('));
+        used.add(FRESH);
+        assert_eq!(used.fresh(), None);
+    }
+}

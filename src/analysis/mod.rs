@@ -1,0 +1,90 @@
+//! Exact answers over every URL: what a crawler may reach, which rules never decide, and where
+//! two files or two readings part — decided on the automata, with shortest witnesses, never by
+//! sampling.
+//!
+//! A verdict answers one URL. The questions people bring are about all of them: *is this site
+//! closed to GPTBot entirely, partly, or not at all?* (`analyze`: the [`Reach`]), *which rules
+//! can never decide anything?* ([`Analysis::dead_rules`]), *what does my edit open or close?*,
+//! *do `rfc9309` and `google` ever disagree on this file?* ([`compare`]). Each is decidable: a
+//! rule's pattern is a regular language over path bytes, which rule wins a path depends only on
+//! which rules match it, so the paths a crawler may fetch form a regular language, and two of
+//! them are compared by a breadth-first search over the product of their automata, which finds
+//! a *shortest* path where they differ.
+//!
+//! What is asked about is every **request path** a client sends: `/`, then printable ASCII
+//! (`!` to `~`) except `#`, any other byte percent-encoded, never starting with `//`. Each is
+//! read exactly as [`Robots::check`](crate::Robots::check) reads it — the reading's
+//! normalisation of the target composed into the automaton, its precedence, Google's
+//! `index.htm` rule — except `/robots.txt` itself (and what the reading normalises to it),
+//! which a crawler may always fetch and which is left out of every question, so `Disallow: /`
+//! shuts out everything under every reading. A witness is the shortest such path, and the
+//! smallest in byte order among the shortest. docs/analysis.md defines all of it, with worked
+//! examples.
+//!
+//! The search builds its automata as it goes and counts what it builds ([`Limit::AnalysisStates`](crate::Limit::AnalysisStates));
+//! past the budget it answers [`Reach::Undecided`] (or `equivalent: None`) with the limit that
+//! stopped it — never a guess — and the count does not depend on time, so the answer is the same
+//! on every machine.
+//!
+//! ```
+//! use robotspec::analysis::{self, Reach};
+//! use robotspec::{AgentQuery, Robots, Variant};
+//!
+//! let robots = Robots::parse(b"User-agent: *\nDisallow: /private\nAllow: /private\n", Variant::Rfc9309);
+//! let analysis = analysis::analyze(&robots.applicable(&AgentQuery::new("GPTBot")));
+//! assert_eq!(analysis.reach(), Reach::Nothing);
+//! assert_eq!(analysis.allowed_example().map(|w| w.path()), Some("/"));
+//! // Allow wins the tie: the Disallow decides no path at all.
+//! let dead = analysis.dead_rules().unwrap();
+//! assert_eq!(dead[0].rule().line(), 2);
+//! assert_eq!(dead[0].shadowed_by().unwrap()[0].line(), 3);
+//!
+//! let edited = Robots::parse(b"User-agent: *\nDisallow: /private\n", Variant::Rfc9309);
+//! let change = analysis::compare(&robots.unnamed(), &edited.unnamed());
+//! assert_eq!(change.equivalent(), Some(false));
+//! assert_eq!(change.allowed_only_by_old().map(|d| d.path()), Some("/private"));
+//! ```
+
+mod budget;
+mod compare;
+mod dead;
+mod dfa;
+mod generic;
+mod normaliser;
+mod paths;
+mod ranking;
+mod reach;
+mod search;
+mod witness;
+
+pub use compare::{compare, compare_within, Difference, Equivalence};
+pub use dead::{DeadCause, DeadRule};
+pub use paths::Paths;
+pub use reach::{analyze, analyze_each, Analysis, Reach};
+pub use witness::Witness;
+
+use crate::query::Robots;
+
+/// Every agent token the file's groups name, as the reading reads them, lower-cased, each once,
+/// in file order: with [`Robots::unnamed`](crate::Robots::unnamed) for the crawlers it does
+/// not name, the crawlers whose answers can differ.
+///
+/// ```
+/// use robotspec::{analysis, Robots, Variant};
+/// let robots = Robots::parse(b"User-agent: FooBot\nUser-agent: *\nUser-agent: foobot\nDisallow: /\n",
+///                            Variant::Google);
+/// assert_eq!(analysis::named_agents(&robots), ["foobot"]);
+/// ```
+pub fn named_agents(robots: &Robots) -> Vec<String> {
+    let mut agents: Vec<String> = Vec::new();
+    let lines = robots.groups().flat_map(|group| group.agents());
+    for line in lines {
+        if let crate::model::Agent::Named(token) = line.agent() {
+            let token = token.to_ascii_lowercase();
+            if !token.is_empty() && !agents.contains(&token) {
+                agents.push(token);
+            }
+        }
+    }
+    agents
+}

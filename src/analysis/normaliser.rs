@@ -1,0 +1,388 @@
+//! A reading's target normalisation as a finite-state transducer over request-path bytes.
+//!
+//! The analysis asks about raw request paths, as a client sends them, while the rules are
+//! matched against the target *as the reading compares it* (`Robots` normalises it with
+//! `normalise_target` under `rfc9309`, `rep-draft-2019` and `draft-1996`; `google` and
+//! `convention-1994` compare it as given). Every normalisation the readings use reads the target
+//! left to right in pieces: a `%` followed by two hex digits is one piece (an escape), every
+//! other byte a piece of its own, and each piece is rewritten on its own. So a transducer that
+//! holds back at most a `%` and one hex digit — the start of a piece that may still become an
+//! escape — and hands every finished piece to `normalise_target` itself produces exactly the
+//! normalised target, a few bytes at a time. Nothing here restates a normalisation:
+//! `normalise_target` stays its one definition (and a property test holds the transducer to it
+//! on whole strings).
+
+use std::sync::OnceLock;
+
+use crate::pattern::normalise_target;
+use crate::variant::{Profile, TargetEncoding};
+use crate::vocab::pattern::PatternEncoding;
+
+/// The hex digits a held-back `%h` may hold, as written (a digit that is not part of an escape
+/// is written back as it came).
+const HEX_DIGITS: &[u8; 22] = b"0123456789abcdefABCDEF";
+
+/// What the transducer holds back: nothing (0), a `%` (1), or a `%` and the hex digit
+/// `HEX_DIGITS[n - 2]` (n ≥ 2).
+pub(super) type Pending = u8;
+
+/// Whether `pending` holds a `%` and a hex digit: the next byte decides whether they are an
+/// escape.
+pub(super) fn holds_digit(pending: Pending) -> bool {
+    pending >= 2
+}
+
+/// The bytes that complete an escape after `%` and one hex digit.
+pub(super) const ESCAPE_DIGITS: &[u8] = HEX_DIGITS;
+
+/// How many values a [`Pending`] can take.
+pub(super) const PENDING_STATES: usize = 2 + HEX_DIGITS.len();
+
+/// What reading one byte does: the normalised bytes it finishes, and what is then held back.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Step {
+    pub(super) out: Box<[u8]>,
+    pub(super) next: Pending,
+}
+
+/// Every step of one normalisation: `steps[pending][byte]`, and `ends[pending]` for the end of
+/// the path; and, to find inputs for an output, `writing[pending][b]`: the bytes whose step
+/// writes `b` first or nothing at all (`b` = 256: only those that write nothing), ascending.
+struct Table {
+    steps: Vec<[Step; 256]>,
+    ends: Vec<Step>,
+    writing: Vec<Vec<Vec<u8>>>,
+}
+
+/// The target normalisation of one reading.
+#[derive(Clone, Copy)]
+pub(super) struct Normaliser {
+    /// `None`: the reading compares targets as given.
+    table: Option<&'static Table>,
+}
+
+impl Normaliser {
+    /// The normalisation `profile` applies to targets.
+    pub(super) fn of(profile: &Profile) -> Normaliser {
+        let table = match profile.target_encoding {
+            TargetEncoding::AsGiven => None,
+            TargetEncoding::AsPatterns => Some(table(profile.pattern_encoding)),
+        };
+        Normaliser { table }
+    }
+
+    /// Reads `byte` with `pending` held back: the bytes finished and what is held back now.
+    /// `out` is appended to.
+    pub(super) fn step(&self, pending: Pending, byte: u8, out: &mut Vec<u8>) -> Pending {
+        match self.table {
+            None => {
+                out.push(byte);
+                0
+            }
+            Some(table) => {
+                let step = table
+                    .steps
+                    .get(usize::from(pending))
+                    .and_then(|row| row.get(usize::from(byte)));
+                step.map_or(0, |step| {
+                    out.extend_from_slice(&step.out);
+                    step.next
+                })
+            }
+        }
+    }
+
+    /// The end of the path: the bytes still held back, normalised.
+    pub(super) fn finish(&self, pending: Pending, out: &mut Vec<u8>) {
+        if let Some(step) = self
+            .table
+            .and_then(|table| table.ends.get(usize::from(pending)))
+        {
+            out.extend_from_slice(&step.out);
+        }
+    }
+
+    /// `input` normalised.
+    pub(super) fn normalise(&self, input: &[u8]) -> Vec<u8> {
+        let mut out = Vec::with_capacity(input.len());
+        let pending = input
+            .iter()
+            .fold(0, |pending, &byte| self.step(pending, byte, &mut out));
+        self.finish(pending, &mut out);
+        out
+    }
+
+    /// The shortest input, and the smallest in byte order among the shortest, whose
+    /// normalisation is exactly `target`: a `/` first, then bytes for which `allowed` holds,
+    /// never `//` first. `None` when there is none.
+    pub(super) fn preimage(&self, target: &[u8], allowed: impl Fn(u8) -> bool) -> Option<String> {
+        let Some(table) = self.table else {
+            // Compared as given: the target is its own input, if it is one.
+            let fits = target.first() == Some(&b'/')
+                && target.get(1) != Some(&b'/')
+                && target.iter().skip(1).all(|&b| allowed(b));
+            return fits.then(|| String::from_utf8_lossy(target).into_owned());
+        };
+        // A search over (bytes of `target` written, what is held back, bytes read: 0, 1, 2+),
+        // shortest input first, bytes in ascending order: the first state that can finish
+        // `target` was reached by the input wanted.
+        let states = (target.len() + 1) * PENDING_STATES * 3;
+        let index = |written: usize, pending: Pending, read: u8| {
+            (written * PENDING_STATES + usize::from(pending)) * 3 + usize::from(read)
+        };
+        let mut seen = vec![false; states];
+        let mut queue: Vec<((usize, Pending, u8), usize, u8)> = vec![((0, 0, 0), 0, 0)];
+        if let Some(start) = seen.get_mut(0) {
+            *start = true;
+        }
+        let mut out = Vec::new();
+        let mut next = 0;
+        while let Some(&((written, pending, read), _, _)) = queue.get(next) {
+            if read > 0 {
+                out.clear();
+                self.finish(pending, &mut out);
+                if target.get(written..) == Some(&out[..]) {
+                    return Some(input_of(&queue, next));
+                }
+            }
+            let wanted = target.get(written).copied();
+            for byte in candidates(table, pending, wanted).filter(|&b| match read {
+                0 => b == b'/',
+                1 => b != b'/' && allowed(b),
+                _ => allowed(b),
+            }) {
+                out.clear();
+                let held = self.step(pending, byte, &mut out);
+                let rest = target.get(written..).unwrap_or_default();
+                if !rest.starts_with(&out) {
+                    continue;
+                }
+                let state = (written + out.len(), held, read.saturating_add(1).min(2));
+                let Some(mark) = seen.get_mut(index(state.0, state.1, state.2)) else {
+                    continue;
+                };
+                if !*mark {
+                    *mark = true;
+                    queue.push((state, next, byte));
+                }
+            }
+            next += 1;
+        }
+        None
+    }
+
+    /// How many [`Pending`] values this normalisation uses.
+    pub(super) fn pending_states(&self) -> usize {
+        match self.table {
+            None => 1,
+            Some(_) => PENDING_STATES,
+        }
+    }
+}
+
+/// The bytes that, read with `pending` held back, write `first` first or write nothing,
+/// ascending: the only ones that can continue an input whose output goes on with `first`.
+fn candidates(table: &Table, pending: Pending, first: Option<u8>) -> impl Iterator<Item = u8> + '_ {
+    let at = first.map_or(256, usize::from);
+    let row = table.writing.get(usize::from(pending));
+    row.and_then(|row| row.get(at))
+        .into_iter()
+        .flatten()
+        .copied()
+}
+
+/// The input that led to entry `at` of a [`Normaliser::preimage`] search.
+fn input_of<S>(queue: &[(S, usize, u8)], at: usize) -> String {
+    let mut bytes = Vec::new();
+    let mut at = at;
+    while at > 0 {
+        let Some(&(_, parent, byte)) = queue.get(at) else {
+            break;
+        };
+        bytes.push(byte);
+        at = parent;
+    }
+    bytes.reverse();
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+/// The table of `encoding`, built on first use.
+fn table(encoding: PatternEncoding) -> &'static Table {
+    static VERBATIM: OnceLock<Table> = OnceLock::new();
+    static GOOGLE_ESCAPE: OnceLock<Table> = OnceLock::new();
+    static DECODE_1996: OnceLock<Table> = OnceLock::new();
+    static RFC3986: OnceLock<Table> = OnceLock::new();
+    let cell = match encoding {
+        PatternEncoding::Verbatim => &VERBATIM,
+        PatternEncoding::GoogleEscape => &GOOGLE_ESCAPE,
+        PatternEncoding::Decode1996 => &DECODE_1996,
+        PatternEncoding::Rfc3986 => &RFC3986,
+    };
+    cell.get_or_init(|| build(encoding))
+}
+
+/// The bytes a [`Pending`] value holds back.
+fn held(pending: Pending) -> Vec<u8> {
+    match pending {
+        0 => Vec::new(),
+        1 => vec![b'%'],
+        n => {
+            let digit = HEX_DIGITS.get(usize::from(n) - 2).copied().unwrap_or(b'0');
+            vec![b'%', digit]
+        }
+    }
+}
+
+/// The [`Pending`] value that holds back `%` and the hex digit `digit`, if it is one.
+fn holding(digit: u8) -> Option<Pending> {
+    let at = HEX_DIGITS.iter().position(|&d| d == digit)?;
+    Pending::try_from(at + 2).ok()
+}
+
+fn build(encoding: PatternEncoding) -> Table {
+    let commit = |piece: &[u8], out: &mut Vec<u8>| {
+        out.extend_from_slice(&normalise_target(piece, encoding));
+    };
+    // Reads `byte` with nothing held back.
+    let fresh = |byte: u8, out: &mut Vec<u8>| -> Pending {
+        if byte == b'%' {
+            1
+        } else {
+            commit(&[byte], out);
+            0
+        }
+    };
+    let step = |pending: Pending, byte: u8| -> Step {
+        let mut out = Vec::new();
+        let next = match (pending, holding(byte)) {
+            (0, _) => fresh(byte, &mut out),
+            (1, Some(digit)) => digit,
+            (1, None) => {
+                commit(b"%", &mut out);
+                fresh(byte, &mut out)
+            }
+            (_, Some(_)) => {
+                let mut escape = held(pending);
+                escape.push(byte);
+                commit(&escape, &mut out);
+                0
+            }
+            (_, None) => {
+                commit(&held(pending), &mut out);
+                fresh(byte, &mut out)
+            }
+        };
+        Step {
+            out: out.into(),
+            next,
+        }
+    };
+    let pendings = (0..PENDING_STATES).filter_map(|p| Pending::try_from(p).ok());
+    let steps: Vec<[Step; 256]> = pendings
+        .clone()
+        .map(|pending| std::array::from_fn(|byte| step(pending, byte as u8)))
+        .collect();
+    let writing = steps
+        .iter()
+        .map(|row: &[Step; 256]| {
+            let mut writing: Vec<Vec<u8>> = vec![Vec::new(); 257];
+            for (byte, step) in (0u8..=0xFF).zip(row.iter()) {
+                let first = step.out.first().map_or(256, |&b| usize::from(b));
+                if let Some(bytes) = writing.get_mut(first) {
+                    bytes.push(byte);
+                }
+            }
+            // Each list also holds the bytes that write nothing, ascending.
+            let silent = writing.get(256).cloned().unwrap_or_default();
+            for bytes in writing.iter_mut().take(256) {
+                bytes.extend_from_slice(&silent);
+                bytes.sort_unstable();
+            }
+            writing
+        })
+        .collect();
+    let ends = pendings
+        .map(|pending| {
+            let mut out = Vec::new();
+            commit(&held(pending), &mut out);
+            Step {
+                out: out.into(),
+                next: 0,
+            }
+        })
+        .collect();
+    Table {
+        steps,
+        ends,
+        writing,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::Variant;
+    use proptest::prelude::*;
+
+    fn run(normaliser: Normaliser, path: &[u8]) -> Vec<u8> {
+        normaliser.normalise(path)
+    }
+
+    #[test]
+    fn examples() {
+        let rfc = Normaliser::of(&Profile::from(Variant::Rfc9309));
+        assert_eq!(run(rfc, b"/%7ejoe/a*b%"), b"/~joe/a%2Ab%25");
+        assert_eq!(run(rfc, b"/%4"), b"/%254");
+        let draft = Normaliser::of(&Profile::from(Variant::Draft1996));
+        assert_eq!(run(draft, b"/a%3c%2f%%41"), b"/a<%2F%A");
+        let google = Normaliser::of(&Profile::from(Variant::Google));
+        assert_eq!(run(google, b"/%7e"), b"/%7e");
+        assert_eq!(google.pending_states(), 1);
+    }
+
+    #[test]
+    fn preimages() {
+        let printable = |b: u8| (0x21..=0x7E).contains(&b) && b != b'#';
+        let rfc = Normaliser::of(&Profile::from(Variant::Rfc9309));
+        assert_eq!(rfc.preimage(b"/a%2A", printable).as_deref(), Some("/a*"));
+        assert_eq!(rfc.preimage(b"/A", printable).as_deref(), Some("/A"));
+        assert_eq!(rfc.preimage(b"/%25", printable).as_deref(), Some("/%"));
+        assert_eq!(rfc.preimage(b"/a b", printable), None);
+        assert_eq!(rfc.preimage(b"//a", printable), None);
+        let draft = Normaliser::of(&Profile::from(Variant::Draft1996));
+        assert_eq!(
+            draft.preimage(b"/a b", printable).as_deref(),
+            Some("/a%20b")
+        );
+        let google = Normaliser::of(&Profile::from(Variant::Google));
+        assert_eq!(google.preimage(b"/x", printable).as_deref(), Some("/x"));
+        assert_eq!(google.preimage(b"x", printable), None);
+    }
+
+    proptest! {
+        /// Fed a byte at a time, the transducer writes what `normalise_target` writes for the
+        /// whole path, under every reading.
+        #[test]
+        fn equals_the_normalisation(path in proptest::collection::vec(
+            prop_oneof![Just(b'%'), Just(b'2'), Just(b'f'), Just(b'F'), Just(b'a'), Just(b'*'),
+                        Just(b'$'), Just(b'/'), Just(b'~'), Just(b'7'), Just(b'e'), any::<u8>()],
+            0..12,
+        )) {
+            for variant in Variant::ALL {
+                let profile = Profile::from(*variant);
+                let expected = match profile.target_encoding {
+                    TargetEncoding::AsGiven => path.clone(),
+                    TargetEncoding::AsPatterns => {
+                        normalise_target(&path, profile.pattern_encoding).into_owned()
+                    }
+                };
+                prop_assert_eq!(run(Normaliser::of(&profile), &path), expected);
+            }
+            for encoding in PatternEncoding::ALL {
+                let normaliser = Normaliser { table: Some(table(*encoding)) };
+                let expected = normalise_target(&path, *encoding).into_owned();
+                prop_assert_eq!(run(normaliser, &path), expected);
+            }
+        }
+    }
+}

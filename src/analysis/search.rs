@@ -1,0 +1,331 @@
+//! The breadth-first search over request paths and the readings' automata.
+//!
+//! A node of the search is where a path has led on every side: how far into the path it is
+//! (nothing read, the leading `/`, more), and per side what the normaliser holds back, how much
+//! of `/robots.txt` the normalised target still spells, and the state of the rules' DFA. Nodes are visited shortest path first and, among
+//! paths of one length, in byte order: children are made in ascending byte order from parents
+//! taken in that order, so the first path to reach a node is the shortest and smallest that
+//! does, and the first node at which a question is answered gives the witness the analysis
+//! promises. Bytes that every side reads alike are tried once, by their smallest member.
+
+use super::budget::{Budget, Exceeded};
+use super::dfa::{Dfa, DfaState};
+use super::normaliser::{holds_digit, Normaliser, Pending, ESCAPE_DIGITS};
+use super::paths::Paths;
+
+/// `/robots.txt`, left out of every question.
+const ROBOTS_TXT: &[u8] = b"/robots.txt";
+/// The normalised target is no longer a prefix of `/robots.txt`.
+const DIVERGED: u8 = u8::MAX;
+
+/// Whether `byte` may follow the leading `/` of a request path: printable ASCII but `#`.
+pub(super) fn is_path_byte(byte: u8) -> bool {
+    Paths::All.holds(byte)
+}
+
+/// One reading of one file: its normalisation and its rules' DFA.
+pub(super) struct Side {
+    normaliser: Normaliser,
+    pub(super) dfa: Dfa,
+    /// Held-back `%h` states made one where they cannot be told apart: see [`Side::held`].
+    held: foldhash::HashMap<(DfaState, u8, Pending), Pending>,
+    /// The first held-back state seen with each future, per DFA and `/robots.txt` state.
+    futures: foldhash::HashMap<(DfaState, u8, Future), Pending>,
+}
+
+impl Side {
+    pub(super) fn new(normaliser: Normaliser, dfa: Dfa) -> Side {
+        Side {
+            normaliser,
+            dfa,
+            held: foldhash::HashMap::default(),
+            futures: foldhash::HashMap::default(),
+        }
+    }
+
+    /// `at` with a held-back `%h` replaced by the first one seen in the same DFA and
+    /// `/robots.txt` state whose every continuation leads where this one's does: the same
+    /// states after each hex digit that would finish the escape, and after the `%h` is written
+    /// out as it is (what any other byte, or the end of the path, does first). A path that
+    /// holds back a `%` and a digit otherwise makes one node per digit — 22 of them for each
+    /// state — where the rules can rarely tell more than one or two apart.
+    fn held(&mut self, at: At, budget: &mut Budget) -> Result<At, Exceeded> {
+        if !holds_digit(at.pending) {
+            return Ok(at);
+        }
+        let key = (at.dfa, at.robots, at.pending);
+        if let Some(&pending) = self.held.get(&key) {
+            return Ok(At { pending, ..at });
+        }
+        let mut future = Vec::with_capacity(ESCAPE_DIGITS.len() + 1);
+        let mut out = Vec::new();
+        for &digit in ESCAPE_DIGITS {
+            out.clear();
+            let mut then = at;
+            then.pending = self.normaliser.step(at.pending, digit, &mut out);
+            feed(self, &mut then, &out, budget)?;
+            future.push((then.dfa, then.robots));
+        }
+        out.clear();
+        self.normaliser.finish(at.pending, &mut out);
+        let mut then = at;
+        feed(self, &mut then, &out, budget)?;
+        future.push((then.dfa, then.robots));
+        let pending = *self
+            .futures
+            .entry((at.dfa, at.robots, future))
+            .or_insert(at.pending);
+        self.held.insert(key, pending);
+        Ok(At { pending, ..at })
+    }
+}
+
+/// Where each continuation of a held-back `%h` leads: the DFA and `/robots.txt` states after
+/// each hex digit, then after the `%h` is written out as it is.
+type Future = Vec<(DfaState, u8)>;
+
+/// Where a path has led on one side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct At {
+    pending: Pending,
+    robots: u8,
+    dfa: DfaState,
+}
+
+/// A node: how much of the path is read (0: nothing, 1: the leading `/`, 2: more) and where it
+/// has led on each side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct Node<const N: usize> {
+    read: u8,
+    sides: [At; N],
+}
+
+/// How a path ends on one side: the pattern that comes out on top (none: no rule matches).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Ending {
+    pub(super) winner: Option<u32>,
+}
+
+/// Whether the search goes on after a visit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Control {
+    Continue,
+    Stop,
+}
+
+/// How a search ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Outcome {
+    /// Every path was visited.
+    Complete,
+    /// The visitor stopped it.
+    Stopped,
+    /// The budget ran out first.
+    Exceeded,
+}
+
+/// The paths that led to the nodes: each node's parent and the byte read from it.
+pub(super) struct Trail {
+    steps: Vec<(u32, u8)>,
+}
+
+impl Trail {
+    /// The path that first led to node `node`.
+    pub(super) fn path(&self, node: usize) -> String {
+        let mut bytes = Vec::new();
+        let mut at = node;
+        while let Some(&(parent, byte)) = self.steps.get(at) {
+            if at == 0 {
+                break;
+            }
+            bytes.push(byte);
+            at = parent as usize;
+        }
+        bytes.reverse();
+        // Only path bytes are ever read: printable ASCII.
+        String::from_utf8_lossy(&bytes).into_owned()
+    }
+}
+
+/// Visits the ending of every path of `paths`, shortest first, then smallest in byte order —
+/// one path per distinct node — and hands `visit` each path's endings on every side (the
+/// node's number, for [`Trail::path`]), except the paths some side reads as `/robots.txt`.
+pub(super) fn search<const N: usize>(
+    sides: &mut [Side; N],
+    paths: Paths,
+    budget: &mut Budget,
+    mut visit: impl FnMut(&[Ending; N], &Trail, usize) -> Control,
+) -> Outcome {
+    match run(sides, paths, budget, &mut visit) {
+        Ok(outcome) => outcome,
+        Err(Exceeded) => Outcome::Exceeded,
+    }
+}
+
+fn run<const N: usize>(
+    sides: &mut [Side; N],
+    paths: Paths,
+    budget: &mut Budget,
+    visit: &mut impl FnMut(&[Ending; N], &Trail, usize) -> Control,
+) -> Result<Outcome, Exceeded> {
+    let bytes = path_bytes(sides, paths);
+    let start = Node {
+        read: 0,
+        sides: std::array::from_fn(|i| {
+            let side = sides.get(i);
+            At {
+                pending: 0,
+                robots: 0,
+                dfa: side.map_or(0, |s| s.dfa.start()),
+            }
+        }),
+    };
+    let mut queue = vec![start];
+    let mut seen: foldhash::HashSet<Node<N>> = foldhash::HashSet::default();
+    seen.insert(start);
+    let mut trail = Trail {
+        steps: vec![(0, 0)],
+    };
+    let mut out = Vec::new();
+    let mut next = 0;
+    while let Some(&node) = queue.get(next) {
+        if node.read > 0 {
+            if let Some(endings) = endings(sides, &node, budget, &mut out)? {
+                if visit(&endings, &trail, next) == Control::Stop {
+                    return Ok(Outcome::Stopped);
+                }
+            }
+        }
+        if !settled(sides, &node) {
+            // Each byte tried is a step of every side: counted as one state visited per side.
+            budget.charge(bytes.len() * N)?;
+            for &byte in &bytes {
+                let allowed = match node.read {
+                    0 => byte == b'/',
+                    1 => byte != b'/',
+                    _ => true,
+                };
+                if !allowed {
+                    continue;
+                }
+                let child = step(sides, &node, byte, budget, &mut out)?;
+                if seen.insert(child) {
+                    // A node is held three times (the queue, the set of nodes seen, the trail
+                    // back to its path): about twelve of the budget's four-byte units.
+                    budget.charge(12)?;
+                    queue.push(child);
+                    let parent = u32::try_from(next).map_err(|_| Exceeded)?;
+                    trail.steps.push((parent, byte));
+                }
+            }
+        }
+        next += 1;
+    }
+    Ok(Outcome::Complete)
+}
+
+/// The node after reading `byte`.
+fn step<const N: usize>(
+    sides: &mut [Side; N],
+    node: &Node<N>,
+    byte: u8,
+    budget: &mut Budget,
+    out: &mut Vec<u8>,
+) -> Result<Node<N>, Exceeded> {
+    let mut child = Node {
+        read: node.read.saturating_add(1).min(2),
+        sides: node.sides,
+    };
+    for (side, at) in sides.iter_mut().zip(child.sides.iter_mut()) {
+        out.clear();
+        at.pending = side.normaliser.step(at.pending, byte, out);
+        feed(side, at, out, budget)?;
+        *at = side.held(*at, budget)?;
+    }
+    Ok(child)
+}
+
+/// Feeds normalised bytes to one side's DFA and its `/robots.txt` tracker.
+fn feed(side: &mut Side, at: &mut At, bytes: &[u8], budget: &mut Budget) -> Result<(), Exceeded> {
+    for &byte in bytes {
+        at.dfa = side.dfa.next(at.dfa, byte, budget)?;
+        at.robots = match ROBOTS_TXT.get(usize::from(at.robots)) {
+            Some(&expected) if expected == byte => at.robots + 1,
+            _ => DIVERGED,
+        };
+    }
+    Ok(())
+}
+
+/// How the path that led to `node` ends on each side; `None` when some side reads it as
+/// `/robots.txt`.
+fn endings<const N: usize>(
+    sides: &mut [Side; N],
+    node: &Node<N>,
+    budget: &mut Budget,
+    out: &mut Vec<u8>,
+) -> Result<Option<[Ending; N]>, Exceeded> {
+    let mut endings = [Ending { winner: None }; N];
+    for ((side, at), ending) in sides.iter_mut().zip(node.sides).zip(endings.iter_mut()) {
+        let mut at = at;
+        out.clear();
+        side.normaliser.finish(at.pending, out);
+        feed(side, &mut at, out, budget)?;
+        if usize::from(at.robots) == ROBOTS_TXT.len() {
+            return Ok(None);
+        }
+        ending.winner = side.dfa.end(at.dfa);
+    }
+    Ok(Some(endings))
+}
+
+/// Whether every path through `node` ends as the node's own path does: no side's automaton has
+/// a thread left and no side's target can still be `/robots.txt`.
+fn settled<const N: usize>(sides: &[Side; N], node: &Node<N>) -> bool {
+    node.read > 0
+        && sides
+            .iter()
+            .zip(node.sides)
+            .all(|(side, at)| at.robots == DIVERGED && side.dfa.is_dead(at.dfa))
+}
+
+/// The bytes of `paths` to try after the leading `/`, one per class of bytes that every side
+/// reads alike (its smallest), ascending; `/` is always its own class (a path never starts
+/// with `//`).
+fn path_bytes<const N: usize>(sides: &[Side; N], paths: Paths) -> Vec<u8> {
+    let mut classes: foldhash::HashMap<Vec<u16>, u8> = foldhash::HashMap::default();
+    for byte in (0u8..=0xFF).rev().filter(|&b| paths.holds(b)) {
+        classes.insert(class_key(sides, byte), byte);
+    }
+    let mut bytes: Vec<u8> = classes.into_values().collect();
+    bytes.sort_unstable();
+    bytes
+}
+
+/// What distinguishes `byte` on every side: from every held-back state, what is held back next
+/// and the normalised bytes it writes, each as the side's DFA and the `/robots.txt` tracker see
+/// it.
+fn class_key<const N: usize>(sides: &[Side; N], byte: u8) -> Vec<u16> {
+    let mut key = vec![u16::from(byte == b'/')];
+    let mut out = Vec::new();
+    for side in sides {
+        for pending in 0..side.normaliser.pending_states() {
+            let Ok(pending) = Pending::try_from(pending) else {
+                continue;
+            };
+            out.clear();
+            let next = side.normaliser.step(pending, byte, &mut out);
+            key.push(u16::from(next));
+            key.push(0xFFFF);
+            for &written in &out {
+                key.push(u16::from(side.dfa.class(written)));
+                key.push(if ROBOTS_TXT.contains(&written) {
+                    u16::from(written)
+                } else {
+                    0
+                });
+            }
+        }
+    }
+    key
+}
