@@ -585,12 +585,33 @@ fn every_command(base: &str) -> Vec<(Vec<String>, Vec<u8>)> {
     }
     let queries = "E14.txt\ta\t/x\n".repeat(40_000).into_bytes();
     let rules = "Disallow: /x\n".repeat(20_000).into_bytes();
+    // A block of `analyze` and of `compare` per crawler the file names (names of letters: a
+    // reading may take a product token up to its first digit).
+    let crawlers: String = (0..3_000_u32)
+        .map(|i| {
+            let name: String = [i / 676, i / 26 % 26, i % 26]
+                .iter()
+                .map(|&d| char::from(b'a' + u8::try_from(d % 26).unwrap()))
+                .collect();
+            format!("User-agent: bot{name}\nDisallow: /x{i}\n")
+        })
+        .collect();
     vec![
         (with_paths(&["check", "--agent", "a", body]), Vec::new()),
         (with_paths(&["explain", "--agent", "a", body]), Vec::new()),
         (with_paths(&["diff", "--agent", "a", body]), Vec::new()),
         (fetch, Vec::new()),
         (vec!["parse".into(), "-".into()], rules),
+        (
+            vec!["analyze".into(), "-".into()],
+            crawlers.clone().into_bytes(),
+        ),
+        (
+            ["compare", "--variants", "google,rfc9309", "-"]
+                .map(String::from)
+                .to_vec(),
+            crawlers.into_bytes(),
+        ),
         (
             ["batch", "--corpus", "tests/examples/bodies"]
                 .map(String::from)
@@ -683,13 +704,15 @@ fn a_full_disk_is_an_error() {
     server.stop();
 }
 
-const SUBCOMMANDS: [&str; 11] = [
+const SUBCOMMANDS: [&str; 13] = [
     "parse",
     "check",
     "explain",
     "usage",
     "batch",
     "diff",
+    "analyze",
+    "compare",
     "fetch",
     "settings",
     "serve",
@@ -790,6 +813,36 @@ fn help_lists_possible_values_and_defaults() {
     let fetch = help("fetch", 100);
     assert!(fetch.contains("[default: robotspec]"), "{fetch}");
     assert!(fetch.contains("[default: 10]"), "{fetch}");
+}
+
+/// The analysis budget is a flag of the commands that answer over every URL, named after the
+/// library's limit and defaulting to its default; the commands that answer URL by URL, which
+/// never use it, do not offer it.
+#[test]
+fn the_analysis_budget_is_a_flag_of_the_commands_that_analyse() {
+    use robotspec::{Limit, Limits};
+    let default = format!(
+        "[default: {}]",
+        Limits::default().get(Limit::AnalysisStates)
+    );
+    for command in ["analyze", "compare"] {
+        let text = help(command, 100);
+        assert!(
+            text.contains("--max-analysis-states <N>"),
+            "{command}: {text}"
+        );
+        let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        let described = Limit::AnalysisStates.description();
+        let described = described.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(flat.contains(&described), "{command}: {text}");
+        assert!(text.contains(&default), "{command}: {text}");
+    }
+    for command in ["check", "parse", "batch"] {
+        assert!(
+            !help(command, 100).contains("--max-analysis-states"),
+            "{command}"
+        );
+    }
 }
 
 #[test]
