@@ -1,5 +1,5 @@
 """One Robots shared by threads: the same answers as alone, and the interpreter released while
-a batch is answered."""
+a batch is answered or a file analysed."""
 
 import threading
 import time
@@ -74,3 +74,34 @@ def test_the_interpreter_runs_other_threads_during_a_batch():
     gaps = [b - a for a, b in zip(ticks, ticks[1:])]
     assert len(ticks) > 1000
     assert max(gaps) < 0.6 * alone, (max(gaps), alone)
+
+
+def _longest_pause(work):
+    """How long ``work`` takes alone, and the longest this thread waits while it runs in
+    another."""
+    work()  # warm: the automata of a first call are not what is measured
+    started = time.perf_counter()
+    work()
+    alone = time.perf_counter() - started
+    ticks = []
+    worker = threading.Thread(target=work)
+    worker.start()
+    while worker.is_alive():
+        ticks.append(time.perf_counter())
+    worker.join()
+    gaps = [b - a for a, b in zip(ticks, ticks[1:])]
+    assert len(ticks) > 1000
+    return alone, max(gaps)
+
+
+def test_the_interpreter_runs_other_threads_during_an_analysis():
+    # Wildcard rules enough that the analysis and the comparison run to the end of their
+    # budget: a fixed amount of work, whatever the machine.
+    body = "User-agent: *\n" + "".join(
+        f"Disallow: /*a{i}*b{i % 7}*c\nAllow: /*x{i}*y\n" for i in range(400))
+    robots = robotspec.Robots(body)
+    assert robots.analyze().undecided == "analysis_states"
+    for work in (robots.analyze, lambda: robots.compare(robots)):
+        alone, pause = _longest_pause(work)
+        # Held for the whole call, the interpreter would stop this loop for about `alone`.
+        assert pause < 0.6 * alone, (pause, alone)
