@@ -16,7 +16,7 @@ use std::fmt::Write as _;
 use std::process::ExitCode;
 
 use robotspec::analysis::{self, Analysis, Equivalence, Reach, Witness};
-use robotspec::{AgentQuery, Applicable, Collect, Limit, Profile, Robots};
+use robotspec::{AgentQuery, Applicable, Collect, Limit, ParseOptions, Profile, Robots};
 use serde::Serialize;
 
 use crate::reading::{AnalysisArgs, ReadingArgs};
@@ -28,18 +28,40 @@ pub struct Args {
     #[command(flatten)]
     variant: VariantArg,
     #[command(flatten)]
+    exact: ExactArgs,
+    /// The robots.txt file, or `-` for standard input.
+    file: String,
+}
+
+/// What `analyze` and `compare` share: how files are read, the analysis budget, the output
+/// format and the crawler.
+#[derive(clap::Args)]
+pub struct ExactArgs {
+    #[command(flatten)]
     reading: ReadingArgs,
     #[command(flatten)]
     analysis: AnalysisArgs,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
-    format: Format,
-    /// The crawler, as for `check` [default: every crawler the file names, and one it does
-    /// not name].
+    pub format: Format,
+    /// The crawler, as for `check` [default: every crawler a file names, and one no group
+    /// names].
     #[arg(long, value_parser = crate::agent::parse)]
     agent: Option<String>,
-    /// The robots.txt file, or `-` for standard input.
-    file: String,
+}
+
+impl ExactArgs {
+    /// The reading options: the flags' with the budget, collecting only what a limit cuts.
+    pub fn options(&self) -> ParseOptions {
+        self.analysis
+            .apply(self.reading.options())
+            .with_collect(Collect::Limits)
+    }
+
+    /// The crawler `--agent` names, if it is given.
+    pub fn agent(&self) -> Result<Option<AgentQuery>, String> {
+        self.agent.as_deref().map(crate::agent::query).transpose()
+    }
 }
 
 /// One crawler's analysis, as `--format json` prints it.
@@ -71,19 +93,16 @@ impl Report<'_> {
 
 /// `analyze`: exit 0 when every answer is exact, 3 when one is undecided.
 pub fn run(args: &Args) -> Result<ExitCode, String> {
-    let options = args
-        .analysis
-        .apply(args.reading.options())
-        .with_collect(Collect::Limits);
+    let options = args.exact.options();
     let bytes = crate::input::read(&args.file, options.limits().get(Limit::InputBytes))?;
     let (robots, cuts) =
         crate::check::read_robots(&args.file, &bytes, args.variant.profile()?, &options)?;
     crate::parse::print_diagnostics(crate::input::name(&args.file), &cuts);
-    let agent = args.agent.as_deref().map(crate::agent::query).transpose()?;
+    let agent = args.exact.agent()?;
     let single = agent.is_some();
     let reports = reports(&robots, &crawlers(&robots, agent));
     let undecided = reports.iter().any(Report::undecided);
-    match (args.format, single) {
+    match (args.exact.format, single) {
         (Format::Json, true) => crate::write_json(&reports.first())?,
         (Format::Json, false) => crate::write_json(&reports)?,
         (Format::Text, _) => crate::write_out(text(&reports))?,

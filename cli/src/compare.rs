@@ -17,11 +17,10 @@ use std::fmt::Write as _;
 use std::process::ExitCode;
 
 use robotspec::analysis::{self, Equivalence};
-use robotspec::{AgentQuery, Collect, Limit, Profile, Robots};
+use robotspec::{AgentQuery, Limit, Profile, Robots};
 use serde::Serialize;
 
-use crate::analyze::{applicable, crawler_name, limit_text, ruling, undecided_status};
-use crate::reading::{AnalysisArgs, ReadingArgs};
+use crate::analyze::{applicable, crawler_name, limit_text, ruling, undecided_status, ExactArgs};
 use crate::values::{profiles, Format, VariantArg};
 
 /// Arguments of `compare`.
@@ -35,16 +34,7 @@ pub struct Args {
           conflicts_with_all = ["variant", "with"])]
     variants: Vec<Profile>,
     #[command(flatten)]
-    reading: ReadingArgs,
-    #[command(flatten)]
-    analysis: AnalysisArgs,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    format: Format,
-    /// The crawler, as for `check` [default: every crawler either side names, and one
-    /// neither names].
-    #[arg(long, value_parser = crate::agent::parse)]
-    agent: Option<String>,
+    exact: ExactArgs,
     /// The first robots.txt file (the old one), or `-` for standard input.
     old: String,
     /// The second (the new one), or `-` [default: OLD, read by the second of --variants].
@@ -81,10 +71,7 @@ impl Sides<'_> {
 /// `compare`: exit 0 equivalent, 1 different, 3 undecided.
 pub fn run(args: &Args) -> Result<ExitCode, String> {
     let sides = sides(args)?;
-    let options = args
-        .analysis
-        .apply(args.reading.options())
-        .with_collect(Collect::Limits);
+    let options = args.exact.options();
     let limit = options.limits().get(Limit::InputBytes);
     let old_bytes = crate::input::read(sides.old.0, limit)?;
     let new_bytes = match &args.new {
@@ -100,7 +87,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     if !sides.one_file {
         crate::parse::print_diagnostics(crate::input::name(sides.new.0), &new_cuts);
     }
-    let agent = args.agent.as_deref().map(crate::agent::query).transpose()?;
+    let agent = args.exact.agent()?;
     let single = agent.is_some();
     let compared: Vec<Compared<'_, '_>> = crawlers(&old, &new, agent)
         .into_iter()
@@ -112,7 +99,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             agent: crawler.as_ref().map(AgentQuery::to_string),
         })
         .collect();
-    match (args.format, single) {
+    match (args.exact.format, single) {
         (Format::Json, true) => crate::write_json(&compared.first())?,
         (Format::Json, false) => crate::write_json(&compared)?,
         (Format::Text, _) => crate::write_out(text(&sides, &compared))?,

@@ -96,14 +96,16 @@ impl CompareRequest {
 }
 
 impl Query {
-    /// Each file read by `variant`, leniently, within the server's input limit.
-    fn read(&self, variant: Profile) -> Result<Vec<Robots>, ApiError> {
-        self.files
+    /// Per chosen variant, in order, each file read by it, leniently, within the server's
+    /// input limit.
+    fn readings(&self) -> Result<Vec<Vec<Robots>>, ApiError> {
+        let read = |variant: Profile, file: &Vec<u8>| {
+            Robots::parse_with(file, variant, &self.options)
+                .map_err(|_| ApiError::internal("a lenient reading refused the file"))
+        };
+        self.variants
             .iter()
-            .map(|file| {
-                Robots::parse_with(file, variant, &self.options)
-                    .map_err(|_| ApiError::internal("a lenient reading refused the file"))
-            })
+            .map(|&variant| self.files.iter().map(|file| read(variant, file)).collect())
             .collect()
     }
 }
@@ -117,11 +119,7 @@ struct Analyses<'r> {
 
 /// Every chosen variant's analysis of the file for the agent, as JSON.
 pub fn analyze(query: &Query) -> Result<Vec<u8>, ApiError> {
-    let readings = query
-        .variants
-        .iter()
-        .map(|&variant| query.read(variant))
-        .collect::<Result<Vec<_>, _>>()?;
+    let readings = query.readings()?;
     let crawler = [Some(query.agents.clone())];
     let analyses = readings
         .iter()
@@ -151,11 +149,7 @@ struct Comparisons<'a> {
 
 /// Every chosen variant's comparison of the old file with the new one, as JSON.
 pub fn compare(query: &Query) -> Result<Vec<u8>, ApiError> {
-    let readings = query
-        .variants
-        .iter()
-        .map(|&variant| query.read(variant))
-        .collect::<Result<Vec<_>, _>>()?;
+    let readings = query.readings()?;
     let comparisons = readings
         .iter()
         .zip(&query.variants)
