@@ -267,7 +267,8 @@ impl Access {
     /// every request path (`Robots.compare`), an `Equivalence` whose differences are the
     /// shortest path allowed only by this side and the shortest allowed only by `other`; None
     /// when the state of either is not `"rules"` (the status code decided: there are no rules
-    /// to compare). The interpreter is released.
+    /// to compare). Agents to whom the same groups apply on both sides share one comparison;
+    /// the interpreter is released.
     ///
     /// >>> body = b"User-agent: *\n\nDisallow: /private\n"
     /// >>> [e.allowed_only_by_old.path for e in Access(200, body, "draft-1996").compare(Access(200, body, "rfc9309"), ["FooBot"])]
@@ -282,11 +283,20 @@ impl Access {
         let (Some(old), Some(new)) = (rules(&self.inner), rules(&other.get().inner)) else {
             return Ok(agents.iter().map(|_| None).collect());
         };
+        // Agents to whom the same groups apply on both sides share one comparison: a study
+        // asks about a dozen agents, most of them the `*` groups'.
         let found = py.detach(|| {
+            let mut done = std::collections::HashMap::new();
             agents
                 .iter()
                 .map(|agent| {
-                    robotspec::analysis::compare(&old.applicable(agent), &new.applicable(agent))
+                    let (a, b) = (old.applicable(agent), new.applicable(agent));
+                    let lines = |side: &robotspec::Applicable<'_>| -> Vec<u32> {
+                        side.groups().map(|group| group.line()).collect()
+                    };
+                    done.entry((lines(&a), lines(&b)))
+                        .or_insert_with(|| robotspec::analysis::compare(&a, &b))
+                        .clone()
                 })
                 .collect::<Vec<_>>()
         });

@@ -58,28 +58,16 @@ def test_one_robots_answers_many_threads_as_it_answers_one():
 def test_the_interpreter_runs_other_threads_during_a_batch():
     robots = robotspec.Robots(body())
     urls = [f"/{i % 4}/{'seg/' * 40}p{i % 30}" for i in range(200_000)]
-    robots.is_allowed_many("bot1", urls[:10])
-    started = time.perf_counter()
-    robots.is_allowed_many("bot1", urls)
-    alone = time.perf_counter() - started
-
-    ticks = []
-    worker = threading.Thread(target=lambda: robots.is_allowed_many("bot1", urls))
-    worker.start()
-    while worker.is_alive():
-        ticks.append(time.perf_counter())
-    worker.join()
+    alone, pause = _longest_pause(lambda: robots.is_allowed_many("bot1", urls))
     # Held for the whole call, the interpreter would stop this loop for about `alone`; released,
     # the loop only waits while the URLs are read into Rust.
-    gaps = [b - a for a, b in zip(ticks, ticks[1:])]
-    assert len(ticks) > 1000
-    assert max(gaps) < 0.6 * alone, (max(gaps), alone)
+    assert pause < 0.6 * alone, (pause, alone)
 
 
 def _longest_pause(work):
     """How long ``work`` takes alone, and the longest this thread waits while it runs in
     another."""
-    work()  # warm: the automata of a first call are not what is measured
+    work()  # warm: the automata a first call compiles are not what is measured
     started = time.perf_counter()
     work()
     alone = time.perf_counter() - started
@@ -96,10 +84,11 @@ def _longest_pause(work):
 
 def test_the_interpreter_runs_other_threads_during_an_analysis():
     # Wildcard rules enough that the analysis and the comparison run to the end of their
-    # budget: a fixed amount of work, whatever the machine.
-    body = "User-agent: *\n" + "".join(
-        f"Disallow: /*a{i}*b{i % 7}*c\nAllow: /*x{i}*y\n" for i in range(400))
-    robots = robotspec.Robots(body)
+    # budget: a fixed amount of work, whatever the machine. The budget is five times the
+    # default, so that the work (about half a second here) dwarfs the scheduler's pauses on a
+    # machine shared with other builds (at the default, a tenth of a second, they failed it).
+    rules = "".join(f"Disallow: /*a{i}*b{i % 7}*c\nAllow: /*x{i}*y\n" for i in range(400))
+    robots = robotspec.Robots("User-agent: *\n" + rules, analysis_states=10_000_000)
     assert robots.analyze().undecided == "analysis_states"
     for work in (robots.analyze, lambda: robots.compare(robots)):
         alone, pause = _longest_pause(work)
