@@ -3,12 +3,26 @@
 //! `compare` of two readings per file (`rfc9309` with `google`, `draft-1996` with `rfc9309`) for
 //! Googlebot and for a crawler the file does not name.
 //!
-//! `cargo bench --bench analysis` (release), or `… -- analyze` / `… -- compare` for one part.
+//! Then `hostile`: the hostile inputs of `tests/common/hostile.rs` (cases and inputs, each in
+//! a child process that reports its peak resident set) through `analyze` and `compare` of the
+//! case's reading with `rfc9309`, examples and differences asked for: the time, the peak
+//! memory, and whether the answer is exact or undecided (target: 2 s, 16 × input + 32 MB).
+//!
+//! `cargo bench --bench analysis` (release), or `… -- analyze` / `compare` / `hostile` for one
+//! part.
 //! The corpus is `ROBOTSPEC_CORPUS`, else `../shared/corpus/real`, else the vendored sample
 //! `tests/corpus/real`. It prints how many analyses were decided within the default budget,
 //! the slowest single one, what was not decided, and for `compare` how many files differ with
 //! three examples; run it under `/usr/bin/time -v` for the process's CPU time and peak memory.
-#![allow(clippy::expect_used)]
+#![allow(
+    clippy::expect_used,
+    clippy::unwrap_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
+
+#[path = "../tests/common/hostile.rs"]
+mod cases;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -68,8 +82,12 @@ fn main() {
     if args.iter().any(|a| a == "--list") {
         return;
     }
+    if let Some(at) = args.iter().position(|a| a == "--hostile") {
+        hostile_child(args.get(at + 1).map_or("", String::as_str));
+        return;
+    }
     let only = |part: &str| {
-        let parts = ["analyze", "compare"];
+        let parts = ["analyze", "compare", "hostile"];
         let named: Vec<&String> = args
             .iter()
             .filter(|a| parts.contains(&a.as_str()))
@@ -83,6 +101,118 @@ fn main() {
     if only("compare") {
         compare(&files);
     }
+    if only("hostile") {
+        hostile();
+    }
+}
+
+/// Every hostile case and input, each in a child process.
+fn hostile() {
+    let names: Vec<String> = cases::NAMES
+        .iter()
+        .map(|n| format!("case:{n}"))
+        .chain(
+            cases::inputs()
+                .into_iter()
+                .map(|(n, _)| format!("input:{n}")),
+        )
+        .collect();
+    for name in names {
+        let out = std::process::Command::new(std::env::current_exe().unwrap())
+            .args(["--hostile", &name])
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        let verdict = match out.status.success() {
+            true => text.trim().to_owned(),
+            false => format!("FAILED: {}", String::from_utf8_lossy(&out.stderr).trim()),
+        };
+        println!("hostile {name}: {verdict}");
+    }
+}
+
+/// What `robotspec` holds before it reads a file (its peak resident set on an empty one), MB.
+const CLI_BASELINE_MB: f64 = 4.0;
+
+/// The parse options of every measured file: the default limits, but for
+/// `ROBOTSPEC_ANALYSIS_STATES` (the analysis budget), to see what another budget decides.
+fn parse_options() -> robotspec::ParseOptions {
+    let mut limits = robotspec::Limits::default();
+    if let Some(states) = std::env::var("ROBOTSPEC_ANALYSIS_STATES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+    {
+        limits = limits.with(robotspec::Limit::AnalysisStates, states);
+    }
+    robotspec::ParseOptions::for_verdicts().with_limits(limits)
+}
+
+/// Peak resident set of this process so far, in KiB (0 where /proc is missing).
+fn peak_kib() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find_map(|l| l.strip_prefix("VmHWM:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        })
+        .unwrap_or(0)
+}
+
+/// In the child: one hostile input through `analyze` and `compare`, with every answer asked
+/// for (serialised), timed; prints one line.
+fn hostile_child(name: &str) {
+    let (bytes, variant, agent) = match name.split_once(':') {
+        Some(("case", case)) => {
+            let case = cases::case(case, 1).unwrap();
+            let agent = case.queries[0].agent.clone();
+            (case.robots, case.variant, agent)
+        }
+        Some(("input", input)) => {
+            let (_, bytes) = cases::inputs()
+                .into_iter()
+                .find(|(n, _)| *n == input)
+                .unwrap();
+            (bytes, Variant::Google, "Googlebot".to_owned())
+        }
+        _ => panic!("unknown hostile input {name}"),
+    };
+    let query = AgentQuery::new(agent);
+    let before = peak_kib() as f64 / 1024.0;
+    let options = parse_options();
+    let started = Instant::now();
+    let robots = Robots::parse_with(&bytes, variant, &options).unwrap();
+    let parsed = started.elapsed();
+    let other = Robots::parse_with(&bytes, Variant::Rfc9309, &options).unwrap();
+    let parsed_peak = peak_kib() as f64 / 1024.0;
+    let began = Instant::now();
+    let analysis = analysis::analyze(&robots.applicable(&query));
+    let analysis_json = serde_json::to_string(&analysis).unwrap();
+    let analyzed = began.elapsed();
+    let analyzed_peak = peak_kib() as f64 / 1024.0;
+    let began = Instant::now();
+    let equivalence = analysis::compare(&robots.applicable(&query), &other.applicable(&query));
+    let compare_json = serde_json::to_string(&equivalence).unwrap();
+    let compared = began.elapsed();
+    // The process's own peak, less what making the input took (the bench makes every hostile
+    // input at once) plus what the command-line tool holds before it reads a file.
+    let peak = peak_kib() as f64 / 1024.0 - before + CLI_BASELINE_MB;
+    let budget = 16.0 * bytes.len() as f64 / 1_048_576.0 + 32.0;
+    let within = analyzed.as_secs_f64() <= 2.0 && compared.as_secs_f64() <= 2.0 && peak <= budget;
+    println!(
+        "{:.2} MB {variant}: parse {:.3} s, analyze {:.3} s (reach {}, undecided {:?}), compare with rfc9309 {:.3} s (equivalent {:?}, undecided {:?}); peak {peak:.1} MB of {budget:.0} MB (parsed {parsed_peak:.1}, analysed {analyzed_peak:.1}); {} ({} + {} bytes of JSON)",
+        bytes.len() as f64 / 1e6,
+        parsed.as_secs_f64(),
+        analyzed.as_secs_f64(),
+        analysis.reach(),
+        analysis.undecided(),
+        compared.as_secs_f64(),
+        equivalence.equivalent(),
+        equivalence.undecided(),
+        if within { "ok" } else { "MISSED" },
+        analysis_json.len(),
+        compare_json.len(),
+    );
 }
 
 fn analyze(files: &[(String, Vec<u8>)]) {
@@ -94,7 +224,7 @@ fn analyze(files: &[(String, Vec<u8>)]) {
     let started = Instant::now();
     for (name, body) in files {
         for &variant in Variant::ALL {
-            let robots = Robots::parse(body, variant);
+            let robots = Robots::parse_with(body, variant, &parse_options()).unwrap();
             let applicables: Vec<_> = queries.iter().map(|q| robots.applicable(q)).collect();
             let began = Instant::now();
             let results = analysis::analyze_each(&applicables);
@@ -152,7 +282,11 @@ fn compare(files: &[(String, Vec<u8>)]) {
             let mut slowest = (Duration::ZERO, String::new());
             let mut examples = Vec::new();
             for (name, body) in files {
-                let (a, b) = (Robots::parse(body, first), Robots::parse(body, second));
+                let options = parse_options();
+                let (a, b) = (
+                    Robots::parse_with(body, first, &options).unwrap(),
+                    Robots::parse_with(body, second, &options).unwrap(),
+                );
                 let (a, b) = match agent {
                     "(unnamed)" => (a.unnamed(), b.unnamed()),
                     token => {

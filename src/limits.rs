@@ -83,7 +83,7 @@ impl Limits {
     /// Default for [`Limit::Diagnostics`].
     pub const DEFAULT_DIAGNOSTICS: usize = 10_000;
     /// Default for [`Limit::AnalysisStates`].
-    pub const DEFAULT_ANALYSIS_STATES: usize = 2_000_000;
+    pub const DEFAULT_ANALYSIS_STATES: usize = 10_000_000;
 
     /// The value of `limit` (`usize::MAX` for an unset [`Limit::LineBytes`]).
     pub fn get(&self, limit: Limit) -> usize {
@@ -211,11 +211,12 @@ crate::names::stable_names! {
         /// From how many literal rules in a group on they are answered from a sorted prefix
         /// table instead of the automaton. Default: 1 (always); `usize::MAX`: never.
         PrefixTableMinRules = "prefix_table_min_rules",
-        /// Automaton states one exact analysis over every URL may build (`robotspec::analysis`,
-        /// docs/analysis.md): each state of a determinised rule set is counted with the NFA
-        /// states it holds, each state of the search over request paths as one. Past it the
-        /// analysis answers `undecided`, never a guess; the count does not depend on time, so
-        /// the answer is the same on every machine. Default: 2,000,000.
+        /// The work and memory one exact analysis over every URL may spend
+        /// (`robotspec::analysis`, docs/analysis.md), counted in automaton states: each state it
+        /// builds for what it holds (about four bytes a unit), each transition for the states it
+        /// reads, each query of the matcher for what it may test. Past it the answer is
+        /// `undecided`, never a guess; the count does not depend on time, so the answer is the
+        /// same on every machine. Default: 10,000,000 — at most about 40 MB and half a second.
         AnalysisStates = "analysis_states",
     }
 }

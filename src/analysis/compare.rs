@@ -1,15 +1,18 @@
 //! Two files under one reading, or one file under two readings: equivalent over every request
 //! path, or a shortest path allowed only by one side, in each direction.
 
+use std::sync::OnceLock;
+
 use serde::ser::{SerializeStruct, Serializer};
 use serde::Serialize;
 
+use super::budget::{Budget, Exceeded};
 use super::generic::Generic;
 use super::normaliser::Normaliser;
+use super::paths::Paths;
 use super::ranking::{Ranking, Ruling};
 use super::search::{search, Control, Outcome, Side};
 use super::witness::{RulingOf, UndecidedBy, Witness};
-use super::Budget;
 use crate::limits::Limit;
 use crate::query::Applicable;
 
@@ -49,13 +52,62 @@ impl Serialize for Difference<'_, '_> {
 }
 
 /// Whether two sides allow the same request paths: [`compare`].
+///
+/// Whether they are equivalent is known when it is made; where a difference was found at once
+/// (at the generic paths of their patterns, docs/analysis.md), the shortest differences are
+/// searched for the first time one is asked for, so a caller that needs only the answer (or
+/// [`Equivalence::example`]) never pays for that search.
 #[non_exhaustive]
 #[derive(Debug, Clone)]
 pub struct Equivalence<'a, 'b> {
     equivalent: Option<bool>,
-    only_old: Option<Difference<'a, 'b>>,
-    only_new: Option<Difference<'a, 'b>>,
-    undecided: Option<Limit>,
+    /// A difference found before any search, if one was.
+    example: Option<Difference<'a, 'b>>,
+    shortest: LazyDifferences<'a, 'b>,
+}
+
+/// The shortest differences, found on first ask.
+#[derive(Debug, Clone)]
+struct LazyDifferences<'a, 'b> {
+    /// The differences, and the limit that stopped their search (then they are real, not
+    /// proven the shortest).
+    known: OnceLock<(Differences<'a, 'b>, Option<Limit>)>,
+    /// What the search starts from: both sides, the paths compared, and the differences found
+    /// at the generic paths; `None` when `known` was set at once.
+    from: Option<Pending<'a, 'b>>,
+}
+
+/// Both sides, the paths they are compared on, the differences already found, and what is left
+/// of the comparison's budget.
+type Pending<'a, 'b> = (
+    Applicable<'a>,
+    Applicable<'b>,
+    Paths,
+    Differences<'a, 'b>,
+    Budget,
+);
+
+impl<'a, 'b> LazyDifferences<'a, 'b> {
+    fn known(differences: Differences<'a, 'b>, limit: Option<Limit>) -> Self {
+        LazyDifferences {
+            known: OnceLock::from((differences, limit)),
+            from: None,
+        }
+    }
+
+    fn get(&self) -> &(Differences<'a, 'b>, Option<Limit>) {
+        self.known.get_or_init(|| match &self.from {
+            Some((old, new, paths, found, budget)) => {
+                let sides = (Ranking::new(old), Ranking::new(new));
+                let mut budget = budget.clone();
+                match shortest((old, &sides.0), (new, &sides.1), *paths, &mut budget) {
+                    Ok(shortest) => (shortest, None),
+                    Err(limit) => (found.clone(), Some(limit)),
+                }
+            }
+            None => ((None, None), None),
+        })
+    }
 }
 
 impl<'a, 'b> Equivalence<'a, 'b> {
@@ -67,25 +119,38 @@ impl<'a, 'b> Equivalence<'a, 'b> {
     }
 
     /// The shortest path the old side allows and the new one disallows, if there is one (or,
-    /// undecided, if one was found).
+    /// when a limit stopped the search for it, such a path not proven the shortest).
     pub fn allowed_only_by_old(&self) -> Option<&Difference<'a, 'b>> {
-        self.only_old.as_ref()
+        self.shortest.get().0 .0.as_ref()
     }
 
     /// The shortest path the new side allows and the old one disallows, likewise.
     pub fn allowed_only_by_new(&self) -> Option<&Difference<'a, 'b>> {
-        self.only_new.as_ref()
+        self.shortest.get().0 .1.as_ref()
     }
 
-    /// The differences found: at most one per direction, old-only first.
+    /// The differences: at most one per direction, old-only first.
     pub fn differences(&self) -> impl Iterator<Item = &Difference<'a, 'b>> + '_ {
-        self.only_old.iter().chain(self.only_new.iter())
+        let (only_old, only_new) = &self.shortest.get().0;
+        only_old.iter().chain(only_new.iter())
     }
 
-    /// The limit that stopped the search before it covered every path; `None` when the answer
-    /// is exact.
+    /// A difference, without searching for the shortest: the first found at the generic paths
+    /// when one was, else the first the search found; `None` when they are equivalent (or
+    /// undecided).
+    pub fn example(&self) -> Option<&Difference<'a, 'b>> {
+        self.example.as_ref().or_else(|| {
+            self.shortest
+                .known
+                .get()
+                .and_then(|(d, _)| d.0.as_ref().or(d.1.as_ref()))
+        })
+    }
+
+    /// The limit that stopped the search before it covered every path (then the answer is
+    /// `None` or the differences not proven the shortest); `None` when every answer is exact.
     pub fn undecided(&self) -> Option<Limit> {
-        self.undecided
+        self.shortest.get().1
     }
 }
 
@@ -95,7 +160,7 @@ impl Serialize for Equivalence<'_, '_> {
         let mut s = serializer.serialize_struct("Equivalence", 3)?;
         s.serialize_field("equivalent", &self.equivalent)?;
         s.serialize_field("differences", &self.differences().collect::<Vec<_>>())?;
-        s.serialize_field("undecided", &self.undecided.map(UndecidedBy))?;
+        s.serialize_field("undecided", &self.undecided().map(UndecidedBy))?;
         s.end()
     }
 }
@@ -119,73 +184,161 @@ impl Serialize for Equivalence<'_, '_> {
 /// assert_eq!(parted.allowed_only_by_old().unwrap().path(), "/*.php$");
 /// ```
 pub fn compare<'a, 'b>(old: &Applicable<'a>, new: &Applicable<'b>) -> Equivalence<'a, 'b> {
+    compare_within(old, new, Paths::All)
+}
+
+/// [`compare`] over the request paths of `paths` only: with [`Paths::Plain`], two readings that
+/// part only on how they read escapes are equivalent.
+///
+/// ```
+/// use robotspec::analysis::{self, Paths};
+/// use robotspec::{Robots, Variant};
+///
+/// let file = b"User-agent: *\nDisallow: /cgi/\n";
+/// let (rfc, google) = (Robots::parse(file, Variant::Rfc9309), Robots::parse(file, Variant::Google));
+/// let every = analysis::compare(&rfc.unnamed(), &google.unnamed());
+/// // RFC 9309 decodes `%63` to `c`; Google compares the path as sent.
+/// assert_eq!(every.allowed_only_by_new().unwrap().path(), "/%63gi/");
+/// let plain = analysis::compare_within(&rfc.unnamed(), &google.unnamed(), Paths::Plain);
+/// assert_eq!(plain.equivalent(), Some(true));
+/// ```
+pub fn compare_within<'a, 'b>(
+    old: &Applicable<'a>,
+    new: &Applicable<'b>,
+    paths: Paths,
+) -> Equivalence<'a, 'b> {
     let sides = (Ranking::new(old), Ranking::new(new));
-    let states = sides
-        .0
-        .limits
-        .get(Limit::AnalysisStates)
-        .min(sides.1.limits.get(Limit::AnalysisStates));
-    let mut budget = Budget::new(states);
-    let found = at_generic_paths((old, &sides.0), (new, &sides.1));
-    match shortest((old, &sides.0), (new, &sides.1), &mut budget) {
-        Ok((only_old, only_new)) => Equivalence {
-            equivalent: Some(only_old.is_none() && only_new.is_none()),
-            only_old,
-            only_new,
-            undecided: None,
-        },
-        Err(limit) => undecided(limit, found.0, found.1),
+    if sides.0.decides_as(&sides.1, paths) {
+        return Equivalence {
+            equivalent: Some(true),
+            example: None,
+            shortest: LazyDifferences::known((None, None), None),
+        };
     }
+    let mut budget = Budget::new(budget_of(&sides));
+    let found = at_generic_paths((old, &sides.0), (new, &sides.1), paths, &mut budget);
+    if found.0.is_some() || found.1.is_some() {
+        return Equivalence {
+            equivalent: Some(false),
+            example: found.0.clone().or(found.1.clone()),
+            shortest: LazyDifferences {
+                known: OnceLock::new(),
+                from: Some((old.clone(), new.clone(), paths, found, budget)),
+            },
+        };
+    }
+    let (equivalent, shortest) =
+        match shortest((old, &sides.0), (new, &sides.1), paths, &mut budget) {
+            Ok(shortest) => (
+                Some(shortest.0.is_none() && shortest.1.is_none()),
+                LazyDifferences::known(shortest, None),
+            ),
+            Err(limit) => (None, LazyDifferences::known((None, None), Some(limit))),
+        };
+    Equivalence {
+        equivalent,
+        example: None,
+        shortest,
+    }
+}
+
+/// The smaller of the two sides' budgets.
+fn budget_of(sides: &(Ranking<'_>, Ranking<'_>)) -> usize {
+    let states = |ranking: &Ranking<'_>| ranking.limits.get(Limit::AnalysisStates);
+    states(&sides.0).min(states(&sides.1))
 }
 
 type Differences<'a, 'b> = (Option<Difference<'a, 'b>>, Option<Difference<'a, 'b>>);
 
-/// Differences at the generic paths of both sides' patterns (each side's own): real witnesses,
-/// not always the shortest, for when the search cannot finish.
+/// Differences at the generic paths of both sides' patterns (each side's own, and each with
+/// its first letter or digit escaped — where two readings read escapes differently, that is
+/// where they part): real witnesses, not always the shortest, the shortest such path per
+/// direction, found with a query of each side per path (charged to `budget`; none when it runs
+/// out).
 fn at_generic_paths<'a, 'b>(
     (old, old_ranking): (&Applicable<'a>, &Ranking<'a>),
     (new, new_ranking): (&Applicable<'b>, &Ranking<'b>),
+    paths: Paths,
+    budget: &mut Budget,
 ) -> Differences<'a, 'b> {
-    let old_paths = Generic::of(old, old_ranking)
-        .map(|g| paths_of(&g))
-        .unwrap_or_default();
-    let new_paths = Generic::of(new, new_ranking)
-        .map(|g| paths_of(&g))
-        .unwrap_or_default();
-    let (old_normaliser, new_normaliser) = (
+    let normalisers = (
         Normaliser::of(&old_ranking.profile),
         Normaliser::of(&new_ranking.profile),
     );
-    let mut paths: Vec<String> = old_paths.into_iter().chain(new_paths).collect();
-    paths.sort_by(|a, b| (a.len(), a).cmp(&(b.len(), b)));
+    let cost = old_ranking.query_cost() + new_ranking.query_cost();
     let mut found: Differences<'a, 'b> = (None, None);
-    for path in paths {
+    let mut try_path = |path: String| {
         let left_out =
             |normaliser: &Normaliser| normaliser.normalise(path.as_bytes()) == b"/robots.txt";
-        if left_out(&old_normaliser) || left_out(&new_normaliser) {
-            continue;
+        if left_out(&normalisers.0) || left_out(&normalisers.1) {
+            return;
         }
         let (a, b) = (old.check(&path), new.check(&path));
         if a.allowed() == b.allowed() {
-            continue;
+            return;
         }
         let slot = if a.allowed() {
             &mut found.0
         } else {
             &mut found.1
         };
-        if slot.is_none() {
+        let shorter = slot.as_ref().is_none_or(|d: &Difference<'a, 'b>| {
+            (path.len(), path.as_str()) < (d.path().len(), d.path())
+        });
+        if shorter {
             *slot = Some(Difference {
                 old: Witness::new(path.clone(), Ruling::of(&a)),
                 new: Witness::new(path, Ruling::of(&b)),
             });
         }
+    };
+    let mut run = |budget: &mut Budget| -> Result<(), Exceeded> {
+        let old_paths = probe_paths(old, old_ranking, paths, budget)?;
+        let new_paths = probe_paths(new, new_ranking, paths, budget)?;
+        // Up to three candidates a probe, each asked of both sides: paid for before the first.
+        let candidates_count = 3 * (old_paths.len() + new_paths.len());
+        budget.charge(candidates_count.saturating_mul(cost))?;
+        for probe in old_paths.iter().chain(&new_paths) {
+            candidates(probe, paths).into_iter().for_each(&mut try_path);
+        }
+        Ok(())
+    };
+    match run(budget) {
+        Ok(()) => found,
+        Err(Exceeded) => (None, None),
     }
-    found
 }
 
-fn paths_of(generic: &Generic<'_>) -> Vec<String> {
-    generic.probes().map(|probe| probe.path.clone()).collect()
+/// The request paths of a side's generic paths (none when it has no fresh byte).
+fn probe_paths(
+    applicable: &Applicable<'_>,
+    ranking: &Ranking<'_>,
+    paths: Paths,
+    budget: &mut Budget,
+) -> Result<Vec<Box<str>>, Exceeded> {
+    let generic = Generic::of(applicable, ranking, paths, budget)?;
+    Ok(generic.map_or_else(Vec::new, |g| g.probes().map(|p| p.path.clone()).collect()))
+}
+
+/// A probe path, and the same with its first letter or digit after the leading `/` written as
+/// an escape (upper- and lower-case hex) when the paths may hold escapes.
+fn candidates(path: &str, paths: Paths) -> Vec<String> {
+    let mut found = vec![path.to_owned()];
+    let escapable = path
+        .char_indices()
+        .skip(1)
+        .find(|(_, c)| c.is_ascii_alphanumeric());
+    if let Some((at, c)) = escapable.filter(|_| paths.holds(b'%')) {
+        for escape in [
+            format!("%{:02X}", u32::from(c)),
+            format!("%{:02x}", u32::from(c)),
+        ] {
+            let mut escaped = path.to_owned();
+            escaped.replace_range(at..at + 1, &escape);
+            found.push(escaped);
+        }
+    }
+    found
 }
 
 /// The shortest path allowed only by each side, by a search of both sides' automata at once
@@ -193,6 +346,7 @@ fn paths_of(generic: &Generic<'_>) -> Vec<String> {
 fn shortest<'a, 'b>(
     (old, old_ranking): (&Applicable<'a>, &Ranking<'a>),
     (new, new_ranking): (&Applicable<'b>, &Ranking<'b>),
+    paths: Paths,
     budget: &mut Budget,
 ) -> Result<Differences<'a, 'b>, Limit> {
     let mut sides = [
@@ -205,20 +359,20 @@ fn shortest<'a, 'b>(
             new_ranking.outcome_dfa(budget)?,
         ),
     ];
-    let mut paths: (Option<String>, Option<String>) = (None, None);
-    let outcome = search(&mut sides, budget, |[a, b], trail, node| {
+    let mut found: (Option<String>, Option<String>) = (None, None);
+    let outcome = search(&mut sides, paths, budget, |[a, b], trail, node| {
         let allowed = (old_ranking.allows(a.winner), new_ranking.allows(b.winner));
         if allowed.0 != allowed.1 {
             let path = if allowed.0 {
-                &mut paths.0
+                &mut found.0
             } else {
-                &mut paths.1
+                &mut found.1
             };
             if path.is_none() {
                 *path = Some(trail.path(node));
             }
         }
-        if paths.0.is_some() && paths.1.is_some() {
+        if found.0.is_some() && found.1.is_some() {
             Control::Stop
         } else {
             Control::Continue
@@ -232,20 +386,5 @@ fn shortest<'a, 'b>(
         old: Witness::new(path.clone(), Ruling::of(&old.check(&path))),
         new: Witness::new(path.clone(), Ruling::of(&new.check(&path))),
     };
-    Ok((paths.0.map(difference), paths.1.map(difference)))
-}
-
-/// A comparison stopped by `limit`: not equivalent if a difference was found, else unknown.
-fn undecided<'a, 'b>(
-    limit: Limit,
-    only_old: Option<Difference<'a, 'b>>,
-    only_new: Option<Difference<'a, 'b>>,
-) -> Equivalence<'a, 'b> {
-    let found = only_old.is_some() || only_new.is_some();
-    Equivalence {
-        equivalent: if found { Some(false) } else { None },
-        only_old,
-        only_new,
-        undecided: Some(limit),
-    }
+    Ok((found.0.map(difference), found.1.map(difference)))
 }

@@ -13,6 +13,7 @@ use std::fmt::Write as _;
 use serde::ser::{SerializeStruct, Serializer};
 use serde::Serialize;
 
+use super::budget::{Budget, Exceeded};
 use super::generic::{Generic, Instance};
 use super::ranking::Ranking;
 use super::search::is_path_byte;
@@ -39,6 +40,10 @@ crate::names::stable_names! {
     }
 }
 
+/// How many of the rules that shadow a dead rule it keeps (a rule repeated a thousand times is
+/// shadowed by every earlier copy: naming them all would make the answer quadratic).
+const SHADOWS_KEPT: usize = 8;
+
 /// A rule that decides no request path, and why.
 #[non_exhaustive]
 #[derive(Debug, Clone)]
@@ -46,6 +51,7 @@ pub struct DeadRule<'r> {
     rule: Rule<'r>,
     cause: DeadCause,
     shadowed_by: Option<Vec<Rule<'r>>>,
+    shadows: usize,
     why: String,
 }
 
@@ -61,12 +67,18 @@ impl<'r> DeadRule<'r> {
     }
 
     /// The rules that rank above it and match every path it matches — wherever it matches, the
-    /// first of them that matches decides — in file order; empty when it matches no path.
-    /// `None` when not asked ([`DeadCause::Empty`], [`DeadCause::NeverDecides`]) or not known
-    /// (see docs/analysis.md: a file whose patterns hold every byte a generic path could be
-    /// made of).
+    /// first of them that matches decides — in file order, the first eight of them
+    /// ([`DeadRule::shadowed_by_count`] says how many there are); empty when it matches no
+    /// path. `None` when not asked ([`DeadCause::Empty`], [`DeadCause::NeverDecides`]) or not
+    /// known (see docs/analysis.md: a file whose patterns hold every byte a generic path could
+    /// be made of).
     pub fn shadowed_by(&self) -> Option<&[Rule<'r>]> {
         self.shadowed_by.as_deref()
+    }
+
+    /// How many rules shadow it ([`DeadRule::shadowed_by`] names the first eight).
+    pub fn shadowed_by_count(&self) -> usize {
+        self.shadows
     }
 
     /// Why, in a sentence.
@@ -76,9 +88,10 @@ impl<'r> DeadRule<'r> {
 }
 
 impl Serialize for DeadRule<'_> {
-    /// `{"line", "rule", "cause", "why", "shadowed_by": [{"line", "rule"}] or null}`.
+    /// `{"line", "rule", "cause", "why", "shadowed_by": [{"line", "rule"}] or null,
+    /// "shadowed_by_count"}`.
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut s = serializer.serialize_struct("DeadRule", 5)?;
+        let mut s = serializer.serialize_struct("DeadRule", 6)?;
         s.serialize_field("line", &self.rule.line())?;
         s.serialize_field("rule", &String::from_utf8_lossy(self.rule.text()))?;
         s.serialize_field("cause", &self.cause)?;
@@ -93,6 +106,7 @@ impl Serialize for DeadRule<'_> {
                 .collect::<Vec<_>>()
         });
         s.serialize_field("shadowed_by", &shadowed_by)?;
+        s.serialize_field("shadowed_by_count", &self.shadows)?;
         s.end()
     }
 }
@@ -114,13 +128,16 @@ enum Known<'r> {
     Unknown,
 }
 
-/// The dead rules of `applicable`, from the generic paths of its patterns.
+/// The dead rules of `applicable`, from the generic paths of its patterns; each dead rule's
+/// query of the matcher (every rule matching its generic path) charged to `budget`.
 pub(super) fn from_generic<'r>(
     applicable: &Applicable<'r>,
     ranking: &Ranking<'r>,
     generic: &Generic<'r>,
-) -> Vec<DeadRule<'r>> {
-    dead_rules(applicable, ranking, |rule, _, pattern, duplicate| {
+    budget: &mut Budget,
+) -> Result<Vec<DeadRule<'r>>, Exceeded> {
+    let mut exceeded = false;
+    let dead = dead_rules(applicable, ranking, |rule, _, pattern, duplicate| {
         let instance = generic.patterns.get(pattern as usize)?;
         let Instance::Path(probe) = instance else {
             let robots_txt = matches!(instance, Instance::RobotsTxt);
@@ -130,14 +147,26 @@ pub(super) fn from_generic<'r>(
                 robots_txt,
             ));
         };
-        if probe.verdict.rule() == Some(rule) {
+        if probe.ruling.rule == Some(rule) {
+            return None;
+        }
+        if exceeded
+            || budget
+                .charge(ranking.rules.len() + ranking.query_cost())
+                .is_err()
+        {
+            exceeded = true;
             return None;
         }
         // Every rule the matcher ranks above this one at its generic path shadows it.
         let matching = applicable.matching_rules(&probe.path);
         let above: Vec<Rule<'r>> = matching.into_iter().take_while(|r| *r != rule).collect();
         Some((cause_of(duplicate), Known::ShadowedBy(above), false))
-    })
+    });
+    if exceeded {
+        return Err(Exceeded);
+    }
+    Ok(dead)
 }
 
 /// The dead rules of `applicable` given the patterns that decide somewhere (`winners`, from a
@@ -235,8 +264,12 @@ fn dead_rule<'r>(
         Known::ShadowedBy(rules) => Some(rules),
         Known::Nothing | Known::Unknown => None,
     };
+    let shadows = shadowed_by.as_ref().map_or(0, Vec::len);
     if let Some(rules) = shadowed_by.as_mut() {
         rules.sort_by_key(Rule::line);
+        rules.truncate(SHADOWS_KEPT);
+        // A thousand copies of a rule each shadowed by every earlier one: keep what is kept.
+        rules.shrink_to_fit();
     }
     let why = match cause {
         DeadCause::Empty => "an empty value matches no path".to_owned(),
@@ -250,49 +283,63 @@ fn dead_rule<'r>(
             "it matches only `/robots.txt`, which a crawler may always fetch".to_owned()
         }
         DeadCause::NeverMatches => never_matches(rule.pattern(), ranking),
-        DeadCause::Duplicate | DeadCause::Shadowed => shadowed_text(shadowed_by.as_deref(), cause),
+        DeadCause::Duplicate | DeadCause::Shadowed => {
+            shadowed_text(rule, shadowed_by.as_deref(), shadows, cause)
+        }
     };
     DeadRule {
         rule,
         cause,
         shadowed_by,
+        shadows,
         why,
     }
 }
 
-/// "line 3 (Allow: /a) outranks it and matches every path it matches".
-fn shadowed_text(shadowed_by: Option<&[Rule<'_>]>, cause: DeadCause) -> String {
-    let duplicate = cause == DeadCause::Duplicate;
-    let Some(rules) = shadowed_by.filter(|rules| !rules.is_empty()) else {
-        return if duplicate {
-            "it repeats an earlier rule, which is reported wherever both match".to_owned()
-        } else {
-            "wherever it matches, a rule that outranks it decides".to_owned()
+/// "line 3 (Allow: /a) outranks it and matches every path it matches", or for a duplicate "it
+/// repeats line 3, which decides wherever both match".
+fn shadowed_text(
+    rule: Rule<'_>,
+    shadowed_by: Option<&[Rule<'_>]>,
+    shadows: usize,
+    cause: DeadCause,
+) -> String {
+    let rules = shadowed_by.unwrap_or_default();
+    if cause == DeadCause::Duplicate {
+        let twin = rules
+            .iter()
+            .find(|r| r.kind() == rule.kind() && r.pattern() == rule.pattern());
+        return match twin {
+            Some(twin) => format!(
+                "it repeats line {}, which is reported wherever both match",
+                twin.line()
+            ),
+            None => "it repeats an earlier rule, which is reported wherever both match".to_owned(),
         };
-    };
+    }
+    if rules.is_empty() {
+        return "wherever it matches, a rule that outranks it decides".to_owned();
+    }
     let mut text = String::new();
-    for (n, rule) in rules.iter().take(3).enumerate() {
+    for (n, shadow) in rules.iter().take(3).enumerate() {
         let sep = if n == 0 { "" } else { ", " };
         let _ = write!(
             text,
             "{sep}line {} ({})",
-            rule.line(),
-            String::from_utf8_lossy(rule.text())
+            shadow.line(),
+            String::from_utf8_lossy(shadow.text())
         );
     }
-    if rules.len() > 3 {
-        let _ = write!(text, " and {} more", rules.len() - 3);
+    if shadows > 3 {
+        let _ = write!(text, " and {} more", shadows - 3);
     }
-    let verb = if rules.len() == 1 {
+    let verb = if shadows == 1 {
         " outranks it and matches"
     } else {
         " outrank it and match"
     };
     text.push_str(verb);
     text.push_str(" every path it matches");
-    if duplicate {
-        text.push_str(": it repeats an earlier rule");
-    }
     text
 }
 

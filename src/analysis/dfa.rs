@@ -11,14 +11,17 @@
 //! still match; the first thread in priority order that does wins, else the best match so far.
 //!
 //! States are built when a search first needs them and counted against the [`Budget`]: each
-//! state costs one plus the NFA states it holds, so the count — not time — bounds the work, and
-//! the same input always gets the same answer.
+//! state costs what it holds (its NFA states and its row of transitions), and each transition
+//! built the NFA states it reads, so the count — not time — bounds the work and the memory,
+//! and the same input always gets the same answer.
+
+use std::rc::Rc;
 
 use regex_automata::nfa::thompson::{State, NFA};
 use regex_automata::util::look::Look;
 use regex_automata::util::primitives::StateID;
 
-use super::Budget;
+use super::budget::{Budget, Exceeded};
 
 /// A DFA state's number.
 pub(super) type DfaState = u32;
@@ -32,7 +35,8 @@ const NO_MATCH: u32 = u32::MAX;
 /// matched so far (`NO_MATCH` for none).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 struct Key {
-    threads: Box<[StateID]>,
+    /// Shared by the state list and the index: held once.
+    threads: Rc<[StateID]>,
     best: u32,
 }
 
@@ -76,11 +80,7 @@ impl Dfa {
     /// The DFA of `nfa` whose pattern `i` is in group `groups[i]`, with its start state built
     /// (and charged to `budget`). A match of a group drops every thread of that group and
     /// below: another match there would decide the same.
-    pub(super) fn new(
-        nfa: NFA,
-        groups: Vec<u32>,
-        budget: &mut Budget,
-    ) -> Result<Dfa, super::Exceeded> {
+    pub(super) fn new(nfa: NFA, groups: Vec<u32>, budget: &mut Budget) -> Result<Dfa, Exceeded> {
         let stride = nfa.byte_classes().alphabet_len();
         let seen = vec![0; nfa.states().len()];
         let places = places(&nfa);
@@ -118,7 +118,7 @@ impl Dfa {
         state: DfaState,
         byte: u8,
         budget: &mut Budget,
-    ) -> Result<DfaState, super::Exceeded> {
+    ) -> Result<DfaState, Exceeded> {
         let class = usize::from(self.nfa.byte_classes().get(byte));
         let slot = (state as usize) * self.stride + class;
         match self.transitions.get(slot) {
@@ -129,6 +129,9 @@ impl Dfa {
             return Ok(state);
         };
         let (old, mut best) = (key.threads.clone(), key.best);
+        // Building a transition reads every thread of the state: counted, so that a state of
+        // thousands of threads cannot be read sixty times over for free.
+        budget.charge(old.len())?;
         let mut threads = Vec::new();
         self.new_generation();
         for &thread in old.iter() {
@@ -317,7 +320,7 @@ impl Dfa {
         threads: Vec<StateID>,
         best: u32,
         budget: &mut Budget,
-    ) -> Result<DfaState, super::Exceeded> {
+    ) -> Result<DfaState, Exceeded> {
         let threads = self.subsume(threads);
         let key = Key {
             threads: threads.into(),
@@ -326,8 +329,10 @@ impl Dfa {
         if let Some(&id) = self.index.get(&key) {
             return Ok(id);
         }
-        budget.charge(1 + key.threads.len())?;
-        let id = DfaState::try_from(self.states.len()).map_err(|_| super::Exceeded)?;
+        // What the state holds, in the budget's units (about four bytes each): its threads,
+        // its row of transitions, and the rest of its entry.
+        budget.charge(key.threads.len() + self.stride + 8)?;
+        let id = DfaState::try_from(self.states.len()).map_err(|_| Exceeded)?;
         self.states.push(key.clone());
         self.index.insert(key, id);
         self.transitions

@@ -23,12 +23,13 @@
 //! path is a normalised target; the request path a client sends for it is found by
 //! [`Normaliser::preimage`]. (docs/analysis.md, "Why it is exact".)
 
+use super::budget::{Budget, Exceeded};
 use super::normaliser::Normaliser;
+use super::paths::Paths;
 use super::ranking::{Ranking, Ruling};
-use super::search::is_path_byte;
 use super::witness::{Examples, Witness};
 use crate::pattern::split_end_anchor;
-use crate::query::{Applicable, Verdict};
+use crate::query::Applicable;
 use crate::vocab::pattern::PatternSyntax;
 
 /// Bytes tried as the fresh byte, in order: printable, never special to a normalisation (no
@@ -58,11 +59,12 @@ impl Used {
     }
 }
 
-/// A generic path as a request path, and what the reading decides there.
+/// A generic path as a request path, and what the reading decides there (kept small: a file
+/// of a hundred thousand patterns has as many).
 #[derive(Debug, Clone)]
 pub(super) struct Probe<'r> {
-    pub(super) path: String,
-    pub(super) verdict: Verdict<'r>,
+    pub(super) path: Box<str>,
+    pub(super) ruling: Ruling<'r>,
 }
 
 /// What a generic path comes to.
@@ -87,36 +89,56 @@ pub(super) struct Generic<'r> {
 }
 
 impl<'r> Generic<'r> {
-    /// The generic paths of `ranking`'s patterns; `None` when some pattern, or `*`, finds no
-    /// fresh byte (the patterns hold every byte of [`FRESH`]).
-    pub(super) fn of(applicable: &Applicable<'r>, ranking: &Ranking<'r>) -> Option<Generic<'r>> {
+    /// The generic paths of `ranking`'s patterns, as paths of `paths`; `Ok(None)` when some
+    /// pattern, or `*`, finds no fresh byte (the patterns hold every byte of [`FRESH`]). Each
+    /// query of the matcher is charged to `budget` at what it may cost: one, and one more per
+    /// wildcard pattern it may have to test one by one.
+    pub(super) fn of(
+        applicable: &Applicable<'r>,
+        ranking: &Ranking<'r>,
+        paths: Paths,
+        budget: &mut Budget,
+    ) -> Result<Option<Generic<'r>>, Exceeded> {
         let normaliser = Normaliser::of(&ranking.profile);
         let syntax = ranking.profile.pattern_syntax;
-        let instance = |target: Vec<u8>| -> Instance<'r> {
+        // Every query is paid for before the first is asked: where the budget cannot pay for
+        // them all, nothing is built (not even the matcher, which the first query compiles).
+        let queries = ranking.patterns.len().saturating_add(1);
+        budget.charge(queries.saturating_mul(ranking.query_cost()))?;
+        let mut instance = |target: Vec<u8>| -> Result<Instance<'r>, Exceeded> {
             if target == b"/robots.txt" {
-                return Instance::RobotsTxt;
+                return Ok(Instance::RobotsTxt);
             }
-            match request_path(&normaliser, &target) {
+            budget.charge(target.len())?;
+            Ok(match normaliser.preimage(&target, |b| paths.holds(b)) {
                 Some(path) => {
-                    let verdict = applicable.check(&path);
-                    Instance::Path(Probe { path, verdict })
+                    let ruling = Ruling::of(&applicable.check(&path));
+                    Instance::Path(Probe {
+                        path: path.into(),
+                        ruling,
+                    })
                 }
                 None => Instance::NoPath,
-            }
+            })
         };
         let mut used = Used([false; 256]);
         let mut patterns = Vec::with_capacity(ranking.patterns.len());
         for pattern in &ranking.patterns {
             used.add(pattern);
-            let z = used.fresh()?;
-            patterns.push(instance(generic_target(pattern, syntax, z)));
+            let Some(z) = used.fresh() else {
+                return Ok(None);
+            };
+            patterns.push(instance(generic_target(pattern, syntax, z))?);
         }
         let any = PatternSyntax { wildcards: true };
-        let everywhere = instance(generic_target(b"*", any, used.fresh()?));
-        Some(Generic {
+        let Some(z) = used.fresh() else {
+            return Ok(None);
+        };
+        let everywhere = instance(generic_target(b"*", any, z))?;
+        Ok(Some(Generic {
             patterns,
             everywhere,
-        })
+        }))
     }
 
     /// Every request path the generic paths came to, with its verdict.
@@ -136,9 +158,9 @@ impl<'r> Generic<'r> {
     pub(super) fn examples(&self) -> Examples<'r> {
         let smallest = |allowed: bool| {
             self.probes()
-                .filter(|probe| probe.verdict.allowed() == allowed)
+                .filter(|probe| probe.ruling.allowed == allowed)
                 .min_by(|a, b| (a.path.len(), &a.path).cmp(&(b.path.len(), &b.path)))
-                .map(|probe| Witness::new(probe.path.clone(), Ruling::of(&probe.verdict)))
+                .map(|probe| Witness::new(probe.path.to_string(), probe.ruling))
         };
         (smallest(true), smallest(false))
     }
@@ -173,12 +195,6 @@ pub(super) fn generic_target(pattern: &[u8], syntax: PatternSyntax, z: u8) -> Ve
         target.push(z);
     }
     target
-}
-
-/// The request path (a client's bytes) whose normalised target is `target` under `normaliser`,
-/// the shortest and then smallest there is; `None` when no request path has that target.
-pub(super) fn request_path(normaliser: &Normaliser, target: &[u8]) -> Option<String> {
-    normaliser.preimage(target, is_path_byte)
 }
 
 #[cfg(test)]

@@ -21,7 +21,7 @@
 //! smallest in byte order among the shortest. docs/analysis.md defines all of it, with worked
 //! examples.
 //!
-//! The search builds its automata as it goes and counts what it builds ([`Limit::AnalysisStates`]);
+//! The search builds its automata as it goes and counts what it builds ([`Limit::AnalysisStates`](crate::Limit::AnalysisStates));
 //! past the budget it answers [`Reach::Undecided`] (or `equivalent: None`) with the limit that
 //! stopped it — never a guess — and the count does not depend on time, so the answer is the same
 //! on every machine.
@@ -45,18 +45,21 @@
 //! assert_eq!(change.allowed_only_by_old().map(|d| d.path()), Some("/private"));
 //! ```
 
+mod budget;
 mod compare;
 mod dead;
 mod dfa;
 mod generic;
 mod normaliser;
+mod paths;
 mod ranking;
 mod reach;
 mod search;
 mod witness;
 
-pub use compare::{compare, Difference, Equivalence};
+pub use compare::{compare, compare_within, Difference, Equivalence};
 pub use dead::{DeadCause, DeadRule};
+pub use paths::Paths;
 pub use reach::{analyze, analyze_each, Analysis, Reach};
 pub use witness::Witness;
 
@@ -84,28 +87,4 @@ pub fn named_agents(robots: &Robots) -> Vec<String> {
         }
     }
     agents
-}
-
-/// The budget of one analysis: automaton states it may still build ([`Limit::AnalysisStates`]).
-///
-/// [`Limit::AnalysisStates`]: crate::Limit::AnalysisStates
-#[derive(Debug)]
-struct Budget {
-    left: usize,
-}
-
-/// The budget ran out.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Exceeded;
-
-impl Budget {
-    fn new(states: usize) -> Budget {
-        Budget { left: states }
-    }
-
-    /// Takes `states` from the budget.
-    fn charge(&mut self, states: usize) -> Result<(), Exceeded> {
-        self.left = self.left.checked_sub(states).ok_or(Exceeded)?;
-        Ok(())
-    }
 }

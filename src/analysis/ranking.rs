@@ -3,8 +3,9 @@
 
 use regex_automata::nfa::thompson::NFA;
 
+use super::budget::{Budget, Exceeded};
 use super::dfa::Dfa;
-use super::{Budget, Exceeded};
+use super::paths::Paths;
 use crate::limits::Limit;
 use crate::model::Rule;
 use crate::pattern::{build_nfa, decides, distinct_patterns, priority_order};
@@ -34,6 +35,9 @@ pub(super) struct Ranking<'r> {
     /// The file's limits: [`Limit::NfaBytes`] for the NFA, [`Limit::AnalysisStates`] for the
     /// search.
     pub(super) limits: crate::limits::Limits,
+    /// How many patterns hold a wildcard (`*`, or a final `$`): the most a query of the
+    /// matcher may test one by one.
+    wildcard_patterns: usize,
 }
 
 /// What decides a path: allowed or not, how, and the rule.
@@ -89,7 +93,14 @@ impl<'r> Ranking<'r> {
             profile,
             has_groups: applicable.groups().next().is_some(),
             limits: *applicable.robots().options().limits(),
+            wildcard_patterns: 0,
         };
+        let syntax = profile.pattern_syntax;
+        ranking.wildcard_patterns = ranking
+            .patterns
+            .iter()
+            .filter(|p| syntax.wildcards && (p.contains(&b'*') || p.last() == Some(&b'$')))
+            .count();
         for pattern in 0..ranking.patterns.len() {
             let allowed = ranking.ruling(u32::try_from(pattern).ok()).allowed;
             if ranking.group_allows.last() != Some(&allowed) {
@@ -101,6 +112,18 @@ impl<'r> Ranking<'r> {
                 .push(u32::try_from(group).unwrap_or(u32::MAX));
         }
         ranking
+    }
+
+    /// What one query of the matcher may cost, in the budget's units — a unit is about one
+    /// step of the search: 64 for the query, and three more per wildcard pattern, which it may
+    /// test one by one when its automaton gives up.
+    pub(super) fn query_cost(&self) -> usize {
+        64 + 3 * self.wildcard_patterns
+    }
+
+    /// The budget an analysis of these rules starts with ([`Limit::AnalysisStates`]).
+    pub(super) fn budget(&self) -> Budget {
+        Budget::new(self.limits.get(Limit::AnalysisStates))
     }
 
     /// The leftmost-first DFA of these patterns that tells each pattern apart, within the
@@ -122,6 +145,28 @@ impl<'r> Ranking<'r> {
     fn dfa(&self, groups: Vec<u32>, budget: &mut Budget) -> Result<Dfa, Limit> {
         let nfa = nfa(self.patterns.iter().copied(), &self.profile, &self.limits)?;
         Dfa::new(nfa, groups, budget).map_err(|Exceeded| Limit::AnalysisStates)
+    }
+
+    /// Whether `other` decides every path of `paths` as this ranking does, by construction: the
+    /// same rules (kinds and patterns) in the same priority order, read with the same wildcards
+    /// and precedence, of targets both normalise alike on those paths (every normalisation
+    /// leaves a plain path as it is). Then no search is needed to know they are equivalent.
+    pub(super) fn decides_as(&self, other: &Ranking<'_>, paths: Paths) -> bool {
+        let (a, b) = (&self.profile, &other.profile);
+        let same_targets = match paths {
+            Paths::Plain => true,
+            Paths::All => {
+                a.target_encoding == b.target_encoding
+                    && (a.target_encoding == crate::variant::TargetEncoding::AsGiven
+                        || a.pattern_encoding == b.pattern_encoding)
+            }
+        };
+        same_targets
+            && a.pattern_syntax == b.pattern_syntax
+            && a.precedence == b.precedence
+            && self.patterns == other.patterns
+            && self.outcome_groups == other.outcome_groups
+            && self.group_allows == other.group_allows
     }
 
     /// Whether a path on which group `group` of [`Ranking::outcome_dfa`] comes out on top (or
@@ -175,12 +220,14 @@ impl<'r> Ranking<'r> {
     }
 }
 
-/// The NFA of `patterns`, as the matcher builds it for `profile`, within its NFA limit.
+/// The NFA of `patterns`, as the matcher builds it for `profile`, within a quarter of its NFA
+/// limit: the analysis may hold the automata of two sides and their determinised states at
+/// once, where a matcher holds one automaton.
 pub(super) fn nfa<'p>(
     patterns: impl Iterator<Item = &'p [u8]>,
     profile: &Profile,
     limits: &crate::limits::Limits,
 ) -> Result<NFA, Limit> {
-    let limit = limits.get(Limit::NfaBytes);
+    let limit = limits.get(Limit::NfaBytes) / 4;
     build_nfa(patterns, profile.pattern_syntax, limit).map_err(|_| Limit::NfaBytes)
 }

@@ -2,17 +2,19 @@
 //! and disallowed paths — and the rules that never decide.
 
 use std::collections::HashSet;
+use std::sync::{Arc, OnceLock};
 
 use serde::ser::{SerializeStruct, Serializer};
 use serde::Serialize;
 
+use super::budget::{Budget, Exceeded};
 use super::dead::{self, DeadRule};
 use super::generic::Generic;
 use super::normaliser::Normaliser;
+use super::paths::Paths;
 use super::ranking::{Ranking, Ruling};
 use super::search::{search, Control, Outcome, Side};
 use super::witness::{Examples, RulingOf, UndecidedBy, Witness};
-use super::Budget;
 use crate::limits::Limit;
 use crate::query::Applicable;
 
@@ -32,14 +34,47 @@ crate::names::stable_names! {
 }
 
 /// The exact analysis of one crawler's rules under one reading: [`analyze`].
+///
+/// The reach and the dead rules are known when it is made; the shortest examples are searched
+/// for the first time one is asked for (with [`Analysis::undecided`] or serialisation), so a
+/// caller that needs only the reach or the dead rules never pays for that search.
 #[non_exhaustive]
 #[derive(Debug, Clone)]
 pub struct Analysis<'r> {
     reach: Reach,
-    allowed: Option<Witness<'r>>,
-    disallowed: Option<Witness<'r>>,
     dead_rules: Option<Vec<DeadRule<'r>>>,
-    undecided: Option<Limit>,
+    /// The limit that stopped the reach or the dead rules, if one did.
+    stopped: Option<Limit>,
+    /// Shared by the clones ([`analyze_each`] hands one analysis to every crawler of the same
+    /// groups): searched for once.
+    examples: Arc<LazyExamples<'r>>,
+}
+
+/// The shortest examples, found on first ask.
+#[derive(Debug, Clone)]
+struct LazyExamples<'r> {
+    /// The examples, and the limit that stopped their search (then they are real paths, not
+    /// proven the shortest).
+    known: OnceLock<(Examples<'r>, Option<Limit>)>,
+    /// What the search starts from: the crawler's groups, the examples the generic paths
+    /// gave, and what is left of the analysis's budget; `None` when `known` was set at once.
+    from: Option<(Applicable<'r>, Examples<'r>, Budget)>,
+}
+
+impl<'r> LazyExamples<'r> {
+    fn known(examples: Examples<'r>, limit: Option<Limit>) -> LazyExamples<'r> {
+        LazyExamples {
+            known: OnceLock::from((examples, limit)),
+            from: None,
+        }
+    }
+
+    fn get(&self) -> &(Examples<'r>, Option<Limit>) {
+        self.known.get_or_init(|| match &self.from {
+            Some((applicable, found, budget)) => shortest_or(applicable, found, budget.clone()),
+            None => ((None, None), None),
+        })
+    }
 }
 
 impl<'r> Analysis<'r> {
@@ -49,27 +84,30 @@ impl<'r> Analysis<'r> {
     }
 
     /// The shortest allowed path (the smallest in byte order among the shortest), if any path
-    /// is allowed — or, when the analysis is undecided, if it found one before it stopped.
+    /// is allowed — or, when a limit stopped the search for it ([`Analysis::undecided`]), an
+    /// allowed path that is not proven the shortest.
     pub fn allowed_example(&self) -> Option<&Witness<'r>> {
-        self.allowed.as_ref()
+        self.examples.get().0 .0.as_ref()
     }
 
     /// The shortest disallowed path, likewise.
     pub fn disallowed_example(&self) -> Option<&Witness<'r>> {
-        self.disallowed.as_ref()
+        self.examples.get().0 .1.as_ref()
     }
 
     /// Every rule of the crawler's groups that decides no path at all, in file order, with why
-    /// (the rules that decide instead wherever it matches); `None` when the analysis was
-    /// stopped by a limit before it could tell ([`Analysis::undecided`]).
+    /// (the rules that shadow it wherever it matches); `None` when the analysis was stopped by a
+    /// limit before it could tell ([`Analysis::undecided`]).
     pub fn dead_rules(&self) -> Option<&[DeadRule<'r>]> {
         self.dead_rules.as_deref()
     }
 
-    /// The limit that stopped the analysis before it answered everything: `None` when every
-    /// answer is exact and complete.
+    /// The limit that stopped part of the analysis: the reach and the dead rules (then the
+    /// reach is [`Reach::Undecided`] or the dead rules `None`), or only the search for the
+    /// shortest examples (then the examples are real paths, not proven the shortest). `None`
+    /// when every answer is exact and complete.
     pub fn undecided(&self) -> Option<Limit> {
-        self.undecided
+        self.stopped.or(self.examples.get().1)
     }
 }
 
@@ -78,17 +116,15 @@ impl Serialize for Analysis<'_> {
     /// "dead_rules", "undecided"}`: examples are paths (or null), `*_by` their rulings, and
     /// `undecided` the limit that stopped the analysis (or null).
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let (allowed, disallowed) = (self.allowed_example(), self.disallowed_example());
         let mut s = serializer.serialize_struct("Analysis", 7)?;
         s.serialize_field("reach", &self.reach)?;
-        s.serialize_field("allowed_example", &self.allowed.as_ref().map(Witness::path))?;
-        s.serialize_field("allowed_by", &self.allowed.as_ref().map(RulingOf))?;
-        s.serialize_field(
-            "disallowed_example",
-            &self.disallowed.as_ref().map(Witness::path),
-        )?;
-        s.serialize_field("disallowed_by", &self.disallowed.as_ref().map(RulingOf))?;
+        s.serialize_field("allowed_example", &allowed.map(Witness::path))?;
+        s.serialize_field("allowed_by", &allowed.map(RulingOf))?;
+        s.serialize_field("disallowed_example", &disallowed.map(Witness::path))?;
+        s.serialize_field("disallowed_by", &disallowed.map(RulingOf))?;
         s.serialize_field("dead_rules", &self.dead_rules)?;
-        s.serialize_field("undecided", &self.undecided.map(UndecidedBy))?;
+        s.serialize_field("undecided", &self.undecided().map(UndecidedBy))?;
         s.end()
     }
 }
@@ -112,35 +148,57 @@ impl Serialize for Analysis<'_> {
 /// ```
 pub fn analyze<'r>(applicable: &Applicable<'r>) -> Analysis<'r> {
     let ranking = Ranking::new(applicable);
-    let mut budget = Budget::new(ranking.limits.get(Limit::AnalysisStates));
-    match Generic::of(applicable, &ranking) {
-        Some(generic) => from_generic(applicable, &ranking, &generic, &mut budget),
-        None => exhaustive(applicable, &ranking, &mut budget),
+    let mut budget = ranking.budget();
+    match Generic::of(applicable, &ranking, Paths::All, &mut budget) {
+        Ok(Some(generic)) => from_generic(applicable, &ranking, &generic, budget),
+        Ok(None) => exhaustive(applicable, &ranking, budget),
+        Err(Exceeded) => undecided(Limit::AnalysisStates, (None, None)),
     }
 }
 
 /// The analysis from the generic paths: the reach and the dead rules exact at the cost of one
-/// query per pattern, then a search for the shortest examples of what exists.
+/// query of the matcher per pattern (and per dead rule); the shortest examples of what exists
+/// are searched for when asked, with what is left of the budget.
 fn from_generic<'r>(
     applicable: &Applicable<'r>,
     ranking: &Ranking<'r>,
     generic: &Generic<'r>,
-    budget: &mut Budget,
+    mut budget: Budget,
 ) -> Analysis<'r> {
     let found = generic.examples();
+    let reach = reach_of((found.0.is_some(), found.1.is_some()));
+    match dead::from_generic(applicable, ranking, generic, &mut budget) {
+        Ok(dead_rules) => Analysis {
+            reach,
+            dead_rules: Some(dead_rules),
+            stopped: None,
+            examples: Arc::new(LazyExamples {
+                known: OnceLock::new(),
+                from: Some((applicable.clone(), found, budget)),
+            }),
+        },
+        Err(Exceeded) => Analysis {
+            reach,
+            dead_rules: None,
+            stopped: Some(Limit::AnalysisStates),
+            examples: Arc::new(LazyExamples::known(found, Some(Limit::AnalysisStates))),
+        },
+    }
+}
+
+/// The shortest examples of the kinds `found` has one of, by a search within `budget`; when a
+/// limit stops it, `found` (real examples, not proven the shortest) with that limit.
+fn shortest_or<'r>(
+    applicable: &Applicable<'r>,
+    found: &Examples<'r>,
+    mut budget: Budget,
+) -> (Examples<'r>, Option<Limit>) {
+    let ranking = Ranking::new(applicable);
     let wanted = (found.0.is_some(), found.1.is_some());
-    let dead_rules = Some(dead::from_generic(applicable, ranking, generic));
-    let (examples, undecided) = match shortest(applicable, ranking, wanted, budget) {
+    match shortest(applicable, &ranking, wanted, &mut budget) {
         Ok(shortest) if (shortest.0.is_some(), shortest.1.is_some()) == wanted => (shortest, None),
-        Ok(_) => (found, Some(Limit::AnalysisStates)),
-        Err(limit) => (found, Some(limit)),
-    };
-    Analysis {
-        reach: reach_of(wanted),
-        allowed: examples.0,
-        disallowed: examples.1,
-        dead_rules,
-        undecided,
+        Ok(_) => (found.clone(), Some(Limit::AnalysisStates)),
+        Err(limit) => (found.clone(), Some(limit)),
     }
 }
 
@@ -164,7 +222,7 @@ fn shortest<'r>(
     let dfa = ranking.outcome_dfa(budget)?;
     let mut sides = [Side::new(Normaliser::of(&ranking.profile), dfa)];
     let mut paths: (Option<String>, Option<String>) = (None, None);
-    let outcome = search(&mut sides, budget, |[ending], trail, node| {
+    let outcome = search(&mut sides, Paths::All, budget, |[ending], trail, node| {
         let path = if ranking.allows(ending.winner) {
             &mut paths.0
         } else {
@@ -197,8 +255,9 @@ fn shortest<'r>(
 fn exhaustive<'r>(
     applicable: &Applicable<'r>,
     ranking: &Ranking<'r>,
-    budget: &mut Budget,
+    mut budget: Budget,
 ) -> Analysis<'r> {
+    let budget = &mut budget;
     let dfa = match ranking.pattern_dfa(budget) {
         Ok(dfa) => dfa,
         Err(limit) => return undecided(limit, (None, None)),
@@ -206,7 +265,7 @@ fn exhaustive<'r>(
     let mut sides = [Side::new(Normaliser::of(&ranking.profile), dfa)];
     let mut examples: Examples<'r> = (None, None);
     let mut winners: HashSet<Option<u32>> = HashSet::new();
-    let outcome = search(&mut sides, budget, |[ending], trail, node| {
+    let outcome = search(&mut sides, Paths::All, budget, |[ending], trail, node| {
         winners.insert(ending.winner);
         let ruling = ranking.ruling(ending.winner);
         let example = if ruling.allowed {
@@ -225,25 +284,23 @@ fn exhaustive<'r>(
     Analysis {
         reach: reach_of((examples.0.is_some(), examples.1.is_some())),
         dead_rules: Some(dead::from_winners(applicable, ranking, &winners)),
-        allowed: examples.0,
-        disallowed: examples.1,
-        undecided: None,
+        stopped: None,
+        examples: Arc::new(LazyExamples::known(examples, None)),
     }
 }
 
 /// An analysis stopped by `limit`; a found example of each kind still stands, and with both
 /// the reach is known.
-fn undecided<'r>(limit: Limit, (allowed, disallowed): Examples<'r>) -> Analysis<'r> {
-    let reach = match (&allowed, &disallowed) {
+fn undecided<'r>(limit: Limit, examples: Examples<'r>) -> Analysis<'r> {
+    let reach = match &examples {
         (Some(_), Some(_)) => Reach::Some,
         _ => Reach::Undecided,
     };
     Analysis {
         reach,
-        allowed,
-        disallowed,
         dead_rules: None,
-        undecided: Some(limit),
+        stopped: Some(limit),
+        examples: Arc::new(LazyExamples::known(examples, Some(limit))),
     }
 }
 

@@ -8,9 +8,10 @@
 //! does, and the first node at which a question is answered gives the witness the analysis
 //! promises. Bytes that every side reads alike are tried once, by their smallest member.
 
+use super::budget::{Budget, Exceeded};
 use super::dfa::{Dfa, DfaState};
 use super::normaliser::{holds_digit, Normaliser, Pending, ESCAPE_DIGITS};
-use super::{Budget, Exceeded};
+use super::paths::Paths;
 
 /// `/robots.txt`, left out of every question.
 const ROBOTS_TXT: &[u8] = b"/robots.txt";
@@ -19,7 +20,7 @@ const DIVERGED: u8 = u8::MAX;
 
 /// Whether `byte` may follow the leading `/` of a request path: printable ASCII but `#`.
 pub(super) fn is_path_byte(byte: u8) -> bool {
-    (0x21..=0x7E).contains(&byte) && byte != b'#'
+    Paths::All.holds(byte)
 }
 
 /// One reading of one file: its normalisation and its rules' DFA.
@@ -146,15 +147,16 @@ impl Trail {
     }
 }
 
-/// Visits every request path's ending, shortest first, then smallest in byte order — one
-/// path per distinct node — and hands `visit` each path's endings on every side (the node's
-/// number, for [`Trail::path`]), except the paths some side reads as `/robots.txt`.
+/// Visits the ending of every path of `paths`, shortest first, then smallest in byte order —
+/// one path per distinct node — and hands `visit` each path's endings on every side (the
+/// node's number, for [`Trail::path`]), except the paths some side reads as `/robots.txt`.
 pub(super) fn search<const N: usize>(
     sides: &mut [Side; N],
+    paths: Paths,
     budget: &mut Budget,
     mut visit: impl FnMut(&[Ending; N], &Trail, usize) -> Control,
 ) -> Outcome {
-    match run(sides, budget, &mut visit) {
+    match run(sides, paths, budget, &mut visit) {
         Ok(outcome) => outcome,
         Err(Exceeded) => Outcome::Exceeded,
     }
@@ -162,10 +164,11 @@ pub(super) fn search<const N: usize>(
 
 fn run<const N: usize>(
     sides: &mut [Side; N],
+    paths: Paths,
     budget: &mut Budget,
     visit: &mut impl FnMut(&[Ending; N], &Trail, usize) -> Control,
 ) -> Result<Outcome, Exceeded> {
-    let bytes = path_bytes(sides);
+    let bytes = path_bytes(sides, paths);
     let start = Node {
         read: 0,
         sides: std::array::from_fn(|i| {
@@ -194,6 +197,8 @@ fn run<const N: usize>(
             }
         }
         if !settled(sides, &node) {
+            // Each byte tried is a step of every side: counted as one state visited per side.
+            budget.charge(bytes.len() * N)?;
             for &byte in &bytes {
                 let allowed = match node.read {
                     0 => byte == b'/',
@@ -205,7 +210,9 @@ fn run<const N: usize>(
                 }
                 let child = step(sides, &node, byte, budget, &mut out)?;
                 if seen.insert(child) {
-                    budget.charge(1)?;
+                    // A node is held three times (the queue, the set of nodes seen, the trail
+                    // back to its path): about twelve of the budget's four-byte units.
+                    budget.charge(12)?;
                     queue.push(child);
                     let parent = u32::try_from(next).map_err(|_| Exceeded)?;
                     trail.steps.push((parent, byte));
@@ -282,11 +289,12 @@ fn settled<const N: usize>(sides: &[Side; N], node: &Node<N>) -> bool {
             .all(|(side, at)| at.robots == DIVERGED && side.dfa.is_dead(at.dfa))
 }
 
-/// The bytes to try after the leading `/`, one per class of bytes that every side reads alike
-/// (its smallest), ascending; `/` is always its own class (a path never starts with `//`).
-fn path_bytes<const N: usize>(sides: &[Side; N]) -> Vec<u8> {
+/// The bytes of `paths` to try after the leading `/`, one per class of bytes that every side
+/// reads alike (its smallest), ascending; `/` is always its own class (a path never starts
+/// with `//`).
+fn path_bytes<const N: usize>(sides: &[Side; N], paths: Paths) -> Vec<u8> {
     let mut classes: foldhash::HashMap<Vec<u16>, u8> = foldhash::HashMap::default();
-    for byte in (0u8..=0xFF).rev().filter(|&b| is_path_byte(b)) {
+    for byte in (0u8..=0xFF).rev().filter(|&b| paths.holds(b)) {
         classes.insert(class_key(sides, byte), byte);
     }
     let mut bytes: Vec<u8> = classes.into_values().collect();

@@ -48,8 +48,9 @@ crate::names::stable_names! {
         /// A `Disallow:` with no path in a group with no other Disallow rule: the group allows
         /// everything (written for "block everything", it does the opposite).
         EmptyDisallow = "empty-disallow",
-        /// Every crawler is shut out of the whole site (`Disallow: /` for `*` and for every named
-        /// group, no Allow rule): the site disappears from search.
+        /// Every crawler — each one the file names, and every other — is disallowed from every
+        /// URL of the site under a reading (exactly: every request path but `/robots.txt`, from
+        /// the exact analysis): the site disappears from search.
         BlocksEverything = "blocks-everything",
         /// A known extension record (Crawl-delay, Host, Clean-param, Request-rate, Visit-time,
         /// Content-Signal, Content-Usage, …): who honours it and what each reading does with it.
@@ -107,15 +108,27 @@ crate::names::stable_names! {
         /// Google's per-line report, as Search Console shows it: an accepted typo, a missing
         /// colon, a line too long, a line Google does not understand.
         GoogleReport = "google-report",
-        /// A rule that decides no URL under a reading (shadowed, duplicated, unreachable), from
-        /// the exact analysis (`robotspec::analysis`).
+        /// A rule that decides no URL for any crawler under a reading — shadowed (rules that
+        /// outrank it match every path it matches: they are named), a duplicate, matching no
+        /// request path, or an `allow` under a precedence where only a `disallow` decides —
+        /// from the exact analysis of every URL (docs/analysis.md).
         DeadRule = "dead-rule",
-        /// A group whose rules decide no URL for any crawler (every crawler it names is taken by
-        /// another group, or all its rules are dead), from the exact analysis.
+        /// A group no crawler's rules come from under a reading: every crawler it names is
+        /// taken by an earlier group (1994 and 1996 read only the first record for a crawler),
+        /// or it names none the reading can match; from the exact analysis.
         DeadGroup = "dead-group",
-        /// The default readings give different verdicts on some URL: a shortest such path as
-        /// witness, with each reading's deciding rule, from the exact analysis.
+        /// Two readings give different verdicts on a plain path (no `%`, `*` or `$`): the
+        /// shortest such path, with each reading's deciding rule, from the exact analysis. A
+        /// crawler of one kind reads the file otherwise than a crawler of the other.
         ReadingsDiffer = "readings-differ",
+        /// Two readings agree on every plain path but part on a percent-encoded one (RFC 9309
+        /// decodes `%63` to `c`, Google compares escapes as sent): the shortest such path, from
+        /// the exact analysis. Reported once per pair of readings.
+        EscapesDiffer = "escapes-differ",
+        /// The exact analysis reached its budget (limit `analysis_states`) before it could
+        /// answer for some crawlers: their reach and dead rules, or whether two readings part on
+        /// a plain path for them, are not known (the other findings stay exact).
+        AnalysisUndecided = "analysis-undecided",
     }
 }
 
@@ -152,7 +165,9 @@ impl LintCode {
             | L::ExtensionRecord
             | L::RslLicense
             | L::AgentShortened
-            | L::GoogleReport => Severity::Note,
+            | L::GoogleReport
+            | L::EscapesDiffer
+            | L::AnalysisUndecided => Severity::Note,
         }
     }
 }

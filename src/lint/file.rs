@@ -1,12 +1,11 @@
 //! Checks of the file as a whole: its size, its encoding, its line ends, an HTML page served as
-//! robots.txt, an empty `Disallow:` that allows everything, and a file that shuts every crawler
-//! out.
+//! robots.txt, and an empty `Disallow:` that allows everything. (A file that shuts every crawler
+//! out is the exact analysis's to say: `exact.rs`.)
 
 use super::code::LintCode;
 use super::context::{Context, Reading};
 use super::finding::Collector;
 use super::position::column;
-use crate::model::Group;
 use crate::vocab::pattern::RuleKind;
 
 /// 500 KiB: what Google reads of a robots.txt and the least RFC 9309 §2.5 lets a crawler read.
@@ -20,7 +19,6 @@ pub(super) fn check(context: &Context<'_>, found: &mut Collector) {
     html(context.input, &every, found);
     for reading in &context.readings {
         empty_disallow(reading, found);
-        blocks_everything(reading, found);
     }
 }
 
@@ -179,38 +177,4 @@ fn empty_disallow(reading: &Reading, found: &mut Collector) {
             );
         }
     }
-}
-
-/// Every group disallows `/` and allows nothing, and a `*` group is among them: no crawler may
-/// fetch anything. A direct check of `Disallow: /` (and `/*`); the exact analysis of where
-/// crawlers may go (issue 24) will replace it with the reach of every agent.
-fn blocks_everything(reading: &Reading, found: &mut Collector) {
-    let whole = |p: &[u8]| p == b"/" || p == b"/*";
-    let closes = |group: &Group<'_>| {
-        let mut rules = group.rules();
-        rules.any(|r| r.kind() == RuleKind::Disallow && whole(r.pattern()))
-            && !group
-                .rules()
-                .any(|r| r.kind() == RuleKind::Allow && !r.is_empty())
-    };
-    if !reading.robots.groups().all(|g| closes(&g)) {
-        return;
-    }
-    let Some(global) = reading.robots.groups().find(Group::is_global) else {
-        return;
-    };
-    let line = global
-        .rules()
-        .find(|r| r.kind() == RuleKind::Disallow)
-        .map_or(global.line(), |r| r.line());
-    let message = "every crawler is disallowed from the whole site (`Disallow: /` for `*` and \
-                   every named group): search engines drop the site (right for a staging \
-                   server, wrong for a live one)";
-    found.add(
-        LintCode::BlocksEverything,
-        Some((line, 1)),
-        &[reading.number],
-        message.to_owned(),
-        None,
-    );
 }

@@ -5,8 +5,8 @@
 //! where one is certain. docs/lint.md lists every code.
 //!
 //! It sits on the top floor of the library because it reads everything below: the readings'
-//! diagnostics and models, Google's report, and (once it lands) the exact analysis of dead rules
-//! and of where readings differ (`analysis_findings` in `pass.rs`). The command line
+//! diagnostics and models, Google's report, and the exact analysis of every URL (dead rules
+//! and groups, a file that shuts everyone out, where readings part: `exact.rs`). The command line
 //! (`robotspec lint`), the Python binding (`robotspec.lint`) and the playground are its clients.
 //!
 //! ```
@@ -26,6 +26,7 @@ mod agents;
 mod code;
 mod context;
 mod crawlers;
+mod exact;
 mod file;
 mod finding;
 mod options;

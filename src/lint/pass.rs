@@ -8,7 +8,7 @@ use super::context::{listed, Context, Reading};
 use super::finding::{Collector, Finding};
 use super::options::LintOptions;
 use super::position::LineIndex;
-use super::{agents, file, records, report};
+use super::{agents, exact, file, records, report};
 use crate::diagnostic::Code;
 use crate::query::Robots;
 use crate::syntax::ParseOptions;
@@ -44,7 +44,7 @@ pub fn lint(input: &[u8], options: &LintOptions) -> Vec<Finding> {
     records::check(&context, &mut found);
     agents::check(&context, &mut found);
     report::check(&context, &mut found);
-    analysis_findings(&context, &mut found);
+    exact::check(&context, &mut found);
     found.finish(options)
 }
 
@@ -114,10 +114,3 @@ fn replace_last(text: &str, from: &str, to: &str) -> String {
         None => text.to_owned(),
     }
 }
-
-/// Dead rules and groups, and where the readings differ on some URL (with a witness): these
-/// come from the exact analysis of issue 24 (`robotspec::analysis`), which is not in the
-/// library yet. Until it lands this reports nothing; its codes (`dead-rule`, `dead-group`,
-/// `readings-differ`) are defined and documented so that configurations and scripts can name
-/// them already.
-fn analysis_findings(_context: &Context<'_>, _found: &mut Collector) {}

@@ -282,17 +282,25 @@ impl Robots {
         }
     }
 
+    /// The indices of the selection's rules a verdict is decided by, in file order: its groups'
+    /// rules without the empty ones, which never match.
+    pub(super) fn deciding_rules<'s>(
+        &'s self,
+        selection: &'s Selection,
+    ) -> impl Iterator<Item = u32> + 's {
+        selection
+            .groups
+            .iter()
+            .filter_map(|&g| self.model.group(g as usize))
+            .flat_map(|g| g.rule_range())
+            .filter(|&id| self.model.rule(id).is_some_and(|r| !r.is_empty()))
+            .filter_map(|id| u32::try_from(id).ok())
+    }
+
     /// The selection's rules, compiled on first use.
     pub(super) fn compiled<'s>(&self, selection: &'s Selection) -> &'s Compiled {
         selection.compiled.get_or_init(|| {
-            let rules: Box<[u32]> = selection
-                .groups
-                .iter()
-                .filter_map(|&g| self.model.group(g as usize))
-                .flat_map(|g| g.rule_range())
-                .filter(|&id| self.model.rule(id).is_some_and(|r| !r.is_empty()))
-                .filter_map(|id| u32::try_from(id).ok())
-                .collect();
+            let rules: Box<[u32]> = self.deciding_rules(selection).collect();
             let patterns: Vec<(RuleKind, &[u8])> = rules
                 .iter()
                 .filter_map(|&id| self.model.rule(id as usize))

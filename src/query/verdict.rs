@@ -101,17 +101,15 @@ impl<'r> Applicable<'r> {
     }
 
     /// The rules a verdict is decided by, in file order: the groups' rules without the empty
-    /// ones, which never match — exactly what the compiled matcher holds.
+    /// ones, which never match — exactly what the compiled matcher holds (not compiled here).
     pub(crate) fn deciding_rules(&self) -> Vec<Rule<'r>> {
         let Some(selection) = self.selection else {
             return Vec::new();
         };
         let robots = self.robots;
-        let compiled = robots.compiled(selection);
-        compiled
-            .rules
-            .iter()
-            .filter_map(|&id| robots.model.rule(id as usize))
+        robots
+            .deciding_rules(selection)
+            .filter_map(|id| robots.model.rule(id as usize))
             .collect()
     }
 

@@ -11,7 +11,7 @@
 use std::cmp::Ordering;
 
 use proptest::prelude::*;
-use robotspec::analysis::{self, Analysis, Equivalence, Reach, Witness};
+use robotspec::analysis::{self, Analysis, Equivalence, Paths, Reach, Witness};
 use robotspec::model::Rule;
 use robotspec::{AgentQuery, Applicable, Decision, Profile, Robots, Variant};
 
@@ -298,17 +298,26 @@ proptest! {
         }
     }
 
-    /// One file under two readings: every pair of the readings.
+    /// One file under two readings: every pair of the readings, over every path and over the
+    /// plain ones (no `%`, `*` or `$`).
     #[test]
     fn comparing_two_readings_agrees_with_check(file in file()) {
-        let paths = paths(&alphabet(&file), 3);
+        let alphabet = alphabet(&file);
+        let every = paths(&alphabet, 3);
+        let plain_bytes: Vec<u8> = alphabet.iter().copied().filter(|b| !b"%*$".contains(b)).collect();
+        let plain = paths(&plain_bytes, 3);
         let readings = readings();
         for (i, first) in readings.iter().enumerate() {
             for second in readings.iter().skip(i + 1) {
                 let a = Robots::parse(file.as_bytes(), *first);
                 let b = Robots::parse(file.as_bytes(), *second);
                 let equivalence = analysis::compare(&a.unnamed(), &b.unnamed());
-                check_equivalence(&a.unnamed(), &b.unnamed(), &equivalence, &paths)?;
+                check_equivalence(&a.unnamed(), &b.unnamed(), &equivalence, &every)?;
+                let within = analysis::compare_within(&a.unnamed(), &b.unnamed(), Paths::Plain);
+                check_equivalence(&a.unnamed(), &b.unnamed(), &within, &plain)?;
+                for difference in within.differences() {
+                    prop_assert!(!difference.path().contains(['%', '*', '$']));
+                }
             }
         }
     }
@@ -343,8 +352,10 @@ fn disallow_root_is_everything_everywhere() {
 fn a_budget_too_small_leaves_the_examples_unproven() {
     use robotspec::{Limit, Limits, ParseOptions};
     let file = b"User-agent: *\nDisallow: /*a*b*c*d\nAllow: /*x*y*z\nAllow: /*x*y*z\n";
+    // Enough for the queries of the generic paths (three patterns and `*`, 73 units each, and
+    // one more for the dead rule), not for a search.
     let options =
-        ParseOptions::default().with_limits(Limits::default().with(Limit::AnalysisStates, 40));
+        ParseOptions::default().with_limits(Limits::default().with(Limit::AnalysisStates, 500));
     let robots = Robots::parse_with(file, Variant::Google, &options).unwrap();
     let first = analysis::analyze(&robots.unnamed());
     assert_eq!(first.undecided(), Some(Limit::AnalysisStates));
@@ -362,4 +373,298 @@ fn a_budget_too_small_leaves_the_examples_unproven() {
     let exact = analysis::analyze(&unlimited.unnamed());
     assert_eq!(exact.undecided(), None);
     assert_eq!(exact.disallowed_example().map(Witness::path), Some("/abcd"));
+}
+
+/// A file whose patterns hold every byte a generic path could be made of is analysed by a
+/// complete search instead: the same answers, held to `check` the same way.
+#[test]
+fn a_file_without_a_fresh_byte_is_searched_whole() {
+    let every_byte = "!\"'(),-;<=>?@[\\]^_`{|}~ghijklmnpquvwyzGHIJKLMNOPQRSTUVWXYZ";
+    let file = format!(
+        "User-agent: *\nDisallow: /{every_byte}\nDisallow: /a\nAllow: /a$\nAllow: /a$\nDisallow: /b*c\n"
+    );
+    let alphabet = [b'/', b'a', b'b', b'c', b'%', b'!', b'z'];
+    let paths = paths(&alphabet, 4);
+    for profile in readings() {
+        let robots = Robots::parse(file.as_bytes(), profile);
+        let agent = AgentQuery::new("UnnamedBot");
+        let analysis = analysis::analyze(&robots.applicable(&agent));
+        check_analysis(&robots, &agent, &analysis, &paths).unwrap();
+        if profile.name() == "google" {
+            let dead: Vec<u32> = analysis
+                .dead_rules()
+                .unwrap()
+                .iter()
+                .map(|d| d.rule().line())
+                .collect();
+            assert_eq!(dead, [5], "{profile}");
+        }
+    }
+}
+
+/// The worked examples of docs/analysis.md, from the seeds' examples (tests/examples/bodies).
+mod worked_examples {
+    use super::*;
+
+    fn body(example: &str) -> Vec<u8> {
+        let path = crate::common::tests_dir().join(format!("examples/bodies/{example}.txt"));
+        std::fs::read(path).unwrap()
+    }
+
+    fn only_difference(equivalence: &Equivalence<'_, '_>) -> (String, bool, bool) {
+        let differences: Vec<_> = equivalence.differences().collect();
+        assert_eq!(
+            differences.len(),
+            1,
+            "{:?}",
+            serde_json::to_string(equivalence)
+        );
+        let d = differences[0];
+        (
+            d.path().to_owned(),
+            d.in_old().allowed(),
+            d.in_new().allowed(),
+        )
+    }
+
+    /// E3: `Disallow: /` shuts everything out under every variant; `/robots.txt` is left out.
+    #[test]
+    fn e3_everything() {
+        for variant in Variant::ALL {
+            let robots = Robots::parse(&body("E03"), *variant);
+            let analysis = analysis::analyze(&robots.unnamed());
+            assert_eq!(analysis.reach(), Reach::Everything, "{variant}");
+            assert_eq!(analysis.disallowed_example().unwrap().path(), "/");
+        }
+    }
+
+    /// E27: `Disallow: /` then `Allow: /p` — first match (1996) shuts everything out and the
+    /// Allow never decides; longest match (2019 on) opens `/p`.
+    #[test]
+    fn e27_order_dependence() {
+        let (draft, rfc) = (
+            Robots::parse(&body("E27"), Variant::Draft1996),
+            Robots::parse(&body("E27"), Variant::Rfc9309),
+        );
+        let first = analysis::analyze(&draft.unnamed());
+        assert_eq!(first.reach(), Reach::Everything);
+        let dead = first.dead_rules().unwrap();
+        assert_eq!(
+            (
+                dead[0].rule().line(),
+                dead[0].shadowed_by().unwrap()[0].line()
+            ),
+            (3, 2)
+        );
+        let longest = analysis::analyze(&rfc.unnamed());
+        assert_eq!(longest.reach(), Reach::Some);
+        assert_eq!(longest.allowed_example().unwrap().path(), "/p");
+        let parted = analysis::compare(&draft.unnamed(), &rfc.unnamed());
+        assert_eq!(only_difference(&parted), ("/p".to_owned(), false, true));
+    }
+
+    /// E11: the sharpest 1996-vs-2019 difference — under first match the Disallow is shadowed
+    /// by the Allow written before it.
+    #[test]
+    fn e11_first_match_against_longest_match() {
+        let query = AgentQuery::new("foobot");
+        let draft = Robots::parse(&body("E11"), Variant::Draft1996);
+        let newer = Robots::parse(&body("E11"), Variant::RepDraft2019);
+        let analysis = analysis::analyze(&draft.applicable(&query));
+        assert_eq!(analysis.reach(), Reach::Nothing);
+        assert_eq!(analysis.dead_rules().unwrap()[0].rule().line(), 3);
+        let parted = analysis::compare(&draft.applicable(&query), &newer.applicable(&query));
+        let expected = ("/example/page/disallowed.gif".to_owned(), true, false);
+        assert_eq!(only_difference(&parted), expected);
+    }
+
+    /// E14: Googlebot's own group opens what `*` closes.
+    #[test]
+    fn e14_a_named_group_against_the_star_group() {
+        let robots = Robots::parse(&body("E14"), Variant::Google);
+        let googlebot = robots.applicable(&AgentQuery::new("Googlebot"));
+        assert_eq!(analysis::analyze(&googlebot).reach(), Reach::Nothing);
+        assert_eq!(analysis::analyze(&robots.unnamed()).reach(), Reach::Some);
+        let parted = analysis::compare(&googlebot, &robots.unnamed());
+        assert_eq!(
+            only_difference(&parted),
+            ("/includes/".to_owned(), true, false)
+        );
+    }
+
+    /// E8: 1994 knows no Allow and compares escapes as written; 1996 decodes them.
+    #[test]
+    fn e8_1994_against_1996() {
+        let query = AgentQuery::new("webcrawler");
+        let old = Robots::parse(&body("E08"), Variant::Convention1994);
+        let new = Robots::parse(&body("E08"), Variant::Draft1996);
+        let parted = analysis::compare(&old.applicable(&query), &new.applicable(&query));
+        let paths: Vec<&str> = parted.differences().map(|d| d.path()).collect();
+        assert_eq!(paths, ["/%74mp", "/tmp/ok.html"]);
+    }
+
+    /// E1: RFC 9309 and Google part only on escaped paths.
+    #[test]
+    fn e1_escapes_only() {
+        let rfc = Robots::parse(&body("E01"), Variant::Rfc9309);
+        let google = Robots::parse(&body("E01"), Variant::Google);
+        let every = analysis::compare(&rfc.unnamed(), &google.unnamed());
+        assert_eq!(only_difference(&every), ("/%74mp/".to_owned(), false, true));
+        let plain = analysis::compare_within(&rfc.unnamed(), &google.unnamed(), Paths::Plain);
+        assert_eq!(plain.equivalent(), Some(true));
+    }
+
+    /// E24: a blank line inside a group ends the record in 1996, not in 2019.
+    #[test]
+    fn e24_a_blank_line_inside_a_group() {
+        let query = AgentQuery::new("foo");
+        let draft = Robots::parse(&body("E24"), Variant::Draft1996);
+        let newer = Robots::parse(&body("E24"), Variant::RepDraft2019);
+        let parted = analysis::compare(&draft.applicable(&query), &newer.applicable(&query));
+        assert_eq!(
+            only_difference(&parted),
+            ("/private".to_owned(), true, false)
+        );
+    }
+
+    /// E28: an empty Disallow alone is a dead rule, and nothing is shut out.
+    #[test]
+    fn e28_empty_disallow() {
+        let robots = Robots::parse(&body("E28"), Variant::Rfc9309);
+        let analysis = analysis::analyze(&robots.unnamed());
+        assert_eq!(analysis.reach(), Reach::Nothing);
+        let dead = analysis.dead_rules().unwrap();
+        assert_eq!(dead[0].cause(), analysis::DeadCause::Empty);
+    }
+}
+
+/// The corpus: for every file and the study's default crawlers, under every variant, the probes
+/// the corpus study used before the exact analysis (`/`, and each rule's value as read, without
+/// its wildcards, and that followed by `/`) never contradict the exact reach: under
+/// `everything` no probe is allowed, under `nothing` none is disallowed. The vendored sample
+/// under every variant; the shared corpus, when it is there, under the two default readings
+/// (`google`, `rfc9309`: the whole corpus under all five takes a minute of a debug build).
+mod corpus {
+    use super::*;
+
+    const AGENTS: &[&str] = &[
+        "GPTBot",
+        "ChatGPT-User",
+        "OAI-SearchBot",
+        "ClaudeBot",
+        "anthropic-ai",
+        "CCBot",
+        "Google-Extended",
+        "Googlebot",
+        "Bingbot",
+        "PerplexityBot",
+        "Applebot",
+        "Applebot-Extended",
+        "Bytespider",
+        "meta-externalagent",
+        "Amazonbot",
+        "cohere-ai",
+        "*",
+    ];
+
+    /// A value as a request path: a leading `/`, then every byte a client would escape
+    /// escaped.
+    fn as_path(value: &[u8]) -> String {
+        let mut path = String::from("/");
+        let value = value.strip_prefix(b"/").unwrap_or(value);
+        for (i, &byte) in value.iter().enumerate() {
+            let escape_starts = byte == b'%'
+                && value
+                    .get(i + 1..i + 3)
+                    .is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit));
+            let plain =
+                (0x21..=0x7E).contains(&byte) && byte != b'#' && (byte != b'%' || escape_starts);
+            if plain {
+                path.push(char::from(byte));
+            } else {
+                path.push_str(&format!("%{byte:02X}"));
+            }
+        }
+        path
+    }
+
+    fn probes(applicable: &Applicable<'_>) -> Vec<String> {
+        let mut probes = vec![String::from("/")];
+        for rule in applicable.rules().filter(|r| !r.is_empty()) {
+            let value = rule.value();
+            let bare: Vec<u8> = value.iter().copied().filter(|&b| b != b'*').collect();
+            let bare = bare.strip_suffix(b"$").unwrap_or(&bare).to_vec();
+            probes.push(as_path(value));
+            probes.push(as_path(&bare));
+            probes.push(format!("{}/", as_path(&bare)));
+        }
+        probes
+    }
+
+    fn check_file(name: &str, body: &[u8], variants: &[Variant]) -> usize {
+        let queries: Vec<AgentQuery> = AGENTS.iter().map(|a| AgentQuery::new(*a)).collect();
+        let mut checked = 0;
+        for variant in variants {
+            let robots = Robots::parse(body, *variant);
+            let applicables: Vec<Applicable<'_>> =
+                queries.iter().map(|q| robots.applicable(q)).collect();
+            for (applicable, analysis) in
+                applicables.iter().zip(analysis::analyze_each(&applicables))
+            {
+                let reach = analysis.reach();
+                for probe in probes(applicable) {
+                    if left_out(applicable, &probe) {
+                        continue;
+                    }
+                    let allowed = applicable.check(&probe).allowed();
+                    let contradicts = match reach {
+                        Reach::Everything => allowed,
+                        Reach::Nothing => !allowed,
+                        _ => false,
+                    };
+                    assert!(
+                        !contradicts,
+                        "{name} {variant}: {probe} is {allowed}, the reach {reach}"
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        checked
+    }
+
+    #[test]
+    fn the_vendored_sample() {
+        let files = crate::common::files_in("corpus/real");
+        let checked: usize = files
+            .iter()
+            .map(|path| {
+                let body = std::fs::read(path).unwrap();
+                check_file(&crate::common::relative(path), &body, Variant::ALL)
+            })
+            .sum();
+        assert!(
+            files.len() > 200 && checked > 10_000,
+            "{} files, {checked} probes",
+            files.len()
+        );
+    }
+
+    #[test]
+    fn the_shared_corpus() {
+        let Some(dir) = crate::common::shared_real_corpus("analysis::corpus::the_shared_corpus")
+        else {
+            return;
+        };
+        let files = crate::common::files_below(&dir);
+        let readings = [Variant::Google, Variant::Rfc9309];
+        for path in &files {
+            check_file(
+                &path.display().to_string(),
+                &std::fs::read(path).unwrap(),
+                &readings,
+            );
+        }
+        assert!(files.len() > 4_000);
+    }
 }

@@ -22,8 +22,13 @@ fn render() -> String {
         let from = match code {
             FindingCode::Diagnostic(_) => "a reading (docs/diagnostics.md)",
             FindingCode::Lint(
-                LintCode::DeadRule | LintCode::DeadGroup | LintCode::ReadingsDiffer,
-            ) => "the exact analysis (not produced yet)",
+                LintCode::DeadRule
+                | LintCode::DeadGroup
+                | LintCode::ReadingsDiffer
+                | LintCode::EscapesDiffer
+                | LintCode::AnalysisUndecided
+                | LintCode::BlocksEverything,
+            ) => "the exact analysis",
             FindingCode::Lint(_) => "the linter",
         };
         let meaning = code.description().replace('\n', " ");
@@ -123,6 +128,23 @@ fn what_a_limit_cuts_is_an_error() {
     assert!(findings
         .iter()
         .any(|f| f.code == Code::LimitExceeded.into() && f.severity == Severity::Error));
+}
+
+/// A file whose patterns hold every byte a generic path could be made of is analysed by a
+/// complete search; a budget too small for it is said, once per reading, with the crawlers it
+/// left open.
+#[test]
+fn an_analysis_stopped_by_its_budget_is_a_finding() {
+    let options =
+        LintOptions::default().with_limits(Limits::default().with(Limit::AnalysisStates, 40));
+    let every_byte = "!\"'(),-;<=>?@[\\]^_`{|}~ghijklmnpquvwyzGHIJKLMNOPQRSTUVWXYZ";
+    let body = format!("User-agent: *\nDisallow: /{every_byte}\nAllow: /x\n");
+    let body = body.as_bytes();
+    let findings = lint(body, &options);
+    let undecided = codes_at(&findings, LintCode::AnalysisUndecided.into());
+    assert_eq!(undecided, [(None, None)], "{findings:#?}");
+    let plenty = lint(body, &LintOptions::default());
+    assert!(codes_at(&plenty, LintCode::AnalysisUndecided.into()).is_empty());
 }
 
 #[test]
