@@ -23,7 +23,7 @@ use robotspec::access::restriction::Restricted;
 use robotspec::access::{self, AccessOptions, FetchOutcome, HeaderMap, HeaderName, HeaderValue};
 use robotspec::{AgentQuery, Verdict as LibraryVerdict};
 
-use crate::analysis::Equivalence;
+use crate::analysis::{searched, Equivalence};
 use crate::answers::{self, Verdict};
 use crate::input;
 
@@ -295,7 +295,7 @@ impl Access {
                         side.groups().map(|group| group.line()).collect()
                     };
                     done.entry((lines(&a), lines(&b)))
-                        .or_insert_with(|| robotspec::analysis::compare(&a, &b))
+                        .or_insert_with(|| searched(robotspec::analysis::compare(&a, &b)))
                         .clone()
                 })
                 .collect::<Vec<_>>()

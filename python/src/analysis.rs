@@ -12,6 +12,24 @@ use pyo3::prelude::*;
 
 use crate::answers::Serialised;
 
+/// `analysis` with its shortest examples searched for. The library searches for them when they
+/// are first asked for; callers ask here, inside `Python::detach`, so that the search runs with
+/// the interpreter released rather than in `Analysis::of`, which holds it.
+pub(crate) fn searched_analysis(
+    analysis: robotspec::analysis::Analysis<'_>,
+) -> robotspec::analysis::Analysis<'_> {
+    analysis.undecided();
+    analysis
+}
+
+/// `equivalence` with its shortest differences searched for, as `searched_analysis`.
+pub(crate) fn searched<'a, 'b>(
+    equivalence: robotspec::analysis::Equivalence<'a, 'b>,
+) -> robotspec::analysis::Equivalence<'a, 'b> {
+    equivalence.undecided();
+    equivalence
+}
+
 /// A request path and how the reading decides it: an example of an `Analysis`, one side of a
 /// `Difference`.
 ///

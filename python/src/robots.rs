@@ -10,7 +10,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use robotspec::Robots as Library;
 
-use crate::analysis::{Analysis, Equivalence};
+use crate::analysis::{searched, searched_analysis, Analysis, Equivalence};
 use crate::answers::{self, Explanation, Usage, Verdict};
 use crate::input::{self, ReadingArgs};
 use crate::parsed::strict_error;
@@ -185,7 +185,7 @@ impl Robots {
             Some(agents) => self.inner.applicable(agents),
             None => self.inner.unnamed(),
         };
-        let analysis = py.detach(|| robotspec::analysis::analyze(&applicable));
+        let analysis = py.detach(|| searched_analysis(robotspec::analysis::analyze(&applicable)));
         Analysis::of(py, &analysis)
     }
 
@@ -213,7 +213,7 @@ impl Robots {
             Some(agents) => (self.inner.applicable(agents), other.applicable(agents)),
             None => (self.inner.unnamed(), other.unnamed()),
         };
-        let equivalence = py.detach(|| robotspec::analysis::compare(&old, &new));
+        let equivalence = py.detach(|| searched(robotspec::analysis::compare(&old, &new)));
         Equivalence::of(py, &equivalence)
     }
 

@@ -115,18 +115,30 @@ def test_a_file_is_equivalent_to_itself_and_named_agents_come_in_file_order():
 
 def test_a_limit_leaves_the_answer_undecided_never_guessed():
     hard = (ANALYSIS / "hard.txt").read_bytes()
-    bounded = robotspec.Robots(hard, analysis_states=40)
+    # Too small for even the queries of the generic paths: nothing is claimed.
+    starved = robotspec.Robots(hard, analysis_states=40).analyze()
+    assert (starved.reach, starved.undecided) == ("undecided", "analysis_states")
+    assert starved.allowed_example is None and starved.disallowed_example is None
+    # Enough for the reach, not for the search of the shortest examples: the reach stands, the
+    # examples are the generic paths' (not proven the shortest), and the limit is named.
+    bounded = robotspec.Robots(hard, analysis_states=400)
     analysis = bounded.analyze()
-    assert analysis.undecided == "analysis_states"
+    assert (analysis.reach, analysis.undecided) == ("some", "analysis_states")
     assert analysis.to_dict()["undecided"]["limit"] == "analysis_states"
     # What it found stands, and is a real path with its real verdict.
     for witness in (analysis.allowed_example, analysis.disallowed_example):
         _check_witness(bounded, None, witness)
     unbounded = robotspec.Robots(hard).analyze()
     assert unbounded.undecided is None and unbounded.disallowed_example.path == "/abcd"
+    # A comparison stopped before it found a difference says neither "equivalent" nor
+    # "different" (a file compared with itself is equivalent without a search: another file).
     tight = robotspec.Robots(hard, analysis_states=10)
-    compared = tight.compare(tight)
+    edited = robotspec.Robots(hard + b"Disallow: /*q*r\n", analysis_states=10)
+    compared = tight.compare(edited)
     assert (compared.equivalent, compared.undecided) == (None, "analysis_states")
+    assert compared.differences == []
+    unbounded_edit = robotspec.Robots(hard + b"Disallow: /*q*r\n")
+    assert robotspec.Robots(hard).compare(unbounded_edit).equivalent is False
 
 
 def test_answers_are_typed_objects_that_outlive_their_robots():
