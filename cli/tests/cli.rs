@@ -95,6 +95,38 @@ fn the_command_contract_holds_case_by_case() {
         .case("tests/cmd/*.toml");
 }
 
+/// The docs' transcripts that cases of `tests/cmd/` hold — the README's examples of `analyze`
+/// and `compare`, docs/lint.md's example — show the case's arguments and exactly its standard
+/// output, so that a change of output that updates the case cannot leave the docs behind.
+#[test]
+fn the_docs_show_what_their_cases_print() {
+    let root = common::repo_root();
+    let cases = [
+        ("README.md", "readme-analyze"),
+        ("README.md", "readme-compare"),
+        ("docs/lint.md", "lint-the-docs-example"),
+    ];
+    for (doc, case) in cases {
+        let text = std::fs::read_to_string(root.join(doc)).unwrap();
+        let read = |ext: &str| {
+            std::fs::read_to_string(root.join(format!("cli/tests/cmd/{case}.{ext}"))).unwrap()
+        };
+        let toml = read("toml");
+        let args = toml
+            .lines()
+            .find_map(|line| line.strip_prefix("args = "))
+            .unwrap();
+        let mut args: Vec<String> = serde_json::from_str(args).unwrap();
+        // The docs leave out what only keeps the case from reading a configuration file.
+        args.retain(|arg| arg != "--no-config");
+        let shown = format!("$ robotspec {}\n{}", args.join(" "), read("stdout"));
+        assert!(
+            text.contains(&shown),
+            "{doc} does not show the case {case}:\n{shown}"
+        );
+    }
+}
+
 fn json_leaf_spans(node: &serde_json::Value, out: &mut Vec<(u64, u64)>) {
     match node.get("children") {
         Some(children) => children
