@@ -23,6 +23,9 @@
 
 #[path = "../tests/common/hostile.rs"]
 mod cases;
+#[path = "support/peak.rs"]
+mod peak;
+use peak::peak_kib;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -30,26 +33,9 @@ use std::time::{Duration, Instant};
 use robotspec::analysis::{self, Reach};
 use robotspec::{AgentQuery, Robots, Variant};
 
-/// The study's default agents (python/robotspec/study/capture.py).
-const AGENTS: &[&str] = &[
-    "GPTBot",
-    "ChatGPT-User",
-    "OAI-SearchBot",
-    "ClaudeBot",
-    "anthropic-ai",
-    "CCBot",
-    "Google-Extended",
-    "Googlebot",
-    "Bingbot",
-    "PerplexityBot",
-    "Applebot",
-    "Applebot-Extended",
-    "Bytespider",
-    "meta-externalagent",
-    "Amazonbot",
-    "cohere-ai",
-    "*",
-];
+#[path = "../tests/common/study_agents.rs"]
+mod study_agents;
+use study_agents::STUDY_AGENTS as AGENTS;
 
 fn corpus() -> PathBuf {
     if let Some(dir) = std::env::var_os("ROBOTSPEC_CORPUS") {
@@ -145,18 +131,6 @@ fn parse_options() -> robotspec::ParseOptions {
         limits = limits.with(robotspec::Limit::AnalysisStates, states);
     }
     robotspec::ParseOptions::for_verdicts().with_limits(limits)
-}
-
-/// Peak resident set of this process so far, in KiB (0 where /proc is missing).
-fn peak_kib() -> u64 {
-    std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find_map(|l| l.strip_prefix("VmHWM:"))
-                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
-        })
-        .unwrap_or(0)
 }
 
 /// In the child: one hostile input through `analyze` and `compare`, with every answer asked
