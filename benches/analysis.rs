@@ -4,7 +4,7 @@
 //! Googlebot and for a crawler the file does not name.
 //!
 //! Then `hostile`: the hostile inputs of `tests/common/hostile.rs` (cases and inputs, each in
-//! a child process that reports its peak resident set) through `analyze` and `compare` of the
+//! a child process that reports its peak resident set), and the 30,000-`*` rule, through `analyze` and `compare` of the
 //! case's reading with `rfc9309`, examples and differences asked for: the time, the peak
 //! memory, and whether the answer is exact or undecided (target: 2 s, 16 × input + 32 MB).
 //!
@@ -102,6 +102,7 @@ fn hostile() {
                 .into_iter()
                 .map(|(n, _)| format!("input:{n}")),
         )
+        .chain(["rule:30k-stars".to_owned()])
         .collect();
     for name in names {
         let out = std::process::Command::new(std::env::current_exe().unwrap())
@@ -115,6 +116,14 @@ fn hostile() {
         };
         println!("hostile {name}: {verdict}");
     }
+}
+
+/// docs/performance.md's 30,000-`*` rule: `Disallow: /` + `*a`×30,000 + `$`.
+fn thirty_thousand_stars() -> Vec<u8> {
+    let mut bytes = b"User-agent: *\nDisallow: /".to_vec();
+    bytes.extend(b"*a".repeat(30_000));
+    bytes.extend(b"$\n");
+    bytes
 }
 
 /// What `robotspec` holds before it reads a file (its peak resident set on an empty one), MB.
@@ -149,6 +158,7 @@ fn hostile_child(name: &str) {
                 .unwrap();
             (bytes, Variant::Google, "Googlebot".to_owned())
         }
+        Some(("rule", "30k-stars")) => (thirty_thousand_stars(), Variant::Rfc9309, "bot".into()),
         _ => panic!("unknown hostile input {name}"),
     };
     let query = AgentQuery::new(agent);
