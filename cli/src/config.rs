@@ -102,7 +102,7 @@ impl Written {
         let codes = |names: Vec<String>| {
             names
                 .iter()
-                .map(|name| crate::lint::finding_code(name))
+                .map(|name| finding_code(name))
                 .collect::<Result<Vec<_>, _>>()
         };
         Ok(Config {
@@ -112,4 +112,10 @@ impl Written {
             deny: codes(self.deny)?,
         })
     }
+}
+
+/// A finding code by its stable name.
+pub fn finding_code(text: &str) -> Result<FindingCode, String> {
+    FindingCode::from_name(text)
+        .ok_or_else(|| format!("unknown finding code `{text}` (docs/lint.md lists them)"))
 }

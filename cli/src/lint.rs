@@ -38,10 +38,10 @@ pub struct Args {
     #[arg(long, value_parser = severities())]
     fail_on: Option<Severity>,
     /// Silence a finding code (repeatable; docs/lint.md lists the codes).
-    #[arg(long, value_name = "CODE", value_parser = finding_code)]
+    #[arg(long, value_name = "CODE", value_parser = crate::config::finding_code)]
     allow: Vec<FindingCode>,
     /// Raise a finding code to an error (repeatable).
-    #[arg(long, value_name = "CODE", value_parser = finding_code)]
+    #[arg(long, value_name = "CODE", value_parser = crate::config::finding_code)]
     deny: Vec<FindingCode>,
     /// The configuration file [default: robotspec.toml, else pyproject.toml's
     /// `[tool.robotspec]`, in the current folder].
@@ -161,12 +161,6 @@ fn fetched(url: &str, options: &LintOptions) -> Result<Option<(String, Vec<u8>)>
         }
         _ => Ok(None),
     }
-}
-
-/// A finding code by its stable name.
-pub fn finding_code(text: &str) -> Result<FindingCode, String> {
-    FindingCode::from_name(text)
-        .ok_or_else(|| format!("unknown finding code `{text}` (docs/lint.md lists them)"))
 }
 
 /// The values of `--fail-on`: the library's severities.
