@@ -23,10 +23,13 @@ use robotspec::access::{evaluate, Access, AccessOptions, FetchOutcome};
 use robotspec::{AgentQuery, Variant};
 
 use crate::common;
+use crate::common::study_agents::STUDY_AGENTS;
 
-/// The study's default agents, read from where the study defines them
-/// (python/robotspec/study/capture.py, `DEFAULT_AGENTS`), so that the two lists are one.
-fn study_agents() -> Vec<String> {
+/// The study's default agents as the Rust tests list them (`common::study_agents`) are the
+/// study's own (python/robotspec/study/capture.py, `DEFAULT_AGENTS`): the categories counted
+/// here are the study's.
+#[test]
+fn the_study_agents_are_the_studys() {
     let source =
         std::fs::read_to_string(common::repo_root().join("python/robotspec/study/capture.py"))
             .expect("the study's source");
@@ -35,18 +38,12 @@ fn study_agents() -> Vec<String> {
         .expect("DEFAULT_AGENTS in capture.py");
     let list = &source[start..];
     let list = &list[..list.find("\n)").expect("the end of DEFAULT_AGENTS")];
-    let agents: Vec<String> = list
+    let agents: Vec<&str> = list
         .lines()
         .skip(1)
-        .filter_map(|line| {
-            line.trim()
-                .strip_prefix('"')?
-                .strip_suffix("\",")
-                .map(str::to_owned)
-        })
+        .filter_map(|line| line.trim().strip_prefix('"')?.strip_suffix("\","))
         .collect();
-    assert_eq!(agents.len(), 17, "{agents:?}");
-    agents
+    assert_eq!(agents, STUDY_AGENTS);
 }
 
 /// What the probes find: the first probe disallowed and the first allowed.
@@ -193,7 +190,7 @@ fn check_one(
 /// Every file of `dir` (a folder of robots.txt bodies, as fetched with status 200) × agent ×
 /// variant.
 fn tally(dir: &Path) -> Tally {
-    let agents: Vec<AgentQuery> = study_agents()
+    let agents: Vec<AgentQuery> = STUDY_AGENTS
         .iter()
         .map(|agent| AgentQuery::read(agent).expect("a study agent"))
         .collect();
