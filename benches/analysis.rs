@@ -4,7 +4,7 @@
 //! Googlebot and for a crawler the file does not name.
 //!
 //! Then `hostile`: the hostile inputs of `tests/common/hostile.rs` (cases and inputs, each in
-//! a child process that reports its peak resident set) through `analyze` and `compare` of the
+//! a child process that reports its peak resident set), and the 30,000-`*` rule, through `analyze` and `compare` of the
 //! case's reading with `rfc9309`, examples and differences asked for: the time, the peak
 //! memory, and whether the answer is exact or undecided (target: 2 s, 16 × input + 32 MB).
 //!
@@ -23,6 +23,9 @@
 
 #[path = "../tests/common/hostile.rs"]
 mod cases;
+#[path = "support/peak.rs"]
+mod peak;
+use peak::peak_kib;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -30,26 +33,9 @@ use std::time::{Duration, Instant};
 use robotspec::analysis::{self, Reach};
 use robotspec::{AgentQuery, Robots, Variant};
 
-/// The study's default agents (python/robotspec/study/capture.py).
-const AGENTS: &[&str] = &[
-    "GPTBot",
-    "ChatGPT-User",
-    "OAI-SearchBot",
-    "ClaudeBot",
-    "anthropic-ai",
-    "CCBot",
-    "Google-Extended",
-    "Googlebot",
-    "Bingbot",
-    "PerplexityBot",
-    "Applebot",
-    "Applebot-Extended",
-    "Bytespider",
-    "meta-externalagent",
-    "Amazonbot",
-    "cohere-ai",
-    "*",
-];
+#[path = "../tests/common/study_agents.rs"]
+mod study_agents;
+use study_agents::STUDY_AGENTS as AGENTS;
 
 fn corpus() -> PathBuf {
     if let Some(dir) = std::env::var_os("ROBOTSPEC_CORPUS") {
@@ -116,6 +102,7 @@ fn hostile() {
                 .into_iter()
                 .map(|(n, _)| format!("input:{n}")),
         )
+        .chain(["rule:30k-stars".to_owned()])
         .collect();
     for name in names {
         let out = std::process::Command::new(std::env::current_exe().unwrap())
@@ -129,6 +116,14 @@ fn hostile() {
         };
         println!("hostile {name}: {verdict}");
     }
+}
+
+/// docs/performance.md's 30,000-`*` rule: `Disallow: /` + `*a`×30,000 + `$`.
+fn thirty_thousand_stars() -> Vec<u8> {
+    let mut bytes = b"User-agent: *\nDisallow: /".to_vec();
+    bytes.extend(b"*a".repeat(30_000));
+    bytes.extend(b"$\n");
+    bytes
 }
 
 /// What `robotspec` holds before it reads a file (its peak resident set on an empty one), MB.
@@ -147,18 +142,6 @@ fn parse_options() -> robotspec::ParseOptions {
     robotspec::ParseOptions::for_verdicts().with_limits(limits)
 }
 
-/// Peak resident set of this process so far, in KiB (0 where /proc is missing).
-fn peak_kib() -> u64 {
-    std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find_map(|l| l.strip_prefix("VmHWM:"))
-                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
-        })
-        .unwrap_or(0)
-}
-
 /// In the child: one hostile input through `analyze` and `compare`, with every answer asked
 /// for (serialised), timed; prints one line.
 fn hostile_child(name: &str) {
@@ -175,6 +158,7 @@ fn hostile_child(name: &str) {
                 .unwrap();
             (bytes, Variant::Google, "Googlebot".to_owned())
         }
+        Some(("rule", "30k-stars")) => (thirty_thousand_stars(), Variant::Rfc9309, "bot".into()),
         _ => panic!("unknown hostile input {name}"),
     };
     let query = AgentQuery::new(agent);

@@ -18,6 +18,9 @@
 
 #[path = "../tests/common/hostile.rs"]
 mod cases;
+#[path = "support/peak.rs"]
+mod peak;
+use peak::peak_kib;
 
 use std::hint::black_box;
 use std::process::Command;
@@ -26,18 +29,6 @@ use std::time::Instant;
 use robotspec::Robots;
 
 const RUNS: usize = 5;
-
-/// Peak resident set of this process so far, in KiB (0 where /proc is missing).
-fn peak_kib() -> u64 {
-    std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find_map(|l| l.strip_prefix("VmHWM:"))
-                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
-        })
-        .unwrap_or(0)
-}
 
 fn median(mut xs: Vec<f64>) -> f64 {
     xs.sort_by(f64::total_cmp);

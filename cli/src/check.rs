@@ -8,7 +8,9 @@
 
 use std::process::ExitCode;
 
-use robotspec::{AgentQuery, Code, Collect, Diagnostic, Limit, Profile, Robots, Verdict};
+use robotspec::{
+    AgentQuery, Code, Collect, Diagnostic, Limit, ParseOptions, Profile, Robots, Verdict,
+};
 use serde::Serialize;
 
 use crate::parse::print_diagnostics;
@@ -91,9 +93,7 @@ fn load(args: &Args) -> Result<Loaded, String> {
     args.query.load(&args.agent)
 }
 
-/// Reads `file` with the given options for `agent`. A strict-mode rejection prints every
-/// problem and is an error; in lenient mode, what a limit left out is reported on standard
-/// error.
+/// Reads `file` with the given options for `agent` (see [`read_robots`]).
 fn load_file(
     variant: &VariantArg,
     reading: &ReadingArgs,
@@ -103,8 +103,27 @@ fn load_file(
     // Verdicts need no lint; what a limit cut is reported all the same.
     let options = reading.options().with_collect(Collect::Limits);
     let bytes = super::input::read(file, options.limits().get(Limit::InputBytes))?;
+    let (robots, cuts) = read_robots(file, &bytes, variant.profile()?, &options)?;
+    print_diagnostics(super::input::name(file), &cuts);
+    let agents = crate::agent::query(agent)?;
+    Ok(Loaded {
+        robots,
+        agents,
+        cuts,
+    })
+}
+
+/// `bytes`, the contents of `file`, read under `profile` and `options`, with what a limit left
+/// out (`limit-exceeded`), for the caller to report. A strict-mode rejection prints every
+/// problem and is an error.
+pub fn read_robots(
+    file: &str,
+    bytes: &[u8],
+    profile: Profile,
+    options: &ParseOptions,
+) -> Result<(Robots, Vec<Diagnostic>), String> {
     let name = super::input::name(file);
-    let robots = Robots::parse_with(&bytes, variant.profile()?, &options).map_err(|rejected| {
+    let robots = Robots::parse_with(bytes, profile, options).map_err(|rejected| {
         print_diagnostics(name, rejected.diagnostics());
         format!("{name}: rejected in strict mode")
     })?;
@@ -114,13 +133,7 @@ fn load_file(
         .filter(|d| d.code == Code::LimitExceeded)
         .cloned()
         .collect();
-    print_diagnostics(name, &cuts);
-    let agents = crate::agent::query(agent)?;
-    Ok(Loaded {
-        robots,
-        agents,
-        cuts,
-    })
+    Ok((robots, cuts))
 }
 
 fn print<R: Serialize>(

@@ -1,10 +1,11 @@
 //! The `robotspec` command-line tool. See docs/cli.md.
 //!
 //! Exit status: 0 success (for `check` and `fetch`, every URL allowed; for `diff`, every
-//! variant agreeing), 1 when `check` or `fetch` finds a URL disallowed or `diff` a disagreement,
-//! 2 on errors (unreadable input, strict-mode rejection, bad arguments, a `batch` or
-//! `diff --corpus` query line that is malformed or too long, a robots.txt `fetch` could not
-//! fetch).
+//! variant agreeing; for `compare`, the sides equivalent), 1 when `check` or `fetch` finds a URL
+//! disallowed, `diff` a disagreement or `compare` a difference, 3 when `analyze` or `compare`
+//! leaves an answer undecided (a limit stopped it), 2 on errors (unreadable input, strict-mode
+//! rejection, bad arguments, a `batch` or `diff --corpus` query line that is malformed or too
+//! long, a robots.txt `fetch` could not fetch).
 //!
 //! Input is read bounded: a robots.txt file or standard input up to the input limit plus one
 //! byte (`input`), a query line up to 2 MiB (`queries`).
@@ -14,8 +15,10 @@
 #![allow(unreachable_pub)]
 
 mod agent;
+mod analyze;
 mod batch;
 mod check;
+mod compare;
 mod config;
 mod diff;
 mod fetch;
@@ -59,6 +62,13 @@ enum Command {
     Batch(batch::Args),
     /// Where the variants disagree: per URL, or over a corpus of queries, with reasons.
     Diff(diff::Args),
+    /// Over every URL, exactly: how much a crawler may reach, the shortest allowed and
+    /// disallowed paths, the rules that never decide, and named crawlers treated otherwise than
+    /// unnamed ones (docs/analysis.md).
+    Analyze(analyze::Args),
+    /// Do two files, or two readings of one file, allow the same URLs — every one? If not, the
+    /// shortest path allowed only by each side, with both sides' rules.
+    Compare(compare::Args),
     /// Is this robots.txt right for the crawlers that matter? Every reading's problems, the
     /// extension records, crawler names a reading cuts, with severities, positions and fixes
     /// (docs/lint.md).
@@ -132,6 +142,8 @@ fn main() -> ExitCode {
         Command::Usage(args) => usage::run(&args),
         Command::Batch(args) => batch::run(&args),
         Command::Diff(args) => diff::run(&args),
+        Command::Analyze(args) => analyze::run(&args),
+        Command::Compare(args) => compare::run(&args),
         Command::Fetch(args) => fetch::run(&args),
         Command::Lint(args) => lint::run(&args),
         Command::Settings(args) => settings::run(&args),

@@ -41,6 +41,25 @@ pub struct ReadingArgs {
     drop_invalid_utf8: bool,
 }
 
+/// `--max-analysis-states`, the budget of the commands that answer over every URL (`analyze`,
+/// `compare`): a flag of its own, since the commands that answer URL by URL never use it.
+#[derive(clap::Args)]
+pub struct AnalysisArgs {
+    #[arg(long, value_name = "N", default_value_t = default(Limit::AnalysisStates),
+          help = described(Limit::AnalysisStates))]
+    max_analysis_states: usize,
+}
+
+impl AnalysisArgs {
+    /// `options` with this budget.
+    pub fn apply(&self, options: ParseOptions) -> ParseOptions {
+        let limits = options
+            .limits()
+            .with(Limit::AnalysisStates, self.max_analysis_states);
+        options.with_limits(limits)
+    }
+}
+
 /// What `limit` limits, as the library documents it, on one line for `--help`.
 fn described(limit: Limit) -> String {
     limit

@@ -95,6 +95,38 @@ fn the_command_contract_holds_case_by_case() {
         .case("tests/cmd/*.toml");
 }
 
+/// The docs' transcripts that cases of `tests/cmd/` hold — the README's examples of `analyze`
+/// and `compare`, docs/lint.md's example — show the case's arguments and exactly its standard
+/// output, so that a change of output that updates the case cannot leave the docs behind.
+#[test]
+fn the_docs_show_what_their_cases_print() {
+    let root = common::repo_root();
+    let cases = [
+        ("README.md", "readme-analyze"),
+        ("README.md", "readme-compare"),
+        ("docs/lint.md", "lint-the-docs-example"),
+    ];
+    for (doc, case) in cases {
+        let text = std::fs::read_to_string(root.join(doc)).unwrap();
+        let read = |ext: &str| {
+            std::fs::read_to_string(root.join(format!("cli/tests/cmd/{case}.{ext}"))).unwrap()
+        };
+        let toml = read("toml");
+        let args = toml
+            .lines()
+            .find_map(|line| line.strip_prefix("args = "))
+            .unwrap();
+        let mut args: Vec<String> = serde_json::from_str(args).unwrap();
+        // The docs leave out what only keeps the case from reading a configuration file.
+        args.retain(|arg| arg != "--no-config");
+        let shown = format!("$ robotspec {}\n{}", args.join(" "), read("stdout"));
+        assert!(
+            text.contains(&shown),
+            "{doc} does not show the case {case}:\n{shown}"
+        );
+    }
+}
+
 fn json_leaf_spans(node: &serde_json::Value, out: &mut Vec<(u64, u64)>) {
     match node.get("children") {
         Some(children) => children
@@ -585,12 +617,33 @@ fn every_command(base: &str) -> Vec<(Vec<String>, Vec<u8>)> {
     }
     let queries = "E14.txt\ta\t/x\n".repeat(40_000).into_bytes();
     let rules = "Disallow: /x\n".repeat(20_000).into_bytes();
+    // A block of `analyze` and of `compare` per crawler the file names (names of letters: a
+    // reading may take a product token up to its first digit).
+    let crawlers: String = (0..3_000_u32)
+        .map(|i| {
+            let name: String = [i / 676, i / 26 % 26, i % 26]
+                .iter()
+                .map(|&d| char::from(b'a' + u8::try_from(d % 26).unwrap()))
+                .collect();
+            format!("User-agent: bot{name}\nDisallow: /x{i}\n")
+        })
+        .collect();
     vec![
         (with_paths(&["check", "--agent", "a", body]), Vec::new()),
         (with_paths(&["explain", "--agent", "a", body]), Vec::new()),
         (with_paths(&["diff", "--agent", "a", body]), Vec::new()),
         (fetch, Vec::new()),
         (vec!["parse".into(), "-".into()], rules),
+        (
+            vec!["analyze".into(), "-".into()],
+            crawlers.clone().into_bytes(),
+        ),
+        (
+            ["compare", "--variants", "google,rfc9309", "-"]
+                .map(String::from)
+                .to_vec(),
+            crawlers.into_bytes(),
+        ),
         (
             ["batch", "--corpus", "tests/examples/bodies"]
                 .map(String::from)
@@ -683,13 +736,15 @@ fn a_full_disk_is_an_error() {
     server.stop();
 }
 
-const SUBCOMMANDS: [&str; 11] = [
+const SUBCOMMANDS: [&str; 13] = [
     "parse",
     "check",
     "explain",
     "usage",
     "batch",
     "diff",
+    "analyze",
+    "compare",
     "fetch",
     "settings",
     "serve",
@@ -790,6 +845,36 @@ fn help_lists_possible_values_and_defaults() {
     let fetch = help("fetch", 100);
     assert!(fetch.contains("[default: robotspec]"), "{fetch}");
     assert!(fetch.contains("[default: 10]"), "{fetch}");
+}
+
+/// The analysis budget is a flag of the commands that answer over every URL, named after the
+/// library's limit and defaulting to its default; the commands that answer URL by URL, which
+/// never use it, do not offer it.
+#[test]
+fn the_analysis_budget_is_a_flag_of_the_commands_that_analyse() {
+    use robotspec::{Limit, Limits};
+    let default = format!(
+        "[default: {}]",
+        Limits::default().get(Limit::AnalysisStates)
+    );
+    for command in ["analyze", "compare"] {
+        let text = help(command, 100);
+        assert!(
+            text.contains("--max-analysis-states <N>"),
+            "{command}: {text}"
+        );
+        let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        let described = Limit::AnalysisStates.description();
+        let described = described.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(flat.contains(&described), "{command}: {text}");
+        assert!(text.contains(&default), "{command}: {text}");
+    }
+    for command in ["check", "parse", "batch"] {
+        assert!(
+            !help(command, 100).contains("--max-analysis-states"),
+            "{command}"
+        );
+    }
 }
 
 #[test]

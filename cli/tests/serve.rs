@@ -218,7 +218,7 @@ fn the_page_and_its_assets_come_from_the_server_alone() {
         (status, kind.as_str()),
         (200, "text/javascript; charset=utf-8")
     );
-    assert!(script.contains("/api/analyze"));
+    assert!(script.contains("/api/inspect"));
     let (status, kind, style) = server.get("/style.css");
     assert_eq!((status, kind.as_str()), (200, "text/css; charset=utf-8"));
     // Nothing loaded from elsewhere: no external source, link, import or font.
@@ -265,11 +265,11 @@ fn info_names_the_librarys_variants_and_the_limits() {
 /// Every verdict equals `check --format json`'s for that variant (its text line too), and
 /// every disagreement `diff --format json`'s.
 #[test]
-fn analyze_answers_as_check_and_diff_do() {
+fn inspect_answers_as_check_and_diff_do() {
     let server = Server::start(&[]);
     for (file, agent, urls) in cases() {
         let answer = server.ok(
-            "/api/analyze",
+            "/api/inspect",
             &json!({"robots_txt": read(&file), "agent": agent, "urls": urls}),
         );
         assert_eq!(answer["variants"], json!(VARIANTS));
@@ -347,7 +347,7 @@ fn diagnostics_are_parses_in_both_modes() {
     for (file, _, _) in cases() {
         for mode in ["lenient", "strict"] {
             let answer = server.ok(
-                "/api/analyze",
+                "/api/inspect",
                 &json!({"robots_txt": read(&file), "mode": mode}),
             );
             assert_eq!(answer["mode"], mode);
@@ -505,7 +505,7 @@ fn parse_in_strict_mode_refuses_with_every_problem() {
 fn lines_carry_their_kind_and_the_variants_that_differ() {
     let server = Server::start(&[]);
     let answer = server.ok(
-        "/api/analyze",
+        "/api/inspect",
         &json!({"robots_txt": "User-agent: *\nAllow: /a\n# note\n\nDisalow: /b\nSitemap: /s.xml\nnonsense", "urls": []}),
     );
     let lines = answer["lines"].as_array().unwrap();
@@ -542,7 +542,7 @@ fn records_show_sitemaps_crawl_delay_and_usage_per_group() {
     let server = Server::start(&[]);
     let text = "User-agent: *\nCrawl-delay: 5\nContent-Usage: train-ai=n\nDisallow: /x\n\nUser-agent: bot\nContent-Signal: search=yes, ai-train=no\nAllow: /\n\nSitemap: https://example.com/s.xml\nHost: example.com\n";
     let answer = server.ok(
-        "/api/analyze",
+        "/api/inspect",
         &json!({"robots_txt": text, "agent": "bot", "variants": ["rfc9309", "GOOGLE"]}),
     );
     assert_eq!(answer["variants"], json!(["rfc9309", "google"]));
@@ -581,7 +581,7 @@ fn records_show_sitemaps_crawl_delay_and_usage_per_group() {
     let explain: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(explain["results"][0]["records"], groups[1]["records"]);
     let star = server.ok(
-        "/api/analyze",
+        "/api/inspect",
         &json!({"robots_txt": text, "variants": ["rfc9309"]}),
     );
     assert_eq!(star["records"][0]["crawl_delay"], 5.0);
@@ -591,11 +591,11 @@ fn records_show_sitemaps_crawl_delay_and_usage_per_group() {
 fn malformed_requests_are_400_with_a_message() {
     let server = Server::start(&[]);
     let (status, answer) =
-        server.post_raw("/api/analyze", "application/json", b"{\"robots_txt\": ");
+        server.post_raw("/api/inspect", "application/json", b"{\"robots_txt\": ");
     let message = assert_refusal(status, &answer, 400, "bad-json");
     assert!(message.contains("line 1"), "{message}");
     let (status, answer) = server.post_raw(
-        "/api/analyze",
+        "/api/inspect",
         "application/json",
         b"{\"robots_txt\": \"\xff\"}",
     );
@@ -650,7 +650,7 @@ fn malformed_requests_are_400_with_a_message() {
             "at most 1000",
         ),
     ] {
-        let message = server.refused("/api/analyze", &body, 400, "bad-request");
+        let message = server.refused("/api/inspect", &body, 400, "bad-request");
         assert!(message.contains(needle), "{message} ∌ {needle}");
     }
     // The CLI refuses the same URL with the same words.
@@ -675,15 +675,15 @@ fn malformed_requests_are_400_with_a_message() {
 #[test]
 fn other_refusals_are_json_too() {
     let server = Server::start(&[]);
-    let (status, answer) = server.post_raw("/api/analyze", "text/plain", br#"{"robots_txt": ""}"#);
+    let (status, answer) = server.post_raw("/api/inspect", "text/plain", br#"{"robots_txt": ""}"#);
     assert_refusal(status, &answer, 415, "unsupported-media-type");
     let (status, answer) = server.post_raw(
-        "/api/analyze",
+        "/api/inspect",
         "application/x-www-form-urlencoded",
         b"robots_txt=",
     );
     assert_refusal(status, &answer, 415, "unsupported-media-type");
-    let (status, _, body) = server.get("/api/analyze");
+    let (status, _, body) = server.get("/api/inspect");
     assert_refusal(
         status,
         &serde_json::from_str(&body).unwrap(),
@@ -710,10 +710,10 @@ fn other_refusals_are_json_too() {
 fn the_input_and_body_limits_are_413() {
     let server = Server::start(&["--max-input-bytes", "1000"]);
     let fits = "Disallow: /x\n".repeat(76); // 988 bytes
-    server.ok("/api/analyze", &json!({"robots_txt": fits}));
+    server.ok("/api/inspect", &json!({"robots_txt": fits}));
     server.ok("/api/parse", &json!({"robots_txt": fits}));
     let over = "x".repeat(1001);
-    for path in ["/api/analyze", "/api/parse"] {
+    for path in ["/api/inspect", "/api/parse"] {
         let message = server.refused(path, &json!({"robots_txt": over}), 413, "input-too-large");
         assert_eq!(
             message,
@@ -722,12 +722,12 @@ fn the_input_and_body_limits_are_413() {
     }
     // The body limit: twice the input limit plus 64 KiB, whatever the body holds.
     let huge = json!({"robots_txt": "", "agent": "a".repeat(2 * 1000 + 65536)});
-    let message = server.refused("/api/analyze", &huge, 413, "body-too-large");
+    let message = server.refused("/api/inspect", &huge, 413, "body-too-large");
     assert_eq!(message, "the request body is longer than 67536 bytes");
     // Also when it comes in chunks, without a length.
     let chunks = std::iter::repeat_n(b' ', 70_000).collect::<Vec<u8>>();
     let mut stream = TcpStream::connect(("127.0.0.1", server.port())).unwrap();
-    write!(stream, "POST /api/analyze HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n").unwrap();
+    write!(stream, "POST /api/inspect HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n").unwrap();
     for piece in chunks.chunks(10_000) {
         if write!(stream, "{:x}\r\n", piece.len()).is_err()
             || stream.write_all(piece).is_err()
@@ -753,7 +753,7 @@ fn a_request_that_takes_too_long_is_408() {
         .set_read_timeout(Some(Duration::from_secs(20)))
         .unwrap();
     let start = Instant::now();
-    write!(stream, "POST /api/analyze HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{{\"robots_txt\": ").unwrap();
+    write!(stream, "POST /api/inspect HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{{\"robots_txt\": ").unwrap();
     let (status, _, _) = server.get("/api/info");
     assert_eq!(status, 200);
     let mut answer = String::new();
@@ -789,7 +789,7 @@ fn no_input_brings_the_server_down() {
     for text in &hostile {
         for mode in ["lenient", "strict"] {
             let answer = server.ok(
-                "/api/analyze",
+                "/api/inspect",
                 &json!({"robots_txt": text, "agent": "a", "mode": mode, "urls": ["/", "/a*$", "//x/%zz?\u{0}"]}),
             );
             assert!(answer["lines"].as_array().is_some());
@@ -818,7 +818,7 @@ fn no_input_brings_the_server_down() {
                 }
             })
             .collect();
-        for path in ["/api/analyze", "/api/parse", "/api/fetch"] {
+        for path in ["/api/inspect", "/api/parse", "/api/fetch"] {
             let (status, answer) = server.post_raw(path, "application/json", &body);
             assert!([200, 400, 403, 422].contains(&status), "{status} {answer}");
         }
@@ -969,11 +969,11 @@ fn fetch_private_needs_fetch() {
 /// Composed readings are variants like the others: named in `variants`, answered and compared
 /// by name, as `diff --variants` does.
 #[test]
-fn analyze_takes_composed_readings() {
+fn inspect_takes_composed_readings() {
     let server = Server::start(&[]);
     let text = "User-agent: bot\nDisallow: /\n";
     let answer = server.ok(
-        "/api/analyze",
+        "/api/inspect",
         &json!({"robots_txt": text, "agent": "Googlebot", "urls": ["/x"],
                 "variants": ["rfc9309", "rfc9309+agent-matching=substring"]}),
     );
@@ -990,7 +990,7 @@ fn analyze_takes_composed_readings() {
     assert_eq!(allowed, [&json!(true), &json!(false)]);
     assert_eq!(answer["disagreements"][0]["reason"], "user-agent-matching");
     let message = server.refused(
-        "/api/analyze",
+        "/api/inspect",
         &json!({"robots_txt": text, "variants": ["rfc9309+agent-matching=fuzzy"]}),
         400,
         "bad-request",
@@ -1010,7 +1010,7 @@ fn findings_are_the_linters() {
         let text = read(&path);
         for variants in [vec!["google", "rfc9309"], VARIANTS.to_vec()] {
             let answer = server.ok(
-                "/api/analyze",
+                "/api/inspect",
                 &json!({"robots_txt": text, "variants": variants}),
             );
             let (out, _) = cli(&[
@@ -1034,4 +1034,45 @@ fn findings_are_the_linters() {
             );
         }
     }
+}
+
+/// Over every URL: `POST /api/analyze` answers, per variant, what `robotspec analyze --agent A
+/// --variant V --format json` prints, and `POST /api/compare` what `robotspec compare` prints
+/// for the same two files (its `agent` left out, the `variant` added).
+#[test]
+fn analyze_and_compare_answer_as_the_cli_does() {
+    let server = Server::start(&[]);
+    let cases = cases();
+    for (i, (file, agent, _)) in cases.iter().enumerate() {
+        let text = read(file);
+        let (next, _, _) = &cases[(i + 1) % cases.len()];
+        let analysed = server.ok("/api/analyze", &json!({"robots_txt": text, "agent": agent}));
+        let compared = server.ok(
+            "/api/compare",
+            &json!({"robots_txt": text, "new_robots_txt": read(next), "agent": agent}),
+        );
+        let (old, new) = (file.to_str().unwrap(), next.to_str().unwrap());
+        for (n, variant) in VARIANTS.iter().enumerate() {
+            let common = ["--format", "json", "--variant", variant, "--agent", agent];
+            let (out, _) = cli(&[&["analyze"], &common[..], &[old]].concat());
+            let expected: Value = serde_json::from_str(&out).unwrap();
+            assert_eq!(analysed["analyses"][n], expected, "{old} {variant}");
+            let (out, _) = cli(&[&["compare"], &common[..], &[old, new]].concat());
+            let mut expected: Value = serde_json::from_str(&out).unwrap();
+            expected.as_object_mut().unwrap().remove("agent");
+            let mut ours = compared["comparisons"][n].clone();
+            let ours_variant = ours.as_object_mut().unwrap().remove("variant");
+            assert_eq!(ours_variant, Some(json!(variant)));
+            assert_eq!(ours, expected, "{old} {new} {variant}");
+        }
+    }
+    // A client of the playground's old `POST /api/analyze` (the reading URL by URL, now
+    // `/api/inspect`) is told its request is not this one's, not answered something else.
+    let message = server.refused(
+        "/api/analyze",
+        &json!({"robots_txt": "", "urls": ["/"]}),
+        400,
+        "bad-request",
+    );
+    assert!(message.contains("unknown field `urls`"), "{message}");
 }

@@ -25,8 +25,14 @@ read): every finding of the grammar checks, or only what a limit cut."""
 State = Literal["rules", "allow-all", "disallow-all", "unreachable"]
 """A type alias of the stubs: what a crawler may do under the access policy."""
 
-Restriction = Literal["everything", "some", "nothing", "unreachable"]
+Restriction = Literal["everything", "some", "nothing", "unreachable", "undecided"]
 """A type alias of the stubs: how much an access result keeps an agent out."""
+
+Reach = Literal["everything", "some", "nothing", "undecided"]
+"""A type alias of the stubs: how much of a site a crawler's rules shut out, over every URL."""
+
+DeadCause = Literal["empty", "never-decides", "never-matches", "duplicate", "shadowed"]
+"""A type alias of the stubs: why a rule decides no URL."""
 
 Tag = Literal["user-agent", "allow", "disallow", "sitemap", "unused", "unknown"]
 """A type alias of the stubs: what a line holds, in Google's report."""
@@ -59,9 +65,13 @@ class GoogleReport(TypedDict):
 __all__ = [
     "Access",
     "AgentError",
+    "Analysis",
     "Comparison",
     "DEFAULT_VARIANT",
+    "DeadRule",
     "Diagnostic",
+    "Difference",
+    "Equivalence",
     "Explanation",
     "Finding",
     "LIMITS",
@@ -72,6 +82,7 @@ __all__ = [
     "Usage",
     "VARIANTS",
     "Verdict",
+    "Witness",
     "diff",
     "diff_many",
     "google_report",
@@ -372,6 +383,7 @@ class Robots:
         lazy_cache_bytes: int = ...,
         nfa_bytes: int = ...,
         prefix_table_min_rules: int = ...,
+        analysis_states: int = ...,
         **limits: int,
     ) -> Robots: ...
     @property
@@ -415,6 +427,156 @@ class Robots:
     def to_dict(self) -> Dict[str, Any]:
         """The file as the variant reads it: ``variant``, ``groups``, ``sitemaps``,
         ``records``, ``ignored_rules``, ``diagnostics``."""
+    def analyze(self, agent: Optional[str] = None) -> Analysis:
+        """The exact analysis of ``agent``'s rules over every URL (None: a crawler no group
+        names): the reach, the shortest allowed and disallowed paths, the dead rules. The
+        interpreter is released while it runs.
+
+        >>> robots = Robots(b"User-agent: *\nDisallow: /\n\nUser-agent: GPTBot\nDisallow: /private\n")
+        >>> robots.analyze().reach, robots.analyze("GPTBot").reach
+        ('everything', 'some')
+        """
+    def compare(self, other: Robots, agent: Optional[str] = None) -> Equivalence:
+        """Whether ``other`` (another file, or this file read another way) allows ``agent`` the
+        same URLs, every one; if not, the shortest path each allows alone. Released as
+        ``analyze`` is.
+
+        >>> old = Robots(b"User-agent: *\nDisallow: /private\n")
+        >>> new = Robots(b"User-agent: *\nDisallow: /private\nAllow: /private/press\n")
+        >>> old.compare(new, "FooBot").allowed_only_by_new.path
+        '/private/press'
+        """
+    @property
+    def named_agents(self) -> List[str]:
+        """Every agent token the groups name, lower-cased, each once, in file order."""
+
+@final
+class Witness:
+    """A request path and how the reading decides it: an example of an ``Analysis``, a side
+    of a ``Difference``.
+
+    >>> witness = Robots(b"User-agent: *\nDisallow: /x\n").analyze().disallowed_example
+    >>> witness.path, witness.allowed, witness.line, witness.rule
+    ('/x', False, 2, 'Disallow: /x')
+    """
+
+    @property
+    def path(self) -> str:
+        """The path, as a client puts it after the host: "/", then printable ASCII but "#"."""
+    @property
+    def allowed(self) -> bool:
+        """True when the reading allows it."""
+    @property
+    def decision(self) -> Literal["rule", "no-matching-rule", "no-group"]:
+        """What decides it: "rule", "no-matching-rule" or "no-group"."""
+    @property
+    def line(self) -> Optional[int]:
+        """The deciding rule's line number, or None when no rule decides."""
+    @property
+    def rule(self) -> Optional[str]:
+        """The deciding rule's line as written (trimmed), or None when no rule decides."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class DeadRule:
+    """A rule that decides no URL at all, and why: an entry of ``Analysis.dead_rules``.
+
+    >>> dead = Robots(b"User-agent: *\nDisallow: /a\nAllow: /a\n").analyze().dead_rules[0]
+    >>> dead.line, dead.cause, dead.shadowed_by
+    (2, 'shadowed', [(3, 'Allow: /a')])
+    """
+
+    @property
+    def line(self) -> int:
+        """The rule's line number."""
+    @property
+    def rule(self) -> str:
+        """The rule's line as written (trimmed)."""
+    @property
+    def cause(self) -> DeadCause:
+        """Why it decides nothing."""
+    @property
+    def why(self) -> str:
+        """Why, in a sentence."""
+    @property
+    def shadowed_by(self) -> Optional[List[Tuple[int, str]]]:
+        """The rules that rank above it and match every path it matches, as (line, rule);
+        None when not asked or not known."""
+    def __eq__(self, other: object, /) -> bool: ...
+
+@final
+class Analysis:
+    """The exact analysis of one crawler's rules over every URL: the answer of
+    ``Robots.analyze``.
+
+    >>> analysis = Robots(b"User-agent: *\nDisallow: /\nAllow: /$\n").analyze("FooBot")
+    >>> analysis.reach, analysis.allowed_example.path, analysis.disallowed_example.path
+    ('some', '/', '/!')
+    """
+
+    @property
+    def reach(self) -> Reach:
+        """How much of the site the rules shut out."""
+    @property
+    def allowed_example(self) -> Optional[Witness]:
+        """The shortest allowed path, or None when no path is allowed."""
+    @property
+    def disallowed_example(self) -> Optional[Witness]:
+        """The shortest disallowed path, or None when no path is disallowed."""
+    @property
+    def dead_rules(self) -> Optional[List[DeadRule]]:
+        """Every rule that decides no path, in file order; None when undecided."""
+    @property
+    def undecided(self) -> Optional[str]:
+        """The limit that stopped the analysis before every answer was exact, or None."""
+    def to_dict(self) -> Dict[str, Any]:
+        """As ``robotspec analyze --format json``: ``reach``, ``allowed_example``,
+        ``allowed_by``, ``disallowed_example``, ``disallowed_by``, ``dead_rules``,
+        ``undecided``."""
+
+@final
+class Difference:
+    """A path on which two sides part: an entry of ``Equivalence.differences``."""
+
+    @property
+    def path(self) -> str:
+        """The path."""
+    @property
+    def old(self) -> Witness:
+        """How the first side decides it."""
+    @property
+    def new(self) -> Witness:
+        """How the second side decides it."""
+
+@final
+class Equivalence:
+    """Whether two sides allow the same URLs: the answer of ``Robots.compare``.
+
+    >>> body = b"User-agent: *\nDisallow: /*.php$\n"
+    >>> parted = Robots(body, "rfc9309").compare(Robots(body, "draft-1996"))
+    >>> parted.equivalent, parted.allowed_only_by_new.path
+    (False, '/.php')
+    """
+
+    @property
+    def equivalent(self) -> Optional[bool]:
+        """True, False, or None when a limit stopped the search first."""
+    @property
+    def allowed_only_by_old(self) -> Optional[Difference]:
+        """The shortest path the first side allows and the second does not."""
+    @property
+    def allowed_only_by_new(self) -> Optional[Difference]:
+        """The shortest path the second side allows and the first does not."""
+    @property
+    def differences(self) -> List[Difference]:
+        """The differences found, ``allowed_only_by_old`` first."""
+    @property
+    def undecided(self) -> Optional[str]:
+        """The limit that stopped the search, or None."""
+    def to_dict(self) -> Dict[str, Any]:
+        """As ``robotspec compare --format json``: ``equivalent``, ``differences``,
+        ``undecided``."""
 
 def parse(
     body: Body,
@@ -432,6 +594,7 @@ def parse(
     lazy_cache_bytes: int = ...,
     nfa_bytes: int = ...,
     prefix_table_min_rules: int = ...,
+    analysis_states: int = ...,
 ) -> Parsed:
     """Parses ``body`` as ``variant`` in ``mode`` ("lenient": never fails, problems are
     warnings; "strict": raises ``StrictError`` with every problem when the file breaks the
@@ -576,12 +739,16 @@ class Access:
         """``(allowed, line, rule, group_agent)`` for every agent (outer) and URL (inner), the
         interpreter released."""
     def restrictions(self, agents: Iterable[str]) -> List[Restriction]:
-        """Per agent: "everything", "some", "nothing" or "unreachable" (docs/study.md)."""
+        """Per agent: "everything", "some", "nothing", "unreachable" or "undecided", decided
+        exactly over every URL (docs/study.md)."""
     def restriction_witnesses(
         self, agents: Iterable[str]
     ) -> List[Tuple[Restriction, Optional[str], Optional[str]]]:
-        """Per agent: ``(category, disallowed, allowed)``, a probe the agent may not fetch and
-        one it may (None when there is none)."""
+        """Per agent: ``(category, disallowed, allowed)``, the shortest path the agent may not
+        fetch and the shortest it may (None when there is none)."""
+    def compare(self, other: Access, agents: Iterable[str]) -> List[Optional[Equivalence]]:
+        """Per agent, where this result's rules and ``other``'s part, over every URL; None when
+        the state of either is not "rules"."""
     def summary(self) -> Dict[str, Any]:
         """``body_bytes``, ``state``, ``groups``, ``rules``, ``ignored_rules``, ``sitemaps``,
         ``diagnostics`` (code → count) and ``extensions`` (the known extension records)."""

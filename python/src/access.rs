@@ -6,8 +6,8 @@
 //! access policy turns the status code into "obey the rules", "allow all", "disallow all" or
 //! "unreachable" (docs/access.md), and its reading of the body gives the rules. `Access` wraps
 //! the library's `robotspec::access::evaluate`, so both come from the library, and answers a
-//! whole grid of (agent, URL) queries, or the restriction category of several agents, in one
-//! call with the interpreter released: a Spark task asks ~100 questions per capture, and one
+//! whole grid of (agent, URL) queries, the restriction category of several agents, or where two
+//! variants' rules part for several agents, in one call with the interpreter released: a Spark task asks ~100 questions per capture, and one
 //! crossing per capture instead of one per question is most of the speed of the study.
 //!
 //! `redirect_target` is the library's test of whether a response is a redirect a fetcher
@@ -23,6 +23,7 @@ use robotspec::access::restriction::Restricted;
 use robotspec::access::{self, AccessOptions, FetchOutcome, HeaderMap, HeaderName, HeaderValue};
 use robotspec::{AgentQuery, Verdict as LibraryVerdict};
 
+use crate::analysis::{searched, Equivalence};
 use crate::answers::{self, Verdict};
 use crate::input;
 
@@ -215,19 +216,19 @@ impl Access {
         }))
     }
 
-    /// How much the file keeps each agent of `agents` out, one category per agent, computed
-    /// with the matcher (docs/study.md):
+    /// How much the file keeps each agent of `agents` out, one category per agent, decided
+    /// exactly over every request path but `/robots.txt` (the library's analysis,
+    /// docs/analysis.md; docs/study.md):
     ///
-    /// * `"everything"`: the state is `"disallow-all"`, or under `"rules"` every probe is
+    /// * `"everything"`: the state is `"disallow-all"`, or under `"rules"` every path is
     ///   disallowed;
-    /// * `"nothing"`: the state is `"allow-all"`, or under `"rules"` every probe is allowed;
-    /// * `"some"`: under `"rules"`, some probes are allowed and others disallowed;
-    /// * `"unreachable"`: the state is `"unreachable"` (crawl nothing for now).
+    /// * `"nothing"`: the state is `"allow-all"`, or under `"rules"` every path is allowed;
+    /// * `"some"`: under `"rules"`, some paths are allowed and others disallowed;
+    /// * `"unreachable"`: the state is `"unreachable"` (crawl nothing for now);
+    /// * `"undecided"`: under `"rules"`, the analysis reached its limit (`analysis_states`)
+    ///   before it could tell.
     ///
-    /// The probes are `/` and, for every rule of the groups that apply to the agent (allow or
-    /// disallow, non-empty), three paths: its value as the variant read it, the value with every
-    /// `*` and a final `$` removed, and that followed by `/` (bytes that are not printable
-    /// ASCII percent-encoded, a leading `/` added when missing). The interpreter is released.
+    /// Agents to whom the same groups apply share one analysis. The interpreter is released.
     ///
     /// >>> body = b"User-agent: *\nDisallow: /\nAllow: /blog/\n\nUser-agent: GPTBot\nDisallow: /\n"
     /// >>> Access(200, body, "rfc9309").restrictions(["GPTBot", "FooBot", "*"])
@@ -241,10 +242,9 @@ impl Access {
             .collect())
     }
 
-    /// `restrictions`, each category with its witnesses: `(category, disallowed, allowed)`, a
-    /// probe the agent may not fetch and one it may (None when there is none, or when the
-    /// state decided without rules). Where two variants put a site in different categories,
-    /// a witness of one is where their verdicts may differ, and `diff` says why.
+    /// `restrictions`, each category with its witnesses: `(category, disallowed, allowed)`, the
+    /// shortest path the agent may not fetch and the shortest it may (None when there is none,
+    /// or when the state decided without rules).
     ///
     /// >>> body = b"User-agent: *\nDisallow: /\nAllow: /blog/\n"
     /// >>> Access(200, body, "rfc9309").restriction_witnesses(["FooBot"])
@@ -260,6 +260,50 @@ impl Access {
             .into_iter()
             .map(|c| (c.category.name().to_owned(), c.disallowed, c.allowed))
             .collect())
+    }
+
+    /// For each agent of `agents`, where this result's rules and `other`'s part (another
+    /// variant's reading of the same capture, usually): the library's exact comparison over
+    /// every request path (`Robots.compare`), an `Equivalence` whose differences are the
+    /// shortest path allowed only by this side and the shortest allowed only by `other`; None
+    /// when the state of either is not `"rules"` (the status code decided: there are no rules
+    /// to compare). Agents to whom the same groups apply on both sides share one comparison;
+    /// the interpreter is released.
+    ///
+    /// >>> body = b"User-agent: *\n\nDisallow: /private\n"
+    /// >>> [e.allowed_only_by_old.path for e in Access(200, body, "draft-1996").compare(Access(200, body, "rfc9309"), ["FooBot"])]
+    /// ['/private']
+    fn compare(
+        &self,
+        py: Python<'_>,
+        other: &Bound<'_, Access>,
+        agents: &Bound<'_, PyAny>,
+    ) -> PyResult<Vec<Option<Equivalence>>> {
+        let agents = agent_list(agents)?;
+        let (Some(old), Some(new)) = (rules(&self.inner), rules(&other.get().inner)) else {
+            return Ok(agents.iter().map(|_| None).collect());
+        };
+        // Agents to whom the same groups apply on both sides share one comparison: a study
+        // asks about a dozen agents, most of them the `*` groups'.
+        let found = py.detach(|| {
+            let mut done = std::collections::HashMap::new();
+            agents
+                .iter()
+                .map(|agent| {
+                    let (a, b) = (old.applicable(agent), new.applicable(agent));
+                    let lines = |side: &robotspec::Applicable<'_>| -> Vec<u32> {
+                        side.groups().map(|group| group.line()).collect()
+                    };
+                    done.entry((lines(&a), lines(&b)))
+                        .or_insert_with(|| searched(robotspec::analysis::compare(&a, &b)))
+                        .clone()
+                })
+                .collect::<Vec<_>>()
+        });
+        found
+            .iter()
+            .map(|equivalence| Equivalence::of(py, equivalence).map(Some))
+            .collect()
     }
 
     /// The file as the variant read it, in figures, as a dict: `body_bytes` (the body given),
@@ -292,6 +336,13 @@ impl Access {
             self.inner.reason.to_string()
         )
     }
+}
+
+/// The rules of `access`, when its state is that they decide.
+fn rules(access: &access::Access) -> Option<&robotspec::Robots> {
+    access
+        .robots()
+        .filter(|_| access.state == access::AccessState::Rules)
 }
 
 /// A restriction category with its witnesses: (category, a disallowed probe, an allowed probe).

@@ -32,10 +32,10 @@ fn copy<'py>(value: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
 
 /// An answer's serialisation, made once as Python objects (a dict with the CLI's fields in the
 /// CLI's order).
-struct Serialised(Py<PyDict>);
+pub(crate) struct Serialised(Py<PyDict>);
 
 impl Serialised {
-    fn of(py: Python<'_>, value: &impl Serialize) -> PyResult<Serialised> {
+    pub(crate) fn of(py: Python<'_>, value: &impl Serialize) -> PyResult<Serialised> {
         Ok(Serialised(
             to_python(py, value)?.cast_into::<PyDict>()?.unbind(),
         ))
@@ -47,7 +47,7 @@ impl Serialised {
     }
 
     /// A copy of the whole.
-    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+    pub(crate) fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         copy(self.0.bind(py).as_any())
     }
 }

@@ -15,6 +15,7 @@
 //! No code here panics (no `unwrap`, no indexing), so no panic can reach Python; every library
 //! error becomes a Python exception.
 
+mod analysis;
 mod answers;
 mod input;
 mod lint;
@@ -80,6 +81,8 @@ mod _robotspec {
     use pyo3::types::{PyDict, PyTuple};
     use robotspec::{Limit, Profile, Variant};
 
+    #[pymodule_export]
+    use super::analysis::{Analysis, DeadRule, Difference, Equivalence, Witness};
     #[pymodule_export]
     use super::answers::{Comparison, Explanation, Usage, Verdict};
     #[pymodule_export]

@@ -10,6 +10,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use robotspec::Robots as Library;
 
+use crate::analysis::{searched, searched_analysis, Analysis, Equivalence};
 use crate::answers::{self, Explanation, Usage, Verdict};
 use crate::input::{self, ReadingArgs};
 use crate::parsed::strict_error;
@@ -163,6 +164,67 @@ impl Robots {
         let agents = input::agent(agent)?;
         let url = input::text(url, "url")?;
         Usage::of(py, &self.inner.usage(&agents, &url))
+    }
+
+    /// The exact analysis of `agent`'s rules over every URL — every request path but
+    /// `/robots.txt`, decided on the automata, never by sampling (docs/analysis.md): how much of
+    /// the site they shut out (`reach`), the shortest allowed and disallowed paths with the rules
+    /// that decide them, and the rules that never decide anything. `agent` None: a crawler no
+    /// group names (the `*` groups). The interpreter is released while it runs; the
+    /// `analysis_states` limit bounds it (past it the answer says `undecided`, never a guess).
+    ///
+    /// >>> robots = Robots(b"User-agent: *\nDisallow: /\n\nUser-agent: GPTBot\nDisallow: /private\n")
+    /// >>> robots.analyze().reach, robots.analyze("GPTBot").reach
+    /// ('everything', 'some')
+    /// >>> str(robots.analyze("GPTBot").disallowed_example)
+    /// '/private: disallowed by line 5: Disallow: /private'
+    #[pyo3(signature = (agent = None))]
+    fn analyze(&self, py: Python<'_>, agent: Option<&Bound<'_, PyAny>>) -> PyResult<Analysis> {
+        let agents = agent.map(input::agent).transpose()?;
+        let applicable = match &agents {
+            Some(agents) => self.inner.applicable(agents),
+            None => self.inner.unnamed(),
+        };
+        let analysis = py.detach(|| searched_analysis(robotspec::analysis::analyze(&applicable)));
+        Analysis::of(py, &analysis)
+    }
+
+    /// Whether `other` — another file, or this file read another way (`Robots(body,
+    /// "rfc9309").compare(Robots(body, "google"))`) — allows `agent` exactly the same URLs as
+    /// this one, over every request path; if not, the shortest path each allows alone, with
+    /// both sides' deciding rules. `agent` None: a crawler no group names. Released and
+    /// bounded as `analyze` is (the smaller of the two files' `analysis_states`).
+    ///
+    /// >>> old = Robots(b"User-agent: *\nDisallow: /private\n")
+    /// >>> new = Robots(b"User-agent: *\nDisallow: /private\nAllow: /private/press\n")
+    /// >>> change = old.compare(new, "FooBot")
+    /// >>> change.equivalent, change.allowed_only_by_new.path, change.allowed_only_by_old
+    /// (False, '/private/press', None)
+    #[pyo3(signature = (other, agent = None))]
+    fn compare(
+        &self,
+        py: Python<'_>,
+        other: &Bound<'_, Robots>,
+        agent: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Equivalence> {
+        let agents = agent.map(input::agent).transpose()?;
+        let other = &other.get().inner;
+        let (old, new) = match &agents {
+            Some(agents) => (self.inner.applicable(agents), other.applicable(agents)),
+            None => (self.inner.unnamed(), other.unnamed()),
+        };
+        let equivalence = py.detach(|| searched(robotspec::analysis::compare(&old, &new)));
+        Equivalence::of(py, &equivalence)
+    }
+
+    /// Every agent token the groups name, as the reading reads them, lower-cased, each once, in
+    /// file order: with None (a crawler no group names), the crawlers whose answers can differ.
+    ///
+    /// >>> Robots(b"User-agent: FooBot\nUser-agent: *\nDisallow: /\n").named_agents
+    /// ['foobot']
+    #[getter]
+    fn named_agents(&self) -> Vec<String> {
+        robotspec::analysis::named_agents(&self.inner)
     }
 
     /// The groups that apply to `agent`, as a dict: `agent` (the token they name, `"*"`, or

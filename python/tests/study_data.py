@@ -196,27 +196,38 @@ def hand_records():
         response_record("http://k.example/robots.txt", 302, b"", ok + (("Location", "https://files.k.example/moved/robots.txt"),), date=WHEN),
         response_record("https://files.k.example/moved/robots.txt", 200,
                         b"User-agent: *\nDisallow: /\n", date=WHEN),
+        # m: open but for the paths that go on after /shop without a slash (/shopping):
+        # every path a rule names (/shop, /shop/) is allowed again, so probing the rules' own
+        # paths would say "nothing"; the exact answer finds /shop! disallowed (1994 has no
+        # Allow, and 1996's first match is the Disallow: "some" for every variant).
+        response_record("https://m.example/robots.txt", 200,
+                        b"User-agent: *\nDisallow: /shop\nAllow: /shop$\nAllow: /shop/\n",
+                        date=WHEN),
         # h: a redirect to a URL not captured: not counted.
         response_record("http://h.example/robots.txt", 301, b"", ok + (("Location", "https://www.h.example/robots.txt"),), date=WHEN),
     ]
 
 
-# Per agent and variant: (everything, some, nothing, unreachable), computed by hand from the
-# captures above (see each comment): a, b, c, d, e, f, g, k counted, h not.
+# Per agent and variant: (everything, some, nothing, unreachable, undecided), computed by hand
+# from the captures above (see each comment): a, b, c, d, e, f, g, k, m counted, h not.
 HAND_COUNTS = {
     "GPTBot": {
-        "convention-1994": (5, 0, 2, 1),  # everything: a e f g k; nothing: b c; unreachable: d
-        "draft-1996": (5, 0, 2, 1),
-        "rep-draft-2019": (3, 1, 3, 1),  # everything: a g k; some: f; nothing: b c e
-        "rfc9309": (3, 1, 3, 1),
-        "google": (3, 1, 3, 1),
+        # everything: a e f g k; some: m; nothing: b c; unreachable: d
+        "convention-1994": (5, 1, 2, 1, 0),
+        "draft-1996": (5, 1, 2, 1, 0),
+        # everything: a g k; some: f m; nothing: b c e
+        "rep-draft-2019": (3, 2, 3, 1, 0),
+        "rfc9309": (3, 2, 3, 1, 0),
+        "google": (3, 2, 3, 1, 0),
     },
     "FooBot": {
-        "convention-1994": (4, 1, 2, 1),  # everything: e f g k; some: a; nothing: b c
-        "draft-1996": (4, 1, 2, 1),
-        "rep-draft-2019": (2, 2, 3, 1),  # everything: g k; some: a f; nothing: b c e
-        "rfc9309": (2, 2, 3, 1),
-        "google": (2, 2, 3, 1),
+        # everything: e f g k; some: a m; nothing: b c
+        "convention-1994": (4, 2, 2, 1, 0),
+        "draft-1996": (4, 2, 2, 1, 0),
+        # everything: g k; some: a f m; nothing: b c e
+        "rep-draft-2019": (2, 3, 3, 1, 0),
+        "rfc9309": (2, 3, 3, 1, 0),
+        "google": (2, 3, 3, 1, 0),
     },
 }
 # Sites whose category differs between variants, per agent: e and f.
@@ -226,6 +237,7 @@ HAND_CHANGED = {"GPTBot": 2, "FooBot": 2}
 # 1994 (no Allow) and 1996 (first match) against the other three (6 each).
 HAND_REASONS = {"access-policy": 24, "allow-not-supported": 6, "first-match-vs-longest-match": 6}
 # Why the categories change, per (site, agent, pair): e's 6 pairs × 2 agents by its status;
-# f's, at its witness /public/, 1994 and 1996 against the other three, × 2 agents.
+# f's, at the shortest path where the pair parts, /public/ (allowed by the later three only),
+# 1994 and 1996 against the other three, × 2 agents.
 HAND_CHANGE_REASONS = {"access-policy": 12, "allow-not-supported": 6,
                        "first-match-vs-longest-match": 6}

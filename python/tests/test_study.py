@@ -236,11 +236,20 @@ def test_changes_are_the_differing_categories_with_a_reason(tables, verdicts, in
     assert listed == differing and len(listed) > 100
     reasons = Counter(found["reason"])
     assert reasons["access-policy"] > 0 and reasons["blank-line-ends-record"] > 0
+    # Where both variants obey the file, the exact comparison finds a path where they part.
+    assert reasons["undecided"] == 0
     for row in found.itertuples():
-        if row.reason == "no-common-witness":
+        if row.reason == "access-policy":
             assert row.path is None
             continue
-        # At the witness path the two variants' verdicts differ, for the reason given.
+        # The witness is the shortest path where the two variants' rules part, and there their
+        # verdicts differ, for the reason given.
+        body, _ = known[row.robots_url]
+        left, right = (robotspec.Robots(body, v, input_bytes=SIZE_LIMIT)
+                       for v in (row.left, row.right))
+        parted = left.compare(right, row.agent)
+        shortest = min((d.path for d in parted.differences), key=lambda p: (len(p), p.encode()))
+        assert row.path == shortest, row
         expected = _library_disagreement(row, known)
         if expected is not None:
             assert expected["reason"] == row.reason
@@ -283,7 +292,7 @@ def test_the_command_line_runs_the_job_and_the_restriction_study(tmp_path):
     for table in ("verdicts", "files", "disagreements", "changes"):
         assert list((study / table).glob("*.parquet")), table
     settings = json.loads((study / "settings.json").read_text())
-    assert settings["captures"] == 12 and settings["agents"] == list(HAND_AGENTS)
+    assert settings["captures"] == 13 and settings["agents"] == list(HAND_AGENTS)
 
     import pandas as pd
 
@@ -291,9 +300,10 @@ def test_the_command_line_runs_the_job_and_the_restriction_study(tmp_path):
     for agent, per_variant in HAND_COUNTS.items():
         for variant, expected in per_variant.items():
             row = counts[(counts["agent"] == agent) & (counts["variant"] == variant)].iloc[0]
-            got = tuple(int(row[c]) for c in ("everything", "some", "nothing", "unreachable"))
+            got = tuple(int(row[c]) for c in ("everything", "some", "nothing", "unreachable",
+                                              "undecided"))
             assert got == expected, (agent, variant)
-            assert row["sites"] == 8
+            assert row["sites"] == 9
     changes = pd.read_csv(out / "changes.csv").set_index("agent")
     assert changes["changed"].to_dict() == HAND_CHANGED
     assert changes["rfc9309 vs google"].tolist() == [0, 0]
@@ -304,7 +314,7 @@ def test_the_command_line_runs_the_job_and_the_restriction_study(tmp_path):
     assert why == HAND_CHANGE_REASONS
     png = (out / "restrictions.png").read_bytes()
     assert png.startswith(b"\x89PNG\r\n\x1a\n") and len(png) > 20_000
-    assert "sites: 8 (captures read: 12; sites whose redirects lead to no capture, not counted: 1)" in done.stdout
+    assert "sites: 9 (captures read: 13; sites whose redirects lead to no capture, not counted: 1)" in done.stdout
     assert "Sites per category under rfc9309:" in done.stdout
 
 

@@ -70,8 +70,8 @@ def test_restriction_categories():
     agents = ["GPTBot", "CCBot", "Bot-Open", "Other"]
     assert Access(200, body, "rfc9309").restrictions(agents) == [
         "everything", "some", "nothing", "some"]
-    # 1994 has no Allow and reads `*` and `$` as bytes: the literal `/*.pdf$` still names a
-    # path (the probe as written), so Other is kept out of some.
+    # 1994 has no Allow and reads `*` and `$` as bytes: the literal `/*.pdf$` still names
+    # paths (those that start with it), so Other is kept out of some.
     assert Access(200, body, "convention-1994").restrictions(agents) == [
         "everything", "everything", "nothing", "some"]
     # 1996: the first matching rule wins: Disallow: / before Allow: /open/.
@@ -82,14 +82,18 @@ def test_restriction_categories():
     # A Disallow that an equal Allow cancels (longest match, Allow wins ties) restricts nothing.
     cancelled = b"User-agent: *\nDisallow: /a\nAllow: /a\n"
     assert Access(200, cancelled, "google").restrictions(["a"]) == ["nothing"]
-    # ... but `Allow: /a$` leaves /a/ and below disallowed: the probe under the path finds it.
+    # ... but `Allow: /a$` leaves /a/ and below disallowed.
     exact = b"User-agent: *\nDisallow: /a\nAllow: /a$\n"
     assert Access(200, exact, "google").restrictions(["a"]) == ["some"]
+    # Every path a rule names is allowed again (/shop, /shop/), yet /shop! is not: decided over
+    # every URL, not over the rules' own paths.
+    shop = b"User-agent: *\nDisallow: /shop\nAllow: /shop$\nAllow: /shop/\n"
+    assert Access(200, shop, "google").restriction_witnesses(["a"]) == [("some", "/shop!", "/")]
     assert Access(403, body, "draft-1996").restrictions(agents) == ["everything"] * 4
     assert Access(404, body, "google").restrictions(agents) == ["nothing"] * 4
 
 
-def test_restriction_witnesses_are_probes_of_each_verdict():
+def test_restriction_witnesses_are_the_shortest_paths_of_each_verdict():
     body = (b"User-agent: *\nDisallow: /\nAllow: /blog/\n\nUser-agent: Open\nDisallow:\n\n"
             b"User-agent: Shut\nDisallow: /\n")
     access = Access(200, body, "google")

@@ -1,14 +1,15 @@
 //! How much a fetch result keeps an agent out — the restriction category a corpus study counts
-//! per site (docs/study.md) — with a witness of each side: a path the agent may not fetch and
-//! one it may.
+//! per site (docs/study.md) — with a witness of each side: the shortest path the agent may not
+//! fetch and the shortest it may.
 //!
-//! The category is computed with the matcher, not guessed from the rules' text: the probes are
-//! `/` and, for every non-empty rule of the groups that apply to the agent, three paths — its
-//! value as the variant read it, the value with every `*` and a final `$` removed, and that
-//! followed by `/` (bytes that are not printable ASCII, `#`, space and a `%` that starts no
-//! escape percent-encoded; a leading `/` added when missing). Every probe disallowed is
-//! [`Restriction::Everything`], every probe allowed [`Restriction::Nothing`], a mix
-//! [`Restriction::Partial`]. Without rules the state decides.
+//! Under rules the category is the exact analysis's [`Reach`] (`crate::analysis`,
+//! docs/analysis.md): decided over every request path but `/robots.txt`, on the automata of the
+//! rules that apply to the agent, never by sampling — every path disallowed is
+//! [`Restriction::Everything`], none [`Restriction::Nothing`], a mix [`Restriction::Partial`];
+//! when the analysis's budget ([`Limit::AnalysisStates`](crate::Limit::AnalysisStates)) runs out
+//! before it can tell, [`Restriction::Undecided`], never a guess. The witnesses are the
+//! analysis's shortest examples (the smallest in byte order among the shortest). Without rules
+//! the state decides.
 //!
 //! ```
 //! use std::time::SystemTime;
@@ -25,26 +26,26 @@
 //! assert_eq!(access.restriction(&AgentQuery::new("GPTBot")).category, Restriction::Everything);
 //! ```
 
-use std::collections::HashMap;
-use std::fmt::Write as _;
-
 use serde::Serialize;
 
 use super::{Access, AccessState};
+use crate::analysis::{self, Analysis, Reach};
 use crate::query::{AgentQuery, Robots};
 
 crate::names::stable_names! {
     /// How much a fetch result keeps an agent out. Names: `everything`, `some`, `nothing`,
-    /// `unreachable`.
+    /// `unreachable`, `undecided`.
     pub enum Restriction {
-        /// The state is disallow-all, or under rules every probe is disallowed.
+        /// The state is disallow-all, or under rules every path is disallowed.
         Everything = "everything",
-        /// Under rules, some probes are allowed and others disallowed.
+        /// Under rules, some paths are allowed and others disallowed.
         Partial = "some",
-        /// The state is allow-all, or under rules every probe is allowed.
+        /// The state is allow-all, or under rules every path is allowed.
         Nothing = "nothing",
         /// The state is unreachable: crawl nothing for now.
         Unreachable = "unreachable",
+        /// Under rules, the exact analysis reached its limit before it could tell.
+        Undecided = "undecided",
     }
 }
 
@@ -55,20 +56,36 @@ crate::names::stable_names! {
 pub struct Restricted {
     /// The category.
     pub category: Restriction,
-    /// The first probe the agent may not fetch (a path); `None` when there is none, or when
-    /// the state decided without rules.
+    /// The shortest path the agent may not fetch (a request path); `None` when there is none,
+    /// when the state decided without rules, or when an undecided analysis found none.
     pub disallowed: Option<String>,
-    /// The first probe the agent may fetch; `None` likewise.
+    /// The shortest path the agent may fetch; `None` likewise.
     pub allowed: Option<String>,
 }
 
 impl Restricted {
-    /// A category the state gives, without probes.
-    fn without_probes(category: Restriction) -> Restricted {
+    /// A category the state gives, without rules to witness it.
+    fn without_rules(category: Restriction) -> Restricted {
         Restricted {
             category,
             disallowed: None,
             allowed: None,
+        }
+    }
+
+    /// The category and witnesses an analysis gives.
+    fn of(analysis: &Analysis<'_>) -> Restricted {
+        let category = match analysis.reach() {
+            Reach::Everything => Restriction::Everything,
+            Reach::Some => Restriction::Partial,
+            Reach::Nothing => Restriction::Nothing,
+            _ => Restriction::Undecided,
+        };
+        let path = |witness: Option<&analysis::Witness<'_>>| witness.map(|w| w.path().to_owned());
+        Restricted {
+            category,
+            disallowed: path(analysis.disallowed_example()),
+            allowed: path(analysis.allowed_example()),
         }
     }
 }
@@ -76,126 +93,50 @@ impl Restricted {
 impl Access {
     /// How much this result keeps `agent` out, with witnesses (see the module).
     pub fn restriction(&self, agent: &AgentQuery) -> Restricted {
-        match (self.state, self.robots()) {
-            (AccessState::Rules, Some(robots)) => restriction(robots, agent),
-            (AccessState::AllowAll, _) => Restricted::without_probes(Restriction::Nothing),
-            (AccessState::DisallowAll, _) => Restricted::without_probes(Restriction::Everything),
-            _ => Restricted::without_probes(Restriction::Unreachable),
+        match self.rules() {
+            Some(robots) => restriction(robots, agent),
+            None => Restricted::without_rules(self.unruled()),
         }
     }
 
     /// [`Access::restriction`] of each agent, in order. Agents to whom the same groups apply
-    /// share one computation (a study asks about a dozen agents, most of them the `*` groups').
+    /// share one analysis (a study asks about a dozen agents, most of them the `*` groups').
     pub fn restrictions<'a>(
         &self,
         agents: impl IntoIterator<Item = &'a AgentQuery>,
     ) -> Vec<Restricted> {
-        let Some(robots) = self.robots().filter(|_| self.state == AccessState::Rules) else {
-            return agents.into_iter().map(|a| self.restriction(a)).collect();
+        let Some(robots) = self.rules() else {
+            let category = self.unruled();
+            return agents
+                .into_iter()
+                .map(|_| Restricted::without_rules(category))
+                .collect();
         };
-        let mut by_groups: HashMap<Vec<u32>, Restricted> = HashMap::new();
-        agents
-            .into_iter()
-            .map(|agent| {
-                let groups: Vec<u32> = robots
-                    .applicable(agent)
-                    .groups()
-                    .map(|group| group.line())
-                    .collect();
-                by_groups
-                    .entry(groups)
-                    .or_insert_with(|| restriction(robots, agent))
-                    .clone()
-            })
+        let applicables: Vec<_> = agents.into_iter().map(|a| robots.applicable(a)).collect();
+        analysis::analyze_each(&applicables)
+            .iter()
+            .map(Restricted::of)
             .collect()
     }
+
+    /// The rules, when the state is that they decide.
+    fn rules(&self) -> Option<&Robots> {
+        self.robots().filter(|_| self.state == AccessState::Rules)
+    }
+
+    /// The category of a state that decides without rules.
+    fn unruled(&self) -> Restriction {
+        match self.state {
+            AccessState::AllowAll => Restriction::Nothing,
+            AccessState::DisallowAll => Restriction::Everything,
+            _ => Restriction::Unreachable,
+        }
+    }
 }
 
-/// The restriction of `agent` under `robots`: the first probe disallowed and the first allowed
-/// (probing stops once both are found).
+/// The restriction of `agent` under `robots`: the exact analysis of the rules that apply.
 pub fn restriction(robots: &Robots, agent: &AgentQuery) -> Restricted {
-    let mut disallowed: Option<String> = None;
-    let mut allowed: Option<String> = None;
-    let applicable = robots.applicable(agent);
-    let mut ask = |path: String| {
-        let url = format!("http://robotspec.invalid{path}");
-        let witness = if applicable.is_allowed(&url) {
-            &mut allowed
-        } else {
-            &mut disallowed
-        };
-        if witness.is_none() {
-            *witness = Some(path);
-        }
-        allowed.is_some() && disallowed.is_some()
-    };
-    let mut both = ask("/".to_owned());
-    for rule in robots.applicable(agent).rules() {
-        if both {
-            break;
-        }
-        if rule.is_empty() {
-            continue;
-        }
-        for probe in probes(rule.value()) {
-            if ask(probe) {
-                both = true;
-                break;
-            }
-        }
-    }
-    let category = match (&disallowed, &allowed) {
-        (Some(_), Some(_)) => Restriction::Partial,
-        (Some(_), None) => Restriction::Everything,
-        _ => Restriction::Nothing,
-    };
-    Restricted {
-        category,
-        disallowed,
-        allowed,
-    }
-}
-
-/// The paths probed for one rule value (see the module).
-fn probes(value: &[u8]) -> Vec<String> {
-    let plain: Vec<u8> = {
-        let without_end = value.strip_suffix(b"$").unwrap_or(value);
-        without_end.iter().copied().filter(|&b| b != b'*').collect()
-    };
-    let mut out = vec![as_path(value)];
-    if !plain.is_empty() {
-        let path = as_path(&plain);
-        let below = if path.ends_with('/') {
-            None
-        } else {
-            Some(format!("{path}/"))
-        };
-        out.push(path);
-        out.extend(below);
-    }
-    out.dedup();
-    out
-}
-
-/// `bytes` as the path of a URL: a leading `/` added when missing, bytes that are not printable
-/// ASCII (and `%` not starting an escape, `#` and space) percent-encoded.
-fn as_path(bytes: &[u8]) -> String {
-    let mut path = String::with_capacity(bytes.len() + 1);
-    if bytes.first() != Some(&b'/') {
-        path.push('/');
-    }
-    for (i, &byte) in bytes.iter().enumerate() {
-        let escape_follows = byte == b'%'
-            && bytes
-                .get(i + 1..i + 3)
-                .is_some_and(|hex| hex.iter().all(u8::is_ascii_hexdigit));
-        if byte.is_ascii_graphic() && byte != b'#' && (byte != b'%' || escape_follows) {
-            path.push(char::from(byte));
-        } else {
-            let _ = write!(path, "%{byte:02X}");
-        }
-    }
-    path
+    Restricted::of(&analysis::analyze(&robots.applicable(agent)))
 }
 
 #[cfg(test)]
@@ -242,22 +183,46 @@ mod tests {
     }
 
     #[test]
-    fn probes_find_what_a_pattern_keeps_out() {
+    fn every_path_counts_not_only_the_rules_own() {
         let body =
             b"User-agent: *\nDisallow: /\nAllow: /blog/\n\nUser-agent: GPTBot\nDisallow: /\n\n\
-                     User-agent: a\nDisallow: /*.pdf$\n\nUser-agent: b\nDisallow:\n";
+                     User-agent: a\nDisallow: /*.pdf$\n\nUser-agent: b\nDisallow:\n\n\
+                     User-agent: c\nDisallow: /a\nAllow: /a$\nAllow: /a/\n";
         let access = access(Variant::Rfc9309, 200, body);
         assert_eq!(category(&access, "GPTBot"), "everything");
         assert_eq!(category(&access, "FooBot"), "some");
-        // `/*.pdf$` is probed as `/.pdf`, which it disallows, while `/` stays allowed.
         let pdf = access.restriction(&AgentQuery::new("a"));
         assert_eq!(pdf.category, Restriction::Partial);
         assert_eq!(
             (pdf.disallowed.as_deref(), pdf.allowed.as_deref()),
             (Some("/.pdf"), Some("/"))
         );
-        // An empty Disallow is not probed: nothing is kept out.
+        // An empty Disallow keeps nothing out.
         assert_eq!(category(&access, "b"), "nothing");
+        // Every path a rule names is allowed again (`/a`, `/a/`), but `/ab` is not: the rules'
+        // own paths would call it `nothing`.
+        let c = access.restriction(&AgentQuery::new("c"));
+        assert_eq!(c.category, Restriction::Partial);
+        assert_eq!(c.disallowed.as_deref(), Some("/a!"));
+    }
+
+    #[test]
+    fn an_analysis_past_its_budget_is_undecided() {
+        use crate::limits::{Limit, Limits};
+        use crate::syntax::ParseOptions;
+        // A pattern holding every byte a generic path could be made of: only a complete search
+        // over the automaton tells, and one state is not enough for it.
+        let body = b"User-agent: *\nDisallow: /!\"'(),-;<=>?@[\\]^_`{|}~ghijklmnpquvwyzGHIJKLMNOPQRSTUVWXYZ\n";
+        let limits = Limits::default().with(Limit::AnalysisStates, 1);
+        let options = ParseOptions::default().with_limits(limits);
+        let robots = Robots::lenient(body, Variant::Google.into(), &options);
+        let found = restriction(&robots, &AgentQuery::new("bot"));
+        assert_eq!(found.category, Restriction::Undecided);
+        let exact = restriction(
+            &Robots::parse(body, Variant::Google),
+            &AgentQuery::new("bot"),
+        );
+        assert_eq!(exact.category, Restriction::Partial);
     }
 
     #[test]
@@ -280,14 +245,5 @@ mod tests {
             json,
             serde_json::json!({"category": "some", "disallowed": "/x", "allowed": "/"})
         );
-    }
-
-    #[test]
-    fn paths_are_percent_encoded_where_a_url_needs_it() {
-        assert_eq!(as_path(b"a b#c"), "/a%20b%23c");
-        assert_eq!(as_path(b"/%41%zz"), "/%41%25zz");
-        assert_eq!(as_path("/é".as_bytes()), "/%C3%A9");
-        assert_eq!(probes(b"/a*b$"), ["/a*b$", "/ab", "/ab/"]);
-        assert_eq!(probes(b"/dir/"), ["/dir/"]);
     }
 }

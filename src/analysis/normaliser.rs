@@ -158,6 +158,9 @@ impl Normaliser {
                     continue;
                 }
                 let state = (written + out.len(), held, read.saturating_add(1).min(2));
+                if !self.can_go_on(table, held, rest.get(out.len()..).unwrap_or_default()) {
+                    continue;
+                }
                 let Some(mark) = seen.get_mut(index(state.0, state.1, state.2)) else {
                     continue;
                 };
@@ -169,6 +172,22 @@ impl Normaliser {
             next += 1;
         }
         None
+    }
+
+    /// Whether an input holding `held` back can still write exactly `rest`: some byte goes on
+    /// with it, or ending there writes it. The search keeps only such states — on a long target
+    /// the others (a `%` and a hex digit held where no escape they begin writes the next byte)
+    /// would multiply what it holds by the 24 ways of holding bytes back.
+    fn can_go_on(&self, table: &Table, held: Pending, rest: &[u8]) -> bool {
+        if candidates(table, held, rest.first().copied())
+            .next()
+            .is_some()
+        {
+            return true;
+        }
+        let mut out = Vec::new();
+        self.finish(held, &mut out);
+        out == rest
     }
 
     /// How many [`Pending`] values this normalisation uses.

@@ -71,6 +71,8 @@ impl Side {
         let mut then = at;
         feed(self, &mut then, &out, budget)?;
         future.push((then.dfa, then.robots));
+        // What the two maps hold for it, in the budget's units of four bytes.
+        budget.charge(2 * future.len() + 16)?;
         let pending = *self
             .futures
             .entry((at.dfa, at.robots, future))

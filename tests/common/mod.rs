@@ -18,6 +18,7 @@ use robotspec::{Parsed, Profile, Robots, Variant};
 
 pub(crate) mod hostile;
 pub(crate) mod profile_cases;
+pub(crate) mod study_agents;
 
 /// The repository's root: the library crate's folder, also when the command-line crate's tests
 /// (in `cli/`) include this file.

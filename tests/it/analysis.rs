@@ -547,25 +547,7 @@ mod worked_examples {
 mod corpus {
     use super::*;
 
-    const AGENTS: &[&str] = &[
-        "GPTBot",
-        "ChatGPT-User",
-        "OAI-SearchBot",
-        "ClaudeBot",
-        "anthropic-ai",
-        "CCBot",
-        "Google-Extended",
-        "Googlebot",
-        "Bingbot",
-        "PerplexityBot",
-        "Applebot",
-        "Applebot-Extended",
-        "Bytespider",
-        "meta-externalagent",
-        "Amazonbot",
-        "cohere-ai",
-        "*",
-    ];
+    use crate::common::study_agents::STUDY_AGENTS as AGENTS;
 
     /// A value as a request path: a leading `/`, then every byte a client would escape
     /// escaped.

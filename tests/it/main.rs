@@ -20,6 +20,7 @@ mod fetch;
 mod hostile;
 mod limits;
 mod lint;
+mod probes;
 mod profiles;
 mod properties;
 mod robustness;

@@ -23,8 +23,8 @@ use robotspec::Profile;
 use serde::{Deserialize, Serialize};
 use url::{Host, Url};
 
-use super::analyze::read_variant;
 use super::error::ApiError;
+use super::inspect::read_variant;
 
 /// Whether, and where, the server fetches.
 #[derive(Debug, Clone, Copy)]

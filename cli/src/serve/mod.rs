@@ -2,18 +2,21 @@
 //!
 //! One page (`page.rs`, assets compiled in) lets a person paste or fetch a file and see every
 //! line's kind and problems, and every chosen variant's verdict on their URLs with the line
-//! that decided; the API (`POST /api/analyze`, `POST /api/parse`, optionally `POST /api/fetch`)
-//! answers with the library's own serialisations, so that it says what the CLI's `--format
-//! json` says for the same input (`analyze.rs`). The server binds to loopback unless told
+//! that decided, and over every URL the reach with its shortest witnesses, the dead rules and
+//! what an edit changes; the API (`POST /api/inspect`, `POST /api/parse`, `POST /api/analyze`,
+//! `POST /api/compare`, optionally `POST /api/fetch`) answers with the library's own
+//! serialisations, so that it says what the CLI's `--format json` says for the same input
+//! (`inspect.rs`, `exact.rs`). The server binds to loopback unless told
 //! otherwise and bounds every request — body, media type, time, workers (`routes.rs`); live
 //! fetching is off unless asked for, and then never reaches a non-public address unless asked
 //! for again (`fetch.rs`). docs/serve.md describes the API exactly.
 
 // The modules form a one-way stack, each importing only those below it:
-// wire < error < analyze < fetch < settings < page < routes (and this one on top).
-mod analyze;
+// wire < error < inspect < exact < fetch < settings < page < routes (and this one on top).
 mod error;
+mod exact;
 mod fetch;
+mod inspect;
 mod page;
 mod routes;
 mod settings;

@@ -11,7 +11,7 @@ use axum::response::IntoResponse;
 use robotspec::{Mode, Variant};
 use serde::Serialize;
 
-use super::analyze::MAX_URLS;
+use super::inspect::MAX_URLS;
 use super::settings::Settings;
 
 const INDEX: &str = include_str!("page/index.html");

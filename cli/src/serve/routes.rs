@@ -29,9 +29,10 @@ use serde::de::DeserializeOwned;
 use tokio::sync::{mpsc, OwnedSemaphorePermit, Semaphore};
 use tokio::time::Instant;
 
-use super::analyze::{self, AnalyzeRequest, ParseRequest};
 use super::error::ApiError;
+use super::exact::{self, AnalyzeRequest, CompareRequest};
 use super::fetch::{self, FetchRequest};
+use super::inspect::{self, InspectRequest, ParseRequest};
 use super::page;
 use super::settings::Settings;
 use super::wire::{json_bytes, json_response};
@@ -60,8 +61,10 @@ pub fn router(settings: Settings) -> Router {
         .route("/app.js", get(page::script))
         .route("/style.css", get(page::style))
         .route("/api/info", get(info))
-        .route("/api/analyze", post(analyze))
+        .route("/api/inspect", post(inspect))
         .route("/api/parse", post(parse))
+        .route("/api/analyze", post(analyze))
+        .route("/api/compare", post(compare))
         .route("/api/fetch", post(fetch))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
@@ -158,13 +161,34 @@ async fn info(State(shared): State<Shared>) -> Response {
     json_response(StatusCode::OK, &page::Info::new(&shared.settings))
 }
 
+/// `POST /api/inspect`.
+async fn inspect(State(shared): State<Shared>, request: Request) -> Result<Response, ApiError> {
+    let settings = &shared.settings;
+    let query = read_json::<InspectRequest>(request, settings.max_body_bytes)
+        .await?
+        .check(settings.max_input_bytes)?;
+    let json = shared.run(move || inspect::inspect(&query)).await??;
+    Ok(json_bytes(StatusCode::OK, json))
+}
+
 /// `POST /api/analyze`.
 async fn analyze(State(shared): State<Shared>, request: Request) -> Result<Response, ApiError> {
     let settings = &shared.settings;
     let query = read_json::<AnalyzeRequest>(request, settings.max_body_bytes)
         .await?
         .check(settings.max_input_bytes)?;
-    let json = shared.run(move || analyze::analyze(&query)).await??;
+    let json = shared.run(move || exact::analyze(&query)).await??;
+    Ok(json_bytes(StatusCode::OK, json))
+}
+
+/// `POST /api/compare`: two files, so a body twice as long as the others may be.
+async fn compare(State(shared): State<Shared>, request: Request) -> Result<Response, ApiError> {
+    let settings = &shared.settings;
+    let limit = settings.max_body_bytes.saturating_mul(2);
+    let query = read_json::<CompareRequest>(request, limit)
+        .await?
+        .check(settings.max_input_bytes)?;
+    let json = shared.run(move || exact::compare(&query)).await??;
     Ok(json_bytes(StatusCode::OK, json))
 }
 
@@ -186,7 +210,7 @@ async fn parse(State(shared): State<Shared>, request: Request) -> Result<Respons
     // answer starts as soon as the head is known, and the worker goes on writing after it.
     tokio::task::spawn_blocking(move || {
         let _permit = permit;
-        match analyze::parse_tree(&query) {
+        match inspect::parse_tree(&query) {
             Err(rejected) => {
                 let _ = head_sender.send(Err(rejected));
             }

@@ -1,8 +1,9 @@
 // The playground of `robotspec serve`, used as a person would in Debian's Chromium (headless,
 // driven by playwright-core): paste a file, type an agent and URLs, read the verdict table,
 // choose a cell and see its deciding line highlighted, see a diagnostic and the linter's
-// findings beside their lines, switch to strict mode,
-// read the records panel, use the keyboard alone; then a screenshot.
+// findings beside their lines, switch to strict mode, read the records panel, use the keyboard
+// alone; over every URL, read the reach per variant and click a witness into the URL list, see
+// the dead rules marked on their lines, paste an edit and see what it opens; then a screenshot.
 //
 // Run by .ci/test-browser, which starts the server: ROBOTSPEC_URL is its address, SCREENSHOT
 // where the picture goes, CHROMIUM the browser (default /usr/bin/chromium).
@@ -27,6 +28,7 @@ Allow: /fish*
 Disallow: /
 Content-Usage: train-ai=n
 Sitemap: https://example.com/sitemap.xml
+Disallow: /fishy
 `;
 const AGENT = "Mozilla/5.0 (compatible; FooBot/2.1; +https://foo.example/bot)";
 const URLS = ["/fish.html", "https://example.com/index.html"];
@@ -62,15 +64,27 @@ after(async () => {
   if (browser) await browser.close();
 });
 
-/** Runs `act` and waits until the page has shown the analysis it causes (the last answer of
- * /api/analyze whose request satisfies `matches`). */
+/** Runs `act` and waits until the page has shown the reading it causes (the last answer of
+ * /api/inspect whose request satisfies `matches`). */
 async function analysed(act, matches = () => true) {
   const answered = page.waitForResponse(
-    (r) => r.url().endsWith("/api/analyze") && matches(JSON.parse(r.request().postData() || "{}")),
+    (r) => r.url().endsWith("/api/inspect") && matches(JSON.parse(r.request().postData() || "{}")),
   );
   await act();
   const response = await answered;
   await page.waitForFunction(() => !document.body.hasAttribute("aria-busy"));
+  return response;
+}
+
+/** Runs `act` and waits until the page has shown the answer over every URL it causes (of
+ * `path`, /api/analyze or /api/compare, whose request satisfies `matches`). */
+async function decided(act, path, matches = () => true) {
+  const answered = page.waitForResponse(
+    (r) => r.url().endsWith(path) && matches(JSON.parse(r.request().postData() || "{}")),
+  );
+  await act();
+  const response = await answered;
+  await page.waitForFunction(() => !document.getElementById("reach").hasAttribute("aria-busy"));
   return response;
 }
 
@@ -115,13 +129,13 @@ test("a pasted file, an agent and URLs give a verdict per URL and variant", asyn
 
 test("every line carries its kind, in words as well as colour", async () => {
   const kinds = [];
-  for (let n = 1; n <= 12; n++) kinds.push((await gutterLine(n).locator(".kind").textContent()).replace("*", ""));
+  for (let n = 1; n <= 13; n++) kinds.push((await gutterLine(n).locator(".kind").textContent()).replace("*", ""));
   assert.deepEqual(kinds, [
     "comment", "user-agent", "disallow", "allow", "disallow", "extension", "blank",
-    "user-agent", "allow", "disallow", "extension", "sitemap",
+    "user-agent", "allow", "disallow", "extension", "sitemap", "disallow",
   ]);
   // The empty line after the last line end is no line of the file.
-  assert.equal(await gutterLine(13).locator(".kind").textContent(), "");
+  assert.equal(await gutterLine(14).locator(".kind").textContent(), "");
   assert.match(await backdropLine(9).getAttribute("class"), /\bk-allow_line\b/);
   // Line 9 is an unknown key under the 1994 convention: marked, and said in the tooltip.
   assert.equal(await gutterLine(9).locator(".mark-except").count(), 1);
@@ -210,13 +224,89 @@ test("strict mode turns the problems into errors and the rejecting variants say 
 test("a refusal is shown, and the field it is about is marked", async () => {
   await analysed(() => page.locator("#agent").fill(" , "), (b) => b.agent === " , ");
   assert.match(await page.locator("#status").textContent(), /^400 bad-request: the agent names no crawler/);
-  assert.deepEqual(refusals.splice(0), ["400 /api/analyze"]);
+  // The reading URL by URL and the analysis over every URL both refuse it.
+  await page.waitForFunction(() => !document.getElementById("reach").hasAttribute("aria-busy"));
+  assert.deepEqual(refusals.splice(0).sort(), ["400 /api/analyze", "400 /api/inspect"]);
   assert.equal(await page.locator("#agent").getAttribute("aria-invalid"), "");
   await analysed(() => page.locator("#agent").fill(AGENT), (b) => b.agent === AGENT);
   assert.equal(await page.locator("#agent").getAttribute("aria-invalid"), null);
 });
 
+const reachRow = (variant) => page.locator(`#reach-table tbody tr[data-variant="${variant}"]`);
+
+test("over every URL: the reach per variant, and a witness clicked into the URLs", async () => {
+  const response = await decided(() => page.locator("#agent").fill("FooBot"), "/api/analyze", (b) => b.agent === "FooBot");
+  assert.equal(response.status(), 200);
+  // FooBot may fetch /fish… under google (line 9) and nothing else; 1994 has no Allow.
+  const google = reachRow("google");
+  assert.match(await google.locator("td").first().textContent(), /^some paths, not all$/);
+  const allowed = google.locator("button.witness").first();
+  assert.equal(await allowed.getAttribute("data-path"), "/fish");
+  assert.equal(await allowed.textContent(), "/fishallowed by line 9: Allow: /fish*");
+  assert.equal(await allowed.getAttribute("aria-label"), "Add /fish to the URLs (google: allowed by line 9: Allow: /fish*)");
+  assert.equal(await google.locator("button.witness").nth(1).getAttribute("data-path"), "/");
+  assert.match(await reachRow("convention-1994").locator("td").first().textContent(), /^everything: every path is disallowed$/);
+  assert.equal(await reachRow("convention-1994").locator("td").nth(1).textContent(), "none");
+  // The 1996 draft reads `*` as a byte: the shortest path it allows is /fish* itself.
+  assert.equal(await reachRow("draft-1996").locator("button.witness").first().getAttribute("data-path"), "/fish*");
+
+  // A click (here the keyboard's Enter) puts the witness in the URL list, and its verdicts come.
+  await analysed(async () => {
+    await allowed.focus();
+    await page.keyboard.press("Enter");
+  }, (b) => b.urls.includes("/fish"));
+  assert.deepEqual((await page.locator("#urls").inputValue()).trim().split("\n"), [...URLS, "/fish"]);
+  assert.match(await cell("/fish", "google").textContent(), /✓ allowed\s*line 9: Allow: \/fish\*/);
+  assert.match(await cell("/fish", "draft-1996").textContent(), /✗ disallowed\s*line 10: Disallow: \//);
+  assert.match(await page.locator("#status").textContent(), /^\/fish added to the URLs/);
+});
+
+test("rules that never decide are listed and marked on their lines", async () => {
+  await decided(() => page.locator("#agent").fill("OtherBot"), "/api/analyze", (b) => b.agent === "OtherBot");
+  // The `*` group: under first match (1994 has no Allow; the 1996 draft) `Disallow: /org/`
+  // comes first, so `Allow: /org/plans.html` never decides.
+  const item = page.locator("#dead-rules button", { hasText: "Allow: /org/plans.html" });
+  assert.equal(await item.count(), 1);
+  assert.match(await item.textContent(), /^line 4\s*dead\s*shadowed\s*Allow: \/org\/plans\.html — line 3 \(Disallow: \/org\/\) outranks it and matches every path it matches\s*draft-1996$/);
+  assert.equal(await gutterLine(4).locator(".dead-mark").textContent(), "†");
+  assert.match(await gutterLine(4).locator(".dead-mark").getAttribute("title"), /^decides no URL — draft-1996: line 3/);
+  assert.match(await backdropLine(4).getAttribute("class"), /\bdead\b/);
+  assert.equal(await gutterLine(3).locator(".dead-mark").textContent(), "");
+  await item.click();
+  assert.match(await backdropLine(4).getAttribute("class"), /\bhighlighted\b/);
+});
+
+test("an edit pasted in the second box says what it opens and closes, over every URL", async () => {
+  await decided(() => page.locator("#agent").fill(AGENT), "/api/analyze", (b) => b.agent === AGENT);
+  assert.match(await page.locator("#changes").textContent(), /Paste an edited version/);
+  // Copying the file changes nothing…
+  await decided(() => page.locator("#copy-file").click(), "/api/compare", (b) => b.new_robots_txt === FILE);
+  const same = await page.locator("#changes li").allTextContents();
+  assert.deepEqual(same, ["convention-1994", "draft-1996", "rep-draft-2019", "rfc9309", "google"].map((v) => `${v} the same URLs allowed`));
+  // …an Allow for FooBot opens /a, and taking `Allow: /fish*` out closes /fish.
+  const edited = FILE.replace("Allow: /fish*\n", "Allow: /a\n");
+  await decided(() => page.locator("#edited").fill(edited), "/api/compare", (b) => b.new_robots_txt === edited);
+  const google = page.locator("#changes li", { has: page.locator("code.variant", { hasText: /^google$/ }) });
+  assert.equal(await google.count(), 2);
+  assert.match(await google.nth(0).textContent(), /^googlecloses\/fish/);
+  assert.match(await google.nth(1).textContent(), /^googleopens\/a/);
+  assert.equal(await google.nth(1).locator("button.witness").getAttribute("title"),
+    "google: opens — was disallowed by line 10: Disallow: /; now allowed by line 9: Allow: /a");
+  assert.match(await page.locator("#changes li").first().textContent(), /^convention-1994 the same URLs allowed$/);
+  await analysed(() => google.nth(1).locator("button.witness").click(), (b) => b.urls.includes("/a"));
+  assert.match(await cell("/a", "google").textContent(), /✗ disallowed\s*line 10: Disallow: \//);
+});
+
 test("the screenshot: a highlighted verdict", async () => {
+  // FooBot's `Disallow: /fishy` never decides: `Allow: /fish*` wins the tie where
+  // longest match decides, `Disallow: /` comes first where first match does.
+  const dead = page.locator("#dead-rules button", { hasText: "Disallow: /fishy" });
+  assert.deepEqual(await dead.allTextContents(), [
+    "line 13deadshadowedDisallow: /fishy — line 10 (Disallow: /) outranks it and matches every path it matchesconvention-1994, draft-1996",
+    "line 13deadshadowedDisallow: /fishy — line 9 (Allow: /fish*) outranks it and matches every path it matchesrep-draft-2019, rfc9309, google",
+  ]);
+  assert.equal(await gutterLine(13).locator(".dead-mark").textContent(), "†");
+  await page.locator("#changes").evaluate((list) => { list.scrollTop = 0; });
   await cell("/fish.html", "google").click();
   await page.locator("#records-variant").selectOption("google");
   await page.screenshot({ path: SCREENSHOT, fullPage: true });

@@ -7,10 +7,11 @@ returns one nested row, the row of the job's intermediate table (one row per cap
 
 Every answer comes from the library through the binding: ``robotspec.Access`` applies the
 variant's access policy to the status code and parses a 2xx body (one parsed object per capture
-and variant), answers the agent × path grid and the restriction categories in one call each, and
-summarises the file; ``robotspec.diff_many`` says why two variants disagree. A capture is
-parsed once per variant by ``Access``, and again by ``diff_many`` only when two variants that
-both obey the file disagree on a query or put an agent in different restriction categories.
+and variant), answers the agent × path grid and the restriction categories (exact, over every
+URL) in one call each, finds where two variants' rules part (``Access.compare``) and summarises
+the file; ``robotspec.diff_many`` says why two variants disagree. A capture is parsed once per
+variant by ``Access``, and again by ``diff_many`` only when two variants that both obey the file
+disagree on a query or put an agent in different restriction categories.
 """
 
 from __future__ import annotations
@@ -59,7 +60,7 @@ REDIRECT = "redirect"
 # The reasons a disagreement can have beyond the library's diff reasons (docs/study.md).
 ACCESS_POLICY = "access-policy"
 BEYOND_SIZE_LIMIT = "beyond-size-limit"
-NO_COMMON_WITNESS = "no-common-witness"
+UNDECIDED = "undecided"
 
 
 @dataclass(frozen=True)
@@ -236,8 +237,8 @@ def analyse(capture: Capture, settings: Settings) -> tuple:
     if location is not None:
         return head + (_redirect_readings(settings), [], [])
     grids: Dict[str, List[tuple]] = {}
-    states: Dict[str, str] = {}
-    witnesses: Dict[str, List[tuple]] = {}
+    accesses: Dict[str, Access] = {}
+    categories: Dict[str, List[str]] = {}
     readings = []
     for variant in settings.variants:
         access = Access(
@@ -249,16 +250,15 @@ def analyse(capture: Capture, settings: Settings) -> tuple:
             size_limit=settings.size_limit,
         )
         grid = access.answers(settings.agents, settings.paths)
-        found = access.restriction_witnesses(settings.agents)
         grids[variant] = grid
-        states[variant] = access.state
-        witnesses[variant] = found
-        categories = [category for category, _, _ in found]
-        readings.append(_reading(variant, access, grid, categories, settings))
+        accesses[variant] = access
+        categories[variant] = access.restrictions(settings.agents)
+        readings.append(_reading(variant, access, grid, categories[variant], settings))
+    states = {variant: access.state for variant, access in accesses.items()}
     return head + (
         readings,
         _disagreements(capture, settings, grids, states),
-        _changes(capture, settings, witnesses, states),
+        _changes(capture, settings, accesses, categories),
     )
 
 
@@ -337,29 +337,34 @@ def _disagreements(capture: Capture, settings: Settings, grids, states) -> list:
     return rows
 
 
-def _changes(capture: Capture, settings: Settings, witnesses, states) -> list:
+def _changes(capture: Capture, settings: Settings, accesses, categories) -> list:
     """Every (agent, pair of variants) whose restriction categories differ, with why: the
-    library's diff reason at the first witness path (a probe one of the two found disallowed
-    or allowed, then `/`) where their verdicts differ; ``access-policy`` when the status code
-    decided for one of them; ``no-common-witness`` when no witness gets different verdicts
-    (the two variants probed different rules)."""
+    shortest path where the two variants' rules part (the library's exact comparison,
+    ``Access.compare``) and the library's diff reason there; ``access-policy`` when the status
+    code decided for one of them; ``undecided`` when no such path was found before a limit
+    stopped the comparison (or the analysis that put one variant in ``undecided``)."""
     variants = settings.variants
-    pending = []
-    for a, agent in enumerate(settings.agents):
-        for i, left in enumerate(variants):
-            for right in variants[i + 1 :]:
-                left_found, right_found = witnesses[left][a], witnesses[right][a]
-                if left_found[0] != right_found[0]:
-                    pending.append((a, agent, left, right, left_found, right_found))
+    pending: Dict[Tuple[str, str], List[int]] = {}
+    for i, left in enumerate(variants):
+        for right in variants[i + 1 :]:
+            differing = [
+                a for a in range(len(settings.agents))
+                if categories[left][a] != categories[right][a]
+            ]
+            if differing:
+                pending[(left, right)] = differing
     if not pending:
         return []
-    paths: Dict[str, None] = {}
-    for _, _, left, right, left_found, right_found in pending:
-        if states[left] == "rules" and states[right] == "rules":
-            for path in (*left_found[1:], *right_found[1:], "/"):
-                if path is not None:
-                    paths[path] = None
-    asked_agents = list(dict.fromkeys(agent for _, agent, *_ in pending))
+    witnesses = {}
+    for (left, right), agents in pending.items():
+        asked = [settings.agents[a] for a in agents]
+        compared = accesses[left].compare(accesses[right], asked)
+        for a, equivalence in zip(agents, compared):
+            witnesses[(a, left, right)] = equivalence
+    paths = {
+        _witness(e): None for e in witnesses.values() if e is not None and e.differences
+    }
+    asked_agents = list(dict.fromkeys(settings.agents[a] for a, _, _ in witnesses))
     comparisons = {}
     if paths:
         grid = diff_many(capture.body, asked_agents, list(paths), list(variants))
@@ -367,25 +372,35 @@ def _changes(capture: Capture, settings: Settings, witnesses, states) -> list:
             for m, path in enumerate(paths):
                 comparisons[(agent, path)] = grid[n * len(paths) + m]
     rows = []
-    for _, agent, left, right, left_found, right_found in pending:
+    # Agent by agent, pairs in the order of ``variants``.
+    order = sorted(witnesses, key=lambda k: (k[0], variants.index(k[1]), variants.index(k[2])))
+    for a, left, right in order:
+        equivalence = witnesses[(a, left, right)]
+        agent = settings.agents[a]
         path, reason, line, text = None, None, None, None
-        if states[left] != "rules" or states[right] != "rules":
+        if equivalence is None:
             reason = ACCESS_POLICY
-            text = f"{capture.http_status}: {left} {states[left]}, {right} {states[right]}"
+            states = f"{left} {accesses[left].state}, {right} {accesses[right].state}"
+            text = f"{capture.http_status}: {states}"
+        elif not equivalence.differences:
+            reason = UNDECIDED
         else:
-            for candidate in (*left_found[1:], *right_found[1:], "/"):
-                if candidate is None:
-                    continue
-                found = _pair(comparisons[(agent, candidate)], left, right)
-                if found is not None:
-                    evidence = found["evidence"] or {}
-                    path, reason = candidate, found["reason"]
-                    line, text = evidence.get("line"), evidence.get("text")
-                    break
+            path = _witness(equivalence)
+            found = _pair(comparisons[(agent, path)], left, right)
+            if found is None:
+                # The diff reads the whole body; the access stage its first size_limit bytes.
+                reason = BEYOND_SIZE_LIMIT
             else:
-                reason = NO_COMMON_WITNESS
-        rows.append((agent, left, right, left_found[0], right_found[0], path, reason, line, text))
+                evidence = found["evidence"] or {}
+                reason, line, text = found["reason"], evidence.get("line"), evidence.get("text")
+        rows.append((agent, left, right, categories[left][a], categories[right][a], path,
+                     reason, line, text))
     return rows
+
+
+def _witness(equivalence) -> str:
+    """The shortest path where the two sides part (the smaller in byte order of two as long)."""
+    return min((d.path for d in equivalence.differences), key=lambda p: (len(p), p.encode()))
 
 
 def _pair(comparison, left: str, right: str):

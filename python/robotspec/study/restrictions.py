@@ -2,12 +2,13 @@
 
 From the job's tables (``verdicts``, ``changes``, ``disagreements``), per agent and variant, the number
 of sites whose robots.txt keeps the agent out of everything, of some paths, or of nothing — the
-categories ``Access.restrictions`` computes with the matcher (docs/study.md defines them) — plus
-the sites the access policy leaves unreachable (5xx and the like: no answer, crawl nothing for
-now). Then how much the variant changes the answer: the sites whose category differs between
-variants, per agent and per pair, and why — the reasons of those changes and of the verdict
-disagreements on the asked paths, aggregated (the library's ``diff`` reasons, and
-``access-policy`` where a status code decided).
+categories ``Access.restrictions`` decides exactly, over every URL (docs/study.md defines them;
+``undecided`` where the analysis's limit stopped it) — plus the sites the access policy leaves
+unreachable (5xx and the like: no answer, crawl nothing for now). Then how much the variant
+changes the answer: the sites whose category differs between variants, per agent and per pair,
+and why — the reasons of those changes (the library's ``diff`` reason at the shortest path where
+the two variants' rules part) and of the verdict disagreements on the asked paths, aggregated
+(and ``access-policy`` where a status code decided).
 
 A site is a host with a capture of its top-level ``/robots.txt``. A host with several (http
 and https, or several fetches) counts once, by the latest (ties go to https, then to the
@@ -26,14 +27,15 @@ import os
 from dataclasses import dataclass
 from typing import List, Optional, Sequence
 
-CATEGORIES = ("everything", "some", "nothing", "unreachable")
+CATEGORIES = ("everything", "some", "nothing", "unreachable", "undecided")
 # Colours a reader takes in at a glance: red for shut, amber for partly, green for open, grey
-# for no answer.
+# for no answer, violet for no exact answer within the limit.
 COLOURS = {
     "everything": "#c0392b",
     "some": "#f0a830",
     "nothing": "#5aa469",
     "unreachable": "#9e9e9e",
+    "undecided": "#8e44ad",
 }
 
 
@@ -250,7 +252,7 @@ def plot(result: Study, path: str, variant: str, title: str = "") -> None:
     axis.set_xlabel(f"share of sites (%) — {variant}")
     axis.set_title(f"(a) What robots.txt lets each crawler crawl ({variant})", loc="left",
                    fontsize=10, pad=20)
-    axis.legend(ncol=4, loc="lower center", bbox_to_anchor=(0.5, 1.0), frameon=False, fontsize=8)
+    axis.legend(ncol=5, loc="lower center", bbox_to_anchor=(0.5, 1.0), frameon=False, fontsize=8)
 
     # (b) heat map: share of sites keeping the agent out of everything, per variant.
     axis = figure.add_subplot(grid[0, 1])
@@ -297,8 +299,9 @@ def plot(result: Study, path: str, variant: str, title: str = "") -> None:
                   transform=axis.transAxes)
         axis.set_yticks([])
     axis.set_xlabel("sites × agents × pairs of variants whose categories differ")
-    axis.set_title("(d) Why the category changes (robotspec diff reasons at a probe where the "
-                   "verdicts differ; access-policy = the status code)", loc="left", fontsize=10)
+    axis.set_title("(d) Why the category changes (robotspec diff reasons at the shortest path "
+                   "where the variants part; access-policy = the status code)", loc="left",
+                   fontsize=10)
 
     figure.suptitle(
         title or f"robots.txt restrictions on {result.sites:,} sites ({result.captures:,} captures)",
@@ -337,7 +340,8 @@ def report(result: Study, variant: str) -> str:
         lines += ["", "Sites × agents whose category differs, per pair of variants:"]
         totals = changes[pairs].sum().astype(int)
         lines.append(totals.rename_axis("pair").reset_index(name="count").to_string(index=False))
-    lines += ["", "Why the category changes (robotspec diff reasons at a differing probe):"]
+    lines += ["", "Why the category changes (robotspec diff reasons at the shortest path where "
+              "the variants part):"]
     lines.append(_by_reason(result.change_reasons))
     lines += ["", "Why verdicts differ on the asked paths (robotspec diff reasons):"]
     lines.append(_by_reason(result.reasons))

@@ -1,6 +1,7 @@
-// The robotspec playground: reads the form, asks POST /api/analyze, and shows the answer.
-// Plain JavaScript, no build step, nothing loaded from elsewhere. Every verdict, kind and
-// problem shown comes from the server (the library); the page only lays them out.
+// The robotspec playground: reads the form, asks POST /api/inspect (the file read URL by URL)
+// and POST /api/analyze and /api/compare (over every URL, exactly), and shows the answers.
+// Plain JavaScript, no build step, nothing loaded from elsewhere. Every verdict, kind, problem,
+// reach and witness shown comes from the server (the library); the page only lays them out.
 "use strict";
 
 const EXAMPLE = `# An example: edit it, or paste your own file.
@@ -46,6 +47,14 @@ const state = {
   sequence: 0,
   timer: null,
   controller: null,
+  // Over every URL: the answers of /api/analyze and /api/compare, the request they answer,
+  // and the one in flight.
+  analysis: null,
+  comparison: null,
+  exactKey: null,
+  exactController: null,
+  // A witness just added to the URLs, whose row is shown once the verdicts come.
+  added: null,
 };
 
 /** Creates an element with attributes and children (strings become text). */
@@ -160,13 +169,15 @@ async function analyze() {
   };
   document.body.setAttribute("aria-busy", "true");
   try {
-    const answer = await post("/api/analyze", request, state.controller.signal);
+    analyzeExactly();
+    const answer = await post("/api/inspect", request, state.controller.signal);
     if (sequence !== state.sequence) return;
     markInvalid(null);
     state.answer = answer;
     state.urls = request.urls;
     render(answer);
     announce(summary(answer));
+    showAdded();
   } catch (error) {
     if (error.name === "AbortError" || sequence !== state.sequence) return;
     markInvalid(error.api);
@@ -181,6 +192,151 @@ function markInvalid(error) {
   const message = error ? error.message : "";
   $("agent").toggleAttribute("aria-invalid", /agent|crawler/i.test(message));
   $("urls").toggleAttribute("aria-invalid", /URL|path/.test(message));
+}
+
+// ---- Over every URL --------------------------------------------------------------------------
+
+/** Asks /api/analyze (and /api/compare when an edited version is given) for the file, the
+ * agent and the variants, unless the last answer was for the same. */
+async function analyzeExactly() {
+  const variants = chosenVariants();
+  if (variants.length === 0) return;
+  const request = { robots_txt: $("robots").value, agent: $("agent").value, variants };
+  const edited = $("edited").value;
+  const key = JSON.stringify([request, edited]);
+  if (key === state.exactKey) return;
+  state.exactKey = key;
+  if (state.exactController) state.exactController.abort();
+  const controller = new AbortController();
+  state.exactController = controller;
+  const asks = [post("/api/analyze", request, controller.signal)];
+  if (edited.trim() !== "") {
+    asks.push(post("/api/compare", { ...request, new_robots_txt: edited }, controller.signal));
+  }
+  const busy = (on) => {
+    for (const id of ["reach", "changes"]) {
+      if (on) $(id).setAttribute("aria-busy", "true");
+      else $(id).removeAttribute("aria-busy");
+    }
+  };
+  busy(true);
+  let answers;
+  try {
+    answers = await Promise.all(asks);
+  } catch (error) {
+    if (error.name === "AbortError" || controller !== state.exactController) return;
+    state.exactKey = null;
+    const text = error.api ? `${error.api.status} ${error.api.code}: ${error.api.message}` : `The server did not answer: ${error.message}`;
+    $("reach-table").tBodies[0].replaceChildren(el("tr", {}, el("td", { colspan: 4, class: "empty" }, text)));
+    busy(false);
+    return;
+  }
+  if (controller !== state.exactController) return;
+  [state.analysis, state.comparison = null] = answers;
+  renderReach();
+  renderDeadRules();
+  renderChanges();
+  renderEditor(state.answer);
+  busy(false);
+}
+
+/** How a reading decides a path: `disallowed by line 3: Disallow: /a`, or `allowed (no rule
+ * matches)`. */
+function verdictBy(ruling) {
+  const word = ruling.allowed ? "allowed" : "disallowed";
+  return ruling.line !== null ? `${word} by line ${ruling.line}: ${ruling.rule}` : `${word} (${whyWithoutRule(ruling.decision)})`;
+}
+
+/** A path the analysis found, as a button that adds it to the URLs: the path, `shown` under
+ * it, and `said` (with the variant) for screen readers and the tooltip. */
+function witnessButton(path, shown, said) {
+  return el("button", {
+    type: "button",
+    class: "witness",
+    "data-path": path,
+    "aria-label": `Add ${path} to the URLs (${said})`,
+    title: said,
+    onclick: () => addUrl(path),
+  },
+  el("code", { class: "path" }, path),
+  el("span", { class: "decided" }, shown));
+}
+
+/** Adds `path` to the URL list (once) and asks for its verdicts at once. */
+function addUrl(path) {
+  const urls = chosenUrls();
+  if (!urls.includes(path)) $("urls").value = `${[...urls, path].join("\n")}\n`;
+  state.added = path;
+  analyze();
+}
+
+const REACH = {
+  everything: "everything: every path is disallowed",
+  some: "some paths, not all",
+  nothing: "nothing: every path is allowed",
+  undecided: "undecided: a limit stopped the analysis",
+};
+
+function renderReach() {
+  const body = $("reach-table").tBodies[0];
+  const analyses = state.analysis ? state.analysis.analyses : [];
+  if (analyses.length === 0) {
+    body.replaceChildren(el("tr", {}, el("td", { colspan: 4, class: "empty" }, "Choose a variant.")));
+    return;
+  }
+  body.replaceChildren(...analyses.map((a) => {
+    const example = (path, ruling) => path === null
+      ? el("span", { class: "none" }, "none")
+      : witnessButton(path, verdictBy(ruling), `${a.variant}: ${verdictBy(ruling)}`);
+    const undecided = a.undecided ? el("span", { class: "undecided" }, a.undecided.message) : null;
+    return el("tr", { "data-variant": a.variant },
+      el("th", { scope: "row" }, a.variant),
+      el("td", { class: `reach-${a.reach}` }, el("span", { class: "reach-word" }, REACH[a.reach] || a.reach), undecided),
+      el("td", {}, example(a.allowed_example, a.allowed_by)),
+      el("td", {}, example(a.disallowed_example, a.disallowed_by)));
+  }));
+}
+
+/** Every dead rule once, with the variants under which it decides nothing and why. */
+function deadRules() {
+  const found = new Map();
+  for (const a of state.analysis ? state.analysis.analyses : []) {
+    for (const d of a.dead_rules || []) {
+      const key = `${d.line}\u0000${d.why}`;
+      if (!found.has(key)) found.set(key, { ...d, variants: [] });
+      found.get(key).variants.push(a.variant);
+    }
+  }
+  return [...found.values()].sort((a, b) => a.line - b.line);
+}
+
+function renderDeadRules() {
+  const all = state.analysis ? state.analysis.analyses.map((a) => a.variant) : [];
+  renderProblems("dead-rules", deadRules(), "None: every rule decides some URL.", (d) =>
+    [`${d.rule} — ${d.why}`, d.variants.length === all.length ? "all variants" : d.variants.join(", "), "diagnostic dead"],
+  (d) => ({ where: `line ${d.line}`, label: "dead", code: d.cause }));
+}
+
+function renderChanges() {
+  const list = $("changes");
+  if ($("edited").value.trim() === "") {
+    list.replaceChildren(el("li", { class: "empty" }, "Paste an edited version to see what it changes."));
+    return;
+  }
+  const comparisons = state.comparison ? state.comparison.comparisons : [];
+  list.replaceChildren(...comparisons.flatMap((c) => {
+    if (c.equivalent === true) return [el("li", { class: "same" }, el("code", { class: "variant" }, c.variant), " the same URLs allowed")];
+    const items = c.differences.map((d) => {
+      const direction = d.new.allowed ? "opens" : "closes";
+      const shown = `was ${verdictBy(d.old)}; now ${verdictBy(d.new)}`;
+      return el("li", { class: direction },
+        el("code", { class: "variant" }, c.variant),
+        el("span", { class: "direction" }, direction),
+        witnessButton(d.path, shown, `${c.variant}: ${direction} — ${shown}`));
+    });
+    if (c.undecided) items.push(el("li", { class: "undecided" }, el("code", { class: "variant" }, c.variant), ` undecided: ${c.undecided.message}`));
+    return items;
+  }));
 }
 
 function summary(answer) {
@@ -205,6 +361,20 @@ function render(answer) {
   renderDisagreements(answer);
   renderRecords();
   if (state.highlighted) highlight(state.highlighted, { quiet: true });
+}
+
+/** Brings the row of a witness just added to the URLs into view, and says so. */
+function showAdded() {
+  const path = state.added;
+  if (path === null) return;
+  state.added = null;
+  const row = [...document.querySelectorAll("#verdict-table tbody tr")].find((r) => r.dataset.url === path);
+  if (!row) return;
+  row.classList.add("added");
+  row.scrollIntoView({ block: "nearest" });
+  const first = row.querySelector("button.verdict");
+  if (first) first.focus({ preventScroll: true });
+  announce(`${path} added to the URLs: its verdicts are in the table.`);
 }
 
 /** The text of each line of the editor, as the backdrop lays it out. */
@@ -232,6 +402,12 @@ function renderEditor(answer) {
     if (!linted.has(f.line)) linted.set(f.line, []);
     linted.get(f.line).push(f);
   }
+  // Rules that decide no URL, under the variants listed (from /api/analyze).
+  const dead = new Map();
+  for (const d of deadRules()) {
+    if (!dead.has(d.line)) dead.set(d.line, []);
+    dead.get(d.line).push(`${d.variants.join(", ")}: ${d.why}`);
+  }
   const backdropLines = [];
   const gutterLines = [];
   texts.forEach((text, index) => {
@@ -244,7 +420,8 @@ function renderEditor(answer) {
     const worst = all.some((d) => d.severity === "error") ? "error"
       : all.some((d) => d.severity === "warning") ? "warning" : "";
     const noted = !worst && lint.length > 0;
-    const classes = ["line", `k-${kind}`, worst && `has-${worst}`].filter(Boolean).join(" ");
+    const never = coloured ? dead.get(number) : undefined;
+    const classes = ["line", `k-${kind}`, worst && `has-${worst}`, never && "dead"].filter(Boolean).join(" ");
     backdropLines.push(el("div", { class: classes, "data-line": number }, underline(text, found)));
     const label = line ? KINDS[line.kind] || line.kind : "";
     const others = line && line.except ? line.except.map((e) => `${e.variant}: ${KINDS[e.kind] || e.kind}`).join("; ") : "";
@@ -253,7 +430,8 @@ function renderEditor(answer) {
         el("span", { class: "number" }, number),
         el("span", { class: "kind" }, label, others ? el("span", { class: "mark-except" }, "*") : null),
         el("span", { class: "problem", title: lint.map((f) => `${f.severity}[${f.code}]: ${f.message}`).join("\n") || null },
-          worst === "error" ? "✖" : worst ? "⚠" : noted ? "ℹ" : "")));
+          worst === "error" ? "✖" : worst ? "⚠" : noted ? "ℹ" : ""),
+        el("span", { class: "dead-mark", title: never ? `decides no URL — ${never.join("; ")}` : null }, never ? "†" : "")));
   });
   backdrop.replaceChildren(...backdropLines);
   gutter.replaceChildren(...gutterLines);
@@ -301,8 +479,10 @@ function renderFindings(answer) {
     [f.fix ? `${f.message} — fix: ${f.fix}` : f.message, variantList(f.readings, answer), "diagnostic finding"]);
 }
 
-/** One list of problems; `describe` gives an item's message, its variants and its class. */
-function renderProblems(id, items, none, describe) {
+/** One list of problems; `describe` gives an item's message, its variants and its class, and
+ * `head` its place, label and code (by default line:col, the severity and the code). */
+function renderProblems(id, items, none, describe, head = (d) => ({
+  where: d.line === null ? "file" : `${d.line}:${d.col}`, label: d.severity, code: d.code })) {
   const list = $(id);
   $(`${id}-count`).textContent = `(${items.length})`;
   if (items.length === 0) {
@@ -311,20 +491,21 @@ function renderProblems(id, items, none, describe) {
   }
   list.replaceChildren(...items.map((d) => {
     const [message, variants, kind] = describe(d);
-    return el("li", { class: d.severity },
+    const { where, label, code } = head(d);
+    return el("li", { class: d.severity || "dead" },
       el("button", {
         type: "button",
         class: kind,
         "data-line": d.line,
         onclick: () => {
           if (d.line === null) return;
-          highlight({ line: d.line, why: `${d.code}: ${d.message}` });
-          placeCaret(d.line, d.col);
+          highlight({ line: d.line, why: `${code}: ${message}` });
+          placeCaret(d.line, d.col || 1);
         },
       },
-      el("span", { class: "where" }, d.line === null ? "file" : `${d.line}:${d.col}`),
-      el("span", { class: `severity ${d.severity}` }, d.severity),
-      el("code", { class: "code" }, d.code),
+      el("span", { class: "where" }, where),
+      el("span", { class: `severity ${d.severity || "dead"}` }, label),
+      el("code", { class: "code" }, code),
       el("span", { class: "message" }, message),
       el("span", { class: "variants" }, variants)));
   }));
@@ -596,7 +777,12 @@ async function start() {
   $("urls").value = EXAMPLE_URLS;
   area.addEventListener("input", () => { renderEditor(state.answer); scheduleAnalysis(); });
   area.addEventListener("scroll", syncScroll);
-  for (const id of ["agent", "urls"]) $(id).addEventListener("input", scheduleAnalysis);
+  for (const id of ["agent", "urls", "edited"]) $(id).addEventListener("input", scheduleAnalysis);
+  $("copy-file").addEventListener("click", () => {
+    $("edited").value = $("robots").value;
+    $("edited").focus();
+    analyze();
+  });
   for (const id of ["modes", "variants"]) $(id).addEventListener("change", analyze);
   $("records-variant").addEventListener("change", renderRecords);
   $("fetch-form").addEventListener("submit", fetchLive);
@@ -607,6 +793,7 @@ async function start() {
     }
   });
   renderEditor(null);
+  renderChanges();
   await analyze();
   document.body.dataset.ready = "true";
 }

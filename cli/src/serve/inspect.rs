@@ -1,6 +1,8 @@
-//! What the API answers, computed by the library and nothing else: `POST /api/analyze` (every
-//! chosen variant's reading of one file — diagnostics, line kinds, verdicts, disagreements,
-//! extension records) and `POST /api/parse` (the lossless tree).
+//! What the API answers about one file read URL by URL, computed by the library and nothing
+//! else: `POST /api/inspect` (every chosen variant's reading of one file — diagnostics, line
+//! kinds, verdicts, disagreements, extension records) and `POST /api/parse` (the lossless
+//! tree). The answers over every URL, `POST /api/analyze` and `POST /api/compare`, are
+//! `exact.rs`'s.
 //!
 //! Every piece is the library's own serialisation, the one the CLI prints with `--format
 //! json`: a verdict is `check`'s `Verdict`, a disagreement `diff`'s `Disagreement`, a
@@ -26,13 +28,13 @@ use serde::{Deserialize, Serialize};
 
 use super::error::ApiError;
 
-/// URLs one `analyze` request may ask about.
+/// URLs one `inspect` request may ask about.
 pub const MAX_URLS: usize = 1000;
 
-/// The body of `POST /api/analyze`.
+/// The body of `POST /api/inspect`.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct AnalyzeRequest {
+pub struct InspectRequest {
     robots_txt: String,
     /// The crawler, as `--agent` takes it; by default `*`, a crawler no group names (as
     /// `robotspec usage`).
@@ -61,7 +63,7 @@ pub struct ParseRequest {
     mode: Option<String>,
 }
 
-/// A checked `analyze` request.
+/// A checked `inspect` request.
 pub struct Query {
     input: Vec<u8>,
     agents: AgentQuery,
@@ -85,9 +87,9 @@ pub fn read_variant(name: &str) -> Result<Profile, ApiError> {
         .map_err(|error| ApiError::bad_request(error.to_string()))
 }
 
-/// The variants an `analyze` request names: every one when absent, else at least one, each
+/// The variants a request names: every one when absent, else at least one, each
 /// once.
-fn read_variants(names: Option<&[String]>) -> Result<Vec<Profile>, ApiError> {
+pub fn read_variants(names: Option<&[String]>) -> Result<Vec<Profile>, ApiError> {
     let Some(names) = names else {
         return Ok(Variant::ALL.iter().map(Profile::from).collect());
     };
@@ -112,7 +114,7 @@ fn read_variants(names: Option<&[String]>) -> Result<Vec<Profile>, ApiError> {
 /// The reading options of a request: the mode it names, the library's limits with the
 /// server's input limit. Refuses a file longer than that limit (rather than reading part of
 /// it, as the CLI does with a warning: a client can send less).
-fn read_options(
+pub fn read_options(
     mode: Option<&str>,
     input: &str,
     max_input_bytes: usize,
@@ -132,7 +134,7 @@ fn read_options(
     Ok(ParseOptions::default().with_mode(mode).with_limits(limits))
 }
 
-impl AnalyzeRequest {
+impl InspectRequest {
     /// The request checked as the CLI checks its arguments.
     pub fn check(self, max_input_bytes: usize) -> Result<Query, ApiError> {
         let options = read_options(self.mode.as_deref(), &self.robots_txt, max_input_bytes)?;
@@ -173,9 +175,9 @@ impl ParseRequest {
     }
 }
 
-/// The answer of `analyze` (docs/serve.md gives each field).
+/// The answer of `inspect` (docs/serve.md gives each field).
 #[derive(Serialize)]
-struct Analysis<'a> {
+struct Inspection<'a> {
     variants: &'a [Profile],
     mode: Mode,
     agents: &'a AgentQuery,
@@ -300,7 +302,7 @@ fn line_kinds(parsed: &Parsed<'_>) -> Vec<NodeKind> {
 }
 
 /// Every chosen variant's reading of the file, as JSON.
-pub fn analyze(query: &Query) -> Result<Vec<u8>, ApiError> {
+pub fn inspect(query: &Query) -> Result<Vec<u8>, ApiError> {
     let lints: Vec<Lint> = query
         .variants
         .iter()
@@ -313,7 +315,7 @@ pub fn analyze(query: &Query) -> Result<Vec<u8>, ApiError> {
         .collect();
     let comparer = Comparer::new(&query.input, &accepted);
     let (verdicts, disagreements) = verdicts(&comparer, query);
-    let analysis = Analysis {
+    let inspection = Inspection {
         variants: &query.variants,
         mode: query.options.mode(),
         agents: &query.agents,
@@ -336,7 +338,7 @@ pub fn analyze(query: &Query) -> Result<Vec<u8>, ApiError> {
             &robotspec::lint::LintOptions::default().with_readings(query.variants.iter().copied()),
         ),
     };
-    serde_json::to_vec(&analysis).map_err(|e| ApiError::internal(e.to_string()))
+    serde_json::to_vec(&inspection).map_err(|e| ApiError::internal(e.to_string()))
 }
 
 /// Every URL's verdict under every variant that read the file (URL by URL, variants in order),

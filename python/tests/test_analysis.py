@@ -1,0 +1,172 @@
+"""The exact answers over every URL — ``Robots.analyze``, ``Robots.compare``,
+``Robots.named_agents`` — held to the command line's ``analyze`` and ``compare`` (the same
+JSON), their typed fields to their dicts, and every witness to ``Robots.check``."""
+
+import pytest
+
+import robotspec
+from conftest import EXAMPLES, REPO
+
+ANALYSIS = REPO / "cli" / "tests" / "cmd" / "fixtures" / "analysis"
+FILES = [ANALYSIS / "old.txt", ANALYSIS / "new.txt", EXAMPLES / "E11.txt", EXAMPLES / "E29.txt"]
+AGENTS = ["GPTBot", "ccbot", "foobot", "Mozilla/5.0 (compatible; FooBot/2.1)"]
+
+
+def _without(answer, *fields):
+    return {k: v for k, v in answer.items() if k not in fields}
+
+
+def _ruling(witness):
+    return {"allowed": witness.allowed, "decision": witness.decision, "line": witness.line,
+            "rule": witness.rule}
+
+
+def _check_witness(robots, agent, witness):
+    """A witness gets from ``check`` the verdict and rule it claims."""
+    verdict = robots.check(agent or "a-crawler-no-group-names", witness.path)
+    assert (verdict.allowed, verdict.line, verdict.rule) == (
+        witness.allowed, witness.line, witness.rule), witness
+
+
+@pytest.mark.parametrize("variant", ["draft-1996", "rfc9309", "google"])
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_analyze_is_the_cli_analyze(cli, path, variant):
+    robots = robotspec.Robots(path.read_bytes(), variant)
+    for agent in AGENTS:
+        analysis = robots.analyze(agent)
+        expected = cli.json("analyze", "--variant", variant, "--agent", agent, path)
+        shape = ("agent", "variant", "groups", "compared_with_unnamed")
+        assert analysis.to_dict() == _without(expected, *shape), (path, agent)
+        # The typed fields are the dict's.
+        assert analysis.reach == expected["reach"]
+        for name in ("allowed", "disallowed"):
+            witness = getattr(analysis, f"{name}_example")
+            if witness is None:
+                assert expected[f"{name}_example"] is None
+                continue
+            assert witness.path == expected[f"{name}_example"]
+            assert _ruling(witness) == expected[f"{name}_by"]
+            _check_witness(robots, agent, witness)
+        assert [(d.line, d.rule, d.cause, d.why) for d in analysis.dead_rules] == [
+            (d["line"], d["rule"], d["cause"], d["why"]) for d in expected["dead_rules"]]
+        assert [d.shadowed_by for d in analysis.dead_rules] == [
+            None if d["shadowed_by"] is None else [(s["line"], s["rule"]) for s in d["shadowed_by"]]
+            for d in expected["dead_rules"]]
+        assert analysis.undecided is None
+
+
+def test_without_an_agent_the_analysis_is_an_unnamed_crawlers(cli):
+    path = ANALYSIS / "old.txt"
+    robots = robotspec.Robots(path.read_bytes())
+    listed = cli.json("analyze", path)
+    assert [a["agent"] for a in listed] == [*robots.named_agents, None]
+    unnamed = robots.analyze()
+    assert unnamed.to_dict() == _without(listed[-1], "agent", "variant", "groups",
+                                         "compared_with_unnamed")
+    assert [d.line for d in unnamed.dead_rules] == [3]
+    assert unnamed.dead_rules[0].shadowed_by == [(4, "Allow: /cart")]
+    assert str(unnamed.disallowed_example) == "/search!: disallowed by line 5: Disallow: /search"
+    _check_witness(robots, None, unnamed.disallowed_example)
+
+
+@pytest.mark.parametrize("sides", [
+    ("old.txt", "google", "new.txt", "google"),
+    ("old.txt", "draft-1996", "old.txt", "rfc9309"),
+    ("new.txt", "rep-draft-2019", "new.txt", "google"),
+    ("new.txt", "google", "new.txt", "google+wildcards=no"),
+], ids=lambda s: "-".join(s))
+def test_compare_is_the_cli_compare(cli, sides):
+    old_name, old_reading, new_name, new_reading = sides
+    old_path, new_path = ANALYSIS / old_name, ANALYSIS / new_name
+    old = robotspec.Robots(old_path.read_bytes(), old_reading)
+    new = robotspec.Robots(new_path.read_bytes(), new_reading)
+    if old_name == new_name:
+        args = ("--variants", f"{old_reading},{new_reading}", old_path)
+    else:
+        args = ("--variant", old_reading, old_path, new_path)
+    listed = cli.json("compare", *args)
+    agents = [entry["agent"] for entry in listed]
+    for agent, expected in zip(agents, listed):
+        equivalence = old.compare(new, agent)
+        assert equivalence.to_dict() == _without(expected, "agent"), (sides, agent)
+        assert equivalence.equivalent == expected["equivalent"]
+        assert equivalence.undecided is None
+        assert len(equivalence.differences) == len(expected["differences"])
+        for difference, want in zip(equivalence.differences, expected["differences"]):
+            assert difference.path == difference.old.path == difference.new.path == want["path"]
+            assert (_ruling(difference.old), _ruling(difference.new)) == (want["old"], want["new"])
+            assert difference.old.allowed != difference.new.allowed
+            _check_witness(old, agent, difference.old)
+            _check_witness(new, agent, difference.new)
+        only_old, only_new = equivalence.allowed_only_by_old, equivalence.allowed_only_by_new
+        assert only_old is None or only_old.old.allowed
+        assert only_new is None or only_new.new.allowed
+
+
+def test_a_file_is_equivalent_to_itself_and_named_agents_come_in_file_order():
+    robots = robotspec.Robots(b"User-agent: FooBot\nUser-agent: *\nUser-agent: bar\nDisallow: /\n"
+                              b"\nUser-agent: FOOBOT\nAllow: /x\n")
+    assert robots.named_agents == ["foobot", "bar"]
+    for agent in [None, "FooBot", "bar", "other"]:
+        same = robots.compare(robots, agent)
+        assert (same.equivalent, same.differences, same.undecided) == (True, [], None)
+        assert same.allowed_only_by_old is None and same.allowed_only_by_new is None
+
+
+def test_a_limit_leaves_the_answer_undecided_never_guessed():
+    hard = (ANALYSIS / "hard.txt").read_bytes()
+    # Too small for even the queries of the generic paths: nothing is claimed.
+    starved = robotspec.Robots(hard, analysis_states=40).analyze()
+    assert (starved.reach, starved.undecided) == ("undecided", "analysis_states")
+    assert starved.allowed_example is None and starved.disallowed_example is None
+    # Enough for the reach, not for the search of the shortest examples: the reach stands, the
+    # examples are the generic paths' (not proven the shortest), and the limit is named.
+    bounded = robotspec.Robots(hard, analysis_states=400)
+    analysis = bounded.analyze()
+    assert (analysis.reach, analysis.undecided) == ("some", "analysis_states")
+    assert analysis.to_dict()["undecided"]["limit"] == "analysis_states"
+    # What it found stands, and is a real path with its real verdict.
+    for witness in (analysis.allowed_example, analysis.disallowed_example):
+        _check_witness(bounded, None, witness)
+    unbounded = robotspec.Robots(hard).analyze()
+    assert unbounded.undecided is None and unbounded.disallowed_example.path == "/abcd"
+    # A comparison stopped before it found a difference says neither "equivalent" nor
+    # "different" (a file compared with itself is equivalent without a search: another file).
+    tight = robotspec.Robots(hard, analysis_states=10)
+    edited = robotspec.Robots(hard + b"Disallow: /*q*r\n", analysis_states=10)
+    compared = tight.compare(edited)
+    assert (compared.equivalent, compared.undecided) == (None, "analysis_states")
+    assert compared.differences == []
+    unbounded_edit = robotspec.Robots(hard + b"Disallow: /*q*r\n")
+    assert robotspec.Robots(hard).compare(unbounded_edit).equivalent is False
+
+
+def test_answers_are_typed_objects_that_outlive_their_robots():
+    analysis = robotspec.Robots(b"User-agent: *\nDisallow: /a\nAllow: /a\n").analyze()
+    dead = analysis.dead_rules[0]
+    assert isinstance(dead, robotspec.DeadRule) and dead.cause == "shadowed"
+    assert repr(dead).startswith("<DeadRule line 2 (shadowed):")
+    assert repr(analysis) == "<Analysis reach=nothing>"
+    witness = analysis.allowed_example
+    assert isinstance(witness, robotspec.Witness)
+    again = robotspec.Robots(b"User-agent: *\nDisallow: /b\n").analyze().allowed_example
+    assert witness == again and len({witness, again}) == 1
+    assert witness != robotspec.Robots(b"").analyze().allowed_example  # no group applies
+    old, new = robotspec.Robots(b"User-agent: *\nDisallow: /\n"), robotspec.Robots(b"")
+    difference = old.compare(new).differences[0]
+    del old, new
+    assert isinstance(difference, robotspec.Difference)
+    assert repr(difference) == "<Difference /: disallowed then allowed>"
+    assert difference.path == "/"
+    # to_dict() gives a copy the caller may change.
+    changed = analysis.to_dict()
+    changed["reach"] = "everything"
+    assert analysis.to_dict()["reach"] == "nothing"
+
+
+def test_compare_takes_a_robots():
+    robots = robotspec.Robots(b"")
+    with pytest.raises(TypeError):
+        robots.compare(b"User-agent: *\nDisallow: /\n")
+    with pytest.raises(robotspec.AgentError):
+        robots.analyze(" , ")
