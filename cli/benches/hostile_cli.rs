@@ -10,14 +10,16 @@
 //! - `/dev/zero` as FILE, default limits: ≤ 5 s and < 160 MB; with `--max-input-bytes 1000`:
 //!   ≤ 1 s and < 16 MB; `/dev/zero` as the standard input of `batch`: as default limits.
 //!
-//! A run ends PASS when it exits normally (0, 1 or 2: allowed, disallowed, reported error) within
+//! A run ends PASS when it exits normally (0, 1 or 2: allowed, disallowed, reported error; 3 from
+//! `analyze` or `compare`: undecided within the budget) within
 //! both targets; a timeout, a crash, or an allocation failure under the cap is a MISS.
 //!
 //! `cargo bench --bench hostile_cli` (needs `/usr/bin/time`, `timeout`, `prlimit`). Environment:
 //! - `ROBOTSPEC_HOSTILE_CASES`: comma-separated case names to run, `zero*` for a prefix (default
 //!   all: 5mb-empty-lines, 20mb-newlines, 60mb-newlines, 5mb-small-groups, 2mb-line, 30k-stars,
 //!   zero-file, zero-file-1000, zero-stdin-batch);
-//! - `ROBOTSPEC_HOSTILE_COMMANDS`: among check,explain,parse-strict,parse-json,diff,batch;
+//! - `ROBOTSPEC_HOSTILE_COMMANDS`: among check,explain,parse-strict,parse-json,diff,batch,
+//!   analyze,compare (`compare` sets the variant's reading against `rfc9309`'s);
 //! - `ROBOTSPEC_HOSTILE_VARIANTS`: among 1994,1996-draft,rep-draft-2019,rfc9309,google;
 //! - `ROBOTSPEC_HOSTILE_TIMEOUT`: seconds per run (default 30);
 //! - `ROBOTSPEC_HOSTILE_CAP`: address-space cap per run in bytes (default 4 GiB; 0: none);
@@ -42,13 +44,15 @@ use process::{Ended, Input, Run, Spec};
 
 const MIB: usize = 1 << 20;
 const VARIANTS: [&str; 5] = ["1994", "1996-draft", "rep-draft-2019", "rfc9309", "google"];
-const COMMANDS: [&str; 6] = [
+const COMMANDS: [&str; 8] = [
     "check",
     "explain",
     "parse-strict",
     "parse-json",
     "diff",
     "batch",
+    "analyze",
+    "compare",
 ];
 
 /// Where the robots.txt comes from.
@@ -273,8 +277,18 @@ fn invocation(
         "parse-json" => args.extend(["--format", "json"].map(OsString::from)),
         _ => {}
     }
-    if command != "diff" {
-        args.extend(["--variant", variant].map(OsString::from));
+    match command {
+        "diff" => {}
+        // The variant's reading against RFC 9309's (Google's, for RFC 9309 itself).
+        "compare" => {
+            let other = if variant == "rfc9309" {
+                "google"
+            } else {
+                "rfc9309"
+            };
+            args.extend(["--variants".into(), format!("{variant},{other}").into()]);
+        }
+        _ => args.extend(["--variant", variant].map(OsString::from)),
     }
     args.extend(case.flags.iter().map(OsString::from));
     let file: OsString = match &case.source {
@@ -291,6 +305,7 @@ fn invocation(
                 case.url.clone().into(),
             ]);
         }
+        "analyze" | "compare" => args.extend(["--agent".into(), "bot".into(), file]),
         "batch" => {
             args.push("--corpus".into());
             args.push(ctx.dir.clone().into());
@@ -369,7 +384,9 @@ fn measure(ctx: &Context, case: &Case, command: &str, variant: &str) -> Row {
     };
     let target = format!("{kind}, ≤{:.0} MB", case.peak_mb);
     let peak = run.peak_mb();
-    let normal = matches!(run.ended, Ended::Exited(0..=2));
+    // `analyze` and `compare` exit 3 when their budget leaves an answer undecided.
+    let normal = matches!(run.ended, Ended::Exited(0..=2))
+        || (matches!(command, "analyze" | "compare") && run.ended == Ended::Exited(3));
     let wall_ok = wall_target.is_none_or(|t| run.wall <= t);
     let peak_ok = peak.is_none_or(|p| p <= case.peak_mb);
     let pass = normal && wall_ok && peak_ok;
@@ -470,16 +487,18 @@ fn main() {
     std::fs::create_dir_all(&dir).expect("scratch folder");
     std::os::unix::fs::symlink("/dev/zero", dir.join("zero")).expect("symlink to /dev/zero");
 
-    let takes_limits = ["check", "explain", "parse", "diff", "batch"]
-        .into_iter()
-        .filter(|sub| {
-            std::process::Command::new(&bin)
-                .args([sub, "--help"])
-                .output()
-                .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).contains("--max-input-bytes"))
-        })
-        .map(str::to_owned)
-        .collect();
+    let takes_limits = [
+        "check", "explain", "parse", "diff", "batch", "analyze", "compare",
+    ]
+    .into_iter()
+    .filter(|sub| {
+        std::process::Command::new(&bin)
+            .args([sub, "--help"])
+            .output()
+            .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).contains("--max-input-bytes"))
+    })
+    .map(str::to_owned)
+    .collect();
     let version = std::process::Command::new(&bin)
         .arg("--version")
         .output()
