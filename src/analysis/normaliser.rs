@@ -158,14 +158,16 @@ impl Normaliser {
                     continue;
                 }
                 let state = (written + out.len(), held, read.saturating_add(1).min(2));
-                if !self.can_go_on(table, held, rest.get(out.len()..).unwrap_or_default()) {
-                    continue;
-                }
                 let Some(mark) = seen.get_mut(index(state.0, state.1, state.2)) else {
                     continue;
                 };
-                if !*mark {
-                    *mark = true;
+                if *mark {
+                    continue;
+                }
+                // Whether a state can go on depends on the state alone: asked once, when it is
+                // first reached.
+                *mark = true;
+                if self.can_go_on(table, held, rest.get(out.len()..).unwrap_or_default()) {
                     queue.push((state, next, byte));
                 }
             }
