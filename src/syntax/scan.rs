@@ -242,20 +242,18 @@ fn shape(line: &[u8], base: usize, hash: usize, colon: usize) -> Parts {
     if start == before.len() {
         return parts;
     }
-    let end = trim_ws_end(before, start);
-    let found = colon;
-    if found > start && found < end {
-        let key_end = trim_ws_end(before.get(..found).unwrap_or_default(), start);
-        let value = skip_ws(before, found + 1);
-        parts.key = span(start, key_end);
-        parts.colon = span(found, found + 1);
+    let end = trim_ws_end(before, start, before.len());
+    if colon > start && colon < end {
+        let value = skip_ws(before, colon + 1);
+        parts.key = span(start, trim_ws_end(before, start, colon));
+        parts.colon = span(colon, colon + 1);
         parts.value = if value < end { span(value, end) } else { None };
         return parts;
     }
     // No colon in the text (or the text starts with one, which no key word can hold): two
     // words, or text.
     let text = before.get(start..end).unwrap_or_default();
-    let two_words = (found >= end).then(|| {
+    let two_words = (colon >= end).then(|| {
         let key_end = memchr::memchr2(b' ', b'\t', text)?;
         let value = skip_ws(text, key_end);
         let last = text.get(value..).unwrap_or_default();
@@ -279,18 +277,22 @@ fn is_ws(b: u8) -> bool {
 }
 
 /// The first position at or after `at` in `bytes` that is not whitespace (or the length).
-fn skip_ws(bytes: &[u8], at: usize) -> usize {
-    let rest = bytes.get(at..).unwrap_or_default();
-    at + rest.iter().position(|&b| !is_ws(b)).unwrap_or(rest.len())
+/// Whitespace runs in a line are short: a loop over them is cheaper than a search.
+#[inline]
+fn skip_ws(bytes: &[u8], mut at: usize) -> usize {
+    while bytes.get(at).copied().is_some_and(is_ws) {
+        at += 1;
+    }
+    at.min(bytes.len())
 }
 
-/// `bytes` without the whitespace at its end, but not shorter than `at`: where it ends.
-fn trim_ws_end(bytes: &[u8], at: usize) -> usize {
-    let rest = bytes.get(at..).unwrap_or_default();
-    at + rest
-        .iter()
-        .rposition(|&b| !is_ws(b))
-        .map_or(0, |last| last + 1)
+/// Where `bytes[..end]` ends without the whitespace at its end, but not before `start`.
+#[inline]
+fn trim_ws_end(bytes: &[u8], start: usize, mut end: usize) -> usize {
+    while end > start && bytes.get(end - 1).copied().is_some_and(is_ws) {
+        end -= 1;
+    }
+    end
 }
 
 /// The parts of a line read up to its cut (`line`, starting at byte `base`) for what it says,
