@@ -125,6 +125,7 @@ pub(super) enum Automaton {
 impl Automaton {
     /// The ID of the first pattern (in the NFA's order) matching a prefix of `target`, searched
     /// anchored; `Err` when the lazy DFA gave up on this search.
+    #[inline]
     pub(super) fn search(
         &self,
         target: &[u8],

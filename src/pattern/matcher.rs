@@ -305,10 +305,14 @@ impl RuleMatcher {
         if self.globs.len() == 0 {
             return None;
         }
-        if self.automaton.get().is_none() && self.globs_first(target) {
-            return self.globs.first(target);
-        }
-        let Some(automaton) = self.automaton_winner(target) else {
+        // The automaton once built (one look at the cell on the warm path), or the glob
+        // matcher for the first searches, or the automaton built now.
+        let built = match self.automaton.get() {
+            Some(built) => built,
+            None if self.globs_first(target) => return self.globs.first(target),
+            None => self.automaton(),
+        };
+        let Some(automaton) = self.automaton_winner(built, target) else {
             return self.globs.first(target);
         };
         // The patterns left out of the automaton, tested only while they could still win.
@@ -329,11 +333,11 @@ impl RuleMatcher {
             && self.glob_searches.fetch_add(1, Ordering::Relaxed) < GLOB_FIRST_SEARCHES
     }
 
-    /// The automaton's answer (as an ID in `globs`): `None` when there is no automaton or it
-    /// gave up, `Some(None)` when no pattern of the automaton matches.
+    /// The answer of the automaton `built` (as an ID in `globs`): `None` when there is no
+    /// automaton or it gave up, `Some(None)` when no pattern of the automaton matches.
     #[allow(clippy::option_option)]
-    fn automaton_winner(&self, target: &[u8]) -> Option<Option<usize>> {
-        match self.automaton().automaton.as_ref()?.search(target) {
+    fn automaton_winner(&self, built: &AutomatonBuilt, target: &[u8]) -> Option<Option<usize>> {
+        match built.automaton.as_ref()?.search(target) {
             Ok(found) => Some(found.and_then(|id| self.automaton_ids.get(id).copied())),
             // The lazy DFA gave up (its cache thrashed); the dense DFA cannot fail with our
             // configuration (no quit bytes), but a fallback costs nothing and keeps the
