@@ -109,7 +109,11 @@ pub(crate) fn place_of(lines: impl Iterator<Item = Line>, at: usize) -> Place {
 }
 
 impl Line {
-    /// The line made of `parts`, its key classified by `profile`.
+    /// The line made of `parts`, its key classified by `profile`. Always inlined, with
+    /// [`Parts::body`], into the reader, which builds each line in place: left to the compiler,
+    /// both were called out of line after an unrelated change elsewhere in the crate, and the
+    /// reader's cost on the cold set rose from 234 M to 257 M instructions (docs/performance.md).
+    #[inline(always)]
     pub(super) fn new(
         source: &Source<'_>,
         profile: &Profile,
@@ -216,6 +220,8 @@ pub(super) struct Parts {
 }
 
 impl Parts {
+    /// What the line holds, its key classified by `profile` (inlined: see [`Line::new`]).
+    #[inline(always)]
     fn body(&self, source: &Source<'_>, profile: &Profile) -> LineBody {
         if let Some(key) = self.key {
             let (directive, spelling) = profile.classify_key_in(source.bytes(), key.range());
