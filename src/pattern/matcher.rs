@@ -380,38 +380,27 @@ pub(crate) fn priority_order<'r>(
         .enumerate()
         .map(|(index, &(kind, pattern))| (index, kind, pattern))
         .collect();
-    match precedence {
-        // Longest first; on equal length Allow first; then file order. The sort is stable, so
-        // file order needs no explicit key.
-        Precedence::LongestMatch => order.sort_by_key(|&(_, kind, pattern)| {
-            (Reverse(pattern.len()), kind == RuleKind::Disallow)
-        }),
-        Precedence::FirstMatch => {}
-        // Every Disallow (file order) before every Allow: an Allow can only come out on top
-        // when no Disallow matched.
-        Precedence::AnyDisallow => {
-            order.sort_by_key(|&(_, kind, _)| kind == RuleKind::Allow);
-        }
-    }
+    order.sort_unstable_by_key(|&(index, kind, pattern)| {
+        Priority::of(precedence, index, kind, pattern.len())
+    });
     order
 }
 
-/// The rule of `rules` (`(kind, pattern)`, their index in the iteration standing for file
-/// order) that decides `target`, with its kind: what [`RuleMatcher::decide`] answers, found by
-/// testing each rule that could still win, with nothing built. A crawler asks a host's
-/// robots.txt two or three questions and moves on; for those, testing the rules of a group
-/// costs a fraction of compiling them (a typical group: well under a microsecond a query,
-/// against ~20 µs to compile). Each literal rule is a prefix comparison, each wildcard rule
-/// the glob matcher's test, linear in the target; under the longest match, a rule shorter than
-/// the best match so far is not tested.
-pub(crate) fn decide_one_by_one<'p>(
-    rules: impl IntoIterator<Item = (RuleKind, &'p [u8])>,
+/// The rule of `rules` (`(id, kind, pattern)` in file order) that decides `target`: its `id`
+/// and kind, what [`RuleMatcher::decide`] answers, found by testing each rule that could still
+/// win, with nothing built. A crawler asks a host's robots.txt two or three questions and
+/// moves on; for those, testing the rules of a group costs a fraction of compiling them (a
+/// typical group: well under a microsecond a query, against ~20 µs to compile). Each literal
+/// rule is a prefix comparison, each wildcard rule the glob matcher's test, linear in the
+/// target; under the longest match, a rule shorter than the best match so far is not tested.
+pub(crate) fn decide_one_by_one<'p, Id>(
+    rules: impl IntoIterator<Item = (Id, RuleKind, &'p [u8])>,
     syntax: PatternSyntax,
     precedence: Precedence,
     target: &[u8],
-) -> Option<(usize, RuleKind)> {
-    let mut best: Option<(Priority, usize, RuleKind)> = None;
-    for (rule, (kind, pattern)) in rules.into_iter().enumerate() {
+) -> Option<(Id, RuleKind)> {
+    let mut best: Option<(Priority, Id, RuleKind)> = None;
+    for (rule, (id, kind, pattern)) in rules.into_iter().enumerate() {
         let priority = Priority::of(precedence, rule, kind, pattern.len());
         if best.as_ref().is_some_and(|(b, _, _)| *b <= priority) {
             continue;
@@ -422,26 +411,23 @@ pub(crate) fn decide_one_by_one<'p>(
             glob_matches(pattern, target, syntax)
         };
         if matches {
-            best = Some((priority, rule, kind));
+            best = Some((priority, id, kind));
         }
     }
-    let (_, rule, kind) = best?;
-    match (precedence, kind) {
-        // Allows are ranked after every Disallow, so an Allow winning means that no Disallow
-        // matched.
-        (Precedence::AnyDisallow, RuleKind::Allow) => None,
-        _ => Some((rule, kind)),
-    }
+    let (_, id, kind) = best?;
+    decides(precedence, kind).then_some((id, kind))
 }
 
-/// A rule's place in the priority order, comparable without sorting the rules: smaller is
-/// better, and among the matching rules the smallest decides.
+/// A rule's place in the priority order (the one definition of it: [`priority_order`] sorts by
+/// it, [`decide_one_by_one`] compares by it without sorting): smaller is better, and among the
+/// matching rules the smallest decides.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 struct Priority {
     /// Longest match: longer first.
     length: Reverse<usize>,
     /// Longest match: Allow before Disallow on equal length; any Disallow: every Disallow
-    /// before every Allow.
+    /// (file order) before every Allow, so an Allow can only come out on top when no Disallow
+    /// matched.
     kind: bool,
     /// Then file order.
     rule: usize,

@@ -209,6 +209,17 @@ fn all_engines(
         .collect()
 }
 
+/// `rules` with their indices, as [`decide_one_by_one`] takes them (the index is the rule it
+/// names).
+fn enumerated<'r>(
+    rules: &'r [(RuleKind, &'r [u8])],
+) -> impl Iterator<Item = (usize, RuleKind, &'r [u8])> + 'r {
+    rules
+        .iter()
+        .enumerate()
+        .map(|(index, &(kind, pattern))| (index, kind, pattern))
+}
+
 /// `decide` of every engine, asserted equal, and checked against the reference.
 fn decide(
     rules: &[(RuleKind, &[u8])],
@@ -225,7 +236,7 @@ fn decide(
             m.engine()
         );
     }
-    let one_by_one = decide_one_by_one(rules.iter().copied(), syntax, precedence, target);
+    let one_by_one = decide_one_by_one(enumerated(rules), syntax, precedence, target);
     assert_eq!(
         one_by_one.map(|(rule, _)| rule),
         expected,
@@ -780,7 +791,7 @@ fn check_against_reference(
         }
         for target in targets {
             let expected = ref_decide(&rules, syntax.wildcards, precedence, target);
-            let one_by_one = decide_one_by_one(rules.iter().copied(), syntax, precedence, target);
+            let one_by_one = decide_one_by_one(enumerated(&rules), syntax, precedence, target);
             prop_assert_eq!(
                 one_by_one.map(|(rule, _)| rule),
                 expected,

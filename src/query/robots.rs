@@ -62,15 +62,23 @@ pub struct Robots {
 pub(super) struct AgentIndex {
     /// The distinct lower-cased agent tokens, sorted, one after the other.
     tokens: Box<[u8]>,
-    /// Per token, in the same order: where it ends in `tokens` (it starts where the one before
-    /// ends) and its index into `selections`.
-    by_agent: Box<[(u32, u32)]>,
+    /// Per token, in the same order: where it lies in `tokens`, and its selection.
+    by_agent: Box<[NamedToken]>,
     /// Index into `selections` of the merged `*` groups, if any.
     pub(super) global: Option<usize>,
     pub(super) selections: Vec<Selection>,
     /// Every selection's groups, one selection after the other (one allocation for them all:
     /// a file of 50,000 groups has as many selections).
     groups: Box<[u32]>,
+}
+
+/// One token of an [`AgentIndex`]: where it lies in the index's `tokens`, and the index of its
+/// selection.
+#[derive(Debug, Clone, Copy)]
+struct NamedToken {
+    start: u32,
+    end: u32,
+    selection: u32,
 }
 
 /// The groups that apply to one agent token (or to `*`), and their rules, compiled after their
@@ -279,7 +287,7 @@ impl Robots {
         let groups = index.groups.len() * 4;
         self.model.memory_usage()
             + index.tokens.len()
-            + index.by_agent.len() * std::mem::size_of::<(u32, u32)>()
+            + index.by_agent.len() * std::mem::size_of::<NamedToken>()
             + index.selections.capacity() * std::mem::size_of::<Selection>()
             + groups
             + self.diagnostics.capacity() * std::mem::size_of::<Diagnostic>()
@@ -337,7 +345,6 @@ impl Robots {
         if let Some(compiled) = selection.compiled.get() {
             return compiled.decide(target);
         }
-        let rules = || self.rules_of(selection);
         let model = &self.model;
         let groups = self.groups_of(selection);
         let groups = groups.iter().filter_map(|&g| model.group(g as usize));
@@ -346,10 +353,12 @@ impl Robots {
         if work <= TESTED_WORK && selection.tested.fetch_add(1, Ordering::Relaxed) < TESTED_QUERIES
         {
             let profile = &self.profile;
-            let patterns = rules().map(|(_, rule)| (rule.kind(), rule.pattern()));
+            let rules = self
+                .rules_of(selection)
+                .map(|(id, rule)| (id, rule.kind(), rule.pattern()));
             let found =
-                decide_one_by_one(patterns, profile.pattern_syntax, profile.precedence, target);
-            return found.and_then(|(i, kind)| Some((Decided::Rule(rules().nth(i)?.0), kind)));
+                decide_one_by_one(rules, profile.pattern_syntax, profile.precedence, target);
+            return found.map(|(id, kind)| (Decided::Rule(id), kind));
         }
         self.compiled(selection).decide(target)
     }
@@ -471,15 +480,20 @@ impl AgentIndex {
         named.sort_unstable_by(|a, b| token(&a.0).cmp(token(&b.0)).then(a.1.cmp(&b.1)));
         let mut index = AgentIndex::default();
         let mut tokens: Vec<u8> = Vec::with_capacity(written.len());
-        let mut by_agent: Vec<(u32, u32)> = Vec::with_capacity(named.len());
+        let mut by_agent: Vec<NamedToken> = Vec::with_capacity(named.len());
         let mut groups = Vec::with_capacity(named.len() + global.len());
         for run in named.chunk_by(|a, b| token(&a.0) == token(&b.0)) {
             let start = groups.len();
             for &(_, group) in run {
                 add_group(&mut groups, group, selection, false, start);
             }
+            let start_of_token = tokens.len();
             tokens.extend_from_slice(run.first().map_or(&[][..], |(range, _)| token(range)));
-            by_agent.push((to_u32(tokens.len()), to_u32(index.selections.len())));
+            by_agent.push(NamedToken {
+                start: to_u32(start_of_token),
+                end: to_u32(tokens.len()),
+                selection: to_u32(index.selections.len()),
+            });
             index.selections.push(Selection::of(start..groups.len()));
         }
         if !global.is_empty() {
@@ -495,25 +509,25 @@ impl AgentIndex {
         index
     }
 
-    /// Token `i` (in token order).
-    fn token(&self, i: usize) -> &[u8] {
-        let start = i
-            .checked_sub(1)
-            .and_then(|before| self.by_agent.get(before));
-        let start = start.map_or(0, |&(end, _)| end as usize);
-        let end = self.by_agent.get(i).map_or(start, |&(end, _)| end as usize);
-        self.tokens.get(start..end).unwrap_or_default()
+    /// The indices of `selection`'s groups, in file order.
+    fn groups_of(&self, selection: &Selection) -> &[u32] {
+        let (start, end) = selection.groups;
+        self.groups
+            .get(start as usize..end as usize)
+            .unwrap_or_default()
+    }
+
+    /// The token of `entry`.
+    fn token(&self, entry: &NamedToken) -> &[u8] {
+        let range = entry.start as usize..entry.end as usize;
+        self.tokens.get(range).unwrap_or_default()
     }
 
     /// Every token with its selection, in token order.
     fn entries(&self) -> impl Iterator<Item = (&[u8], usize)> + '_ {
-        let selections = self
-            .by_agent
+        self.by_agent
             .iter()
-            .map(|&(_, selection)| selection as usize);
-        (0..self.by_agent.len())
-            .map(|i| self.token(i))
-            .zip(selections)
+            .map(|entry| (self.token(entry), entry.selection as usize))
     }
 
     /// The token (and its selection) that equals `agent`, ignoring ASCII case.
@@ -534,20 +548,12 @@ impl AgentIndex {
                 &long
             }
         };
-        let (mut low, mut high) = (0, self.by_agent.len());
-        while low < high {
-            let middle = low + (high - low) / 2;
-            let token = self.token(middle);
-            match token.cmp(lower) {
-                std::cmp::Ordering::Less => low = middle + 1,
-                std::cmp::Ordering::Greater => high = middle,
-                std::cmp::Ordering::Equal => {
-                    let &(_, selection) = self.by_agent.get(middle)?;
-                    return Some((token, selection as usize));
-                }
-            }
-        }
-        None
+        let found = self
+            .by_agent
+            .binary_search_by(|entry| self.token(entry).cmp(lower))
+            .ok()?;
+        let entry = self.by_agent.get(found)?;
+        Some((self.token(entry), entry.selection as usize))
     }
 }
 
@@ -566,16 +572,6 @@ impl Selection {
             tested: AtomicU32::new(0),
             compiled: OnceLock::new(),
         }
-    }
-}
-
-impl AgentIndex {
-    /// The indices of `selection`'s groups, in file order.
-    fn groups_of(&self, selection: &Selection) -> &[u32] {
-        let (start, end) = selection.groups;
-        self.groups
-            .get(start as usize..end as usize)
-            .unwrap_or_default()
     }
 }
 

@@ -134,41 +134,44 @@ pub(crate) fn find_in_first_16(bytes: &[u8], byte: u8) -> Option<Option<usize>> 
 mod tests {
     use super::*;
 
+    /// `check(bytes, byte, at)` for `base` with each byte value put at each of its places.
+    fn every_byte_at_every_place(base: [u8; 16], check: impl Fn([u8; 16], u8, usize)) {
+        for byte in 0..=255u8 {
+            for at in 0..16 {
+                let mut bytes = base;
+                bytes[at] = byte;
+                check(bytes, byte, at);
+            }
+        }
+    }
+
     /// Sixteen bytes lower-cased at once, as `u8::to_ascii_lowercase` does each byte: every
     /// byte value at every place, beside letters and bytes of 128 and above.
     #[test]
     fn ascii_lower_case_is_bytewise() {
-        for byte in 0..=255u8 {
-            for at in 0..16 {
-                let mut bytes = *b"aZ\x80\xFF@[`{Az~\x00 -Qq";
-                bytes[at] = byte;
-                let folded = ascii_lower_case(u128::from_le_bytes(bytes)).to_le_bytes();
-                assert_eq!(
-                    folded,
-                    bytes.map(|b| b.to_ascii_lowercase()),
-                    "{byte} at {at}"
-                );
-            }
-        }
+        every_byte_at_every_place(*b"aZ\x80\xFF@[`{Az~\x00 -Qq", |bytes, byte, at| {
+            let folded = ascii_lower_case(u128::from_le_bytes(bytes)).to_le_bytes();
+            assert_eq!(
+                folded,
+                bytes.map(|b| b.to_ascii_lowercase()),
+                "{byte} at {at}"
+            );
+        });
     }
 
     /// The first `:` of sixteen bytes, as a byte loop finds it: every byte value at every
     /// place, beside bytes that differ from `:` in one bit or by one.
     #[test]
     fn find_in_first_16_is_bytewise() {
-        for byte in 0..=255u8 {
-            for at in 0..16 {
-                let mut bytes = *b"\xBA;9\x00\xFFz\x3B:\x1A\x80;;:99a";
-                bytes[at] = byte;
-                for start in [0, 7, 8, 13] {
-                    let from = &bytes[start..];
-                    let expected = from.iter().position(|&b| b == b':');
-                    let mut padded = from.to_vec();
-                    padded.resize(16, b'x');
-                    assert_eq!(find_in_first_16(&padded, b':'), Some(expected));
-                }
+        every_byte_at_every_place(*b"\xBA;9\x00\xFFz\x3B:\x1A\x80;;:99a", |bytes, _, _| {
+            for start in [0, 7, 8, 13] {
+                let from = &bytes[start..];
+                let expected = from.iter().position(|&b| b == b':');
+                let mut padded = from.to_vec();
+                padded.resize(16, b'x');
+                assert_eq!(find_in_first_16(&padded, b':'), Some(expected));
             }
-        }
+        });
         assert_eq!(find_in_first_16(b"short:", b':'), None);
     }
 
