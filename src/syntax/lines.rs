@@ -8,7 +8,7 @@
 
 use crate::findings::Place;
 use crate::source::{Source, Span};
-use crate::variant::{Directive, Profile, Spelling};
+use crate::variant::{Directive, KeyMemo, Profile, Spelling};
 use crate::vocab::extension::Extension;
 
 /// What a line holds.
@@ -109,14 +109,15 @@ pub(crate) fn place_of(lines: impl Iterator<Item = Line>, at: usize) -> Place {
 }
 
 impl Line {
-    /// The line made of `parts`, its key classified by `profile`. Always inlined, with
+    /// The line made of `parts`, its key classified by `profile` with the reader's `memo` of
+    /// the keys it has met. Always inlined, with
     /// [`Parts::body`], into the reader, which builds each line in place: left to the compiler,
     /// both were called out of line after an unrelated change elsewhere in the crate, and the
     /// reader's cost on the cold set rose from 234 M to 257 M instructions (docs/performance.md).
     #[inline(always)]
     pub(super) fn new(
         source: &Source<'_>,
-        profile: &Profile,
+        (profile, memo): (&Profile, &mut KeyMemo),
         number: u32,
         (content, cut): (Span, Cut),
         parts: &Parts,
@@ -128,7 +129,7 @@ impl Line {
             too_long: cut.too_long,
             as_written: cut.as_written,
             newline: None,
-            body: parts.body(source, profile),
+            body: parts.body(source, profile, memo),
             comment: parts.comment,
         }
     }
@@ -222,19 +223,16 @@ pub(super) struct Parts {
 impl Parts {
     /// What the line holds, its key classified by `profile` (inlined: see [`Line::new`]).
     #[inline(always)]
-    fn body(&self, source: &Source<'_>, profile: &Profile) -> LineBody {
+    fn body(&self, source: &Source<'_>, profile: &Profile, memo: &mut KeyMemo) -> LineBody {
         if let Some(key) = self.key {
-            let (directive, spelling) = profile.classify_key_in(source.bytes(), key.range());
-            let extension = (directive == Directive::Other)
-                .then(|| profile.extension(source.slice(key)))
-                .flatten();
+            let class = profile.read_key_in(memo, source.bytes(), key.range());
             return LineBody::Entry(Entry {
                 key,
                 colon: self.colon,
                 value: self.value,
-                directive,
-                spelling,
-                extension,
+                directive: class.directive,
+                spelling: class.spelling,
+                extension: class.extension,
             });
         }
         match (self.text, self.comment) {

@@ -14,7 +14,7 @@ use super::grammar::{LenientParser, Rule};
 use super::lines::{Cut, Line, Parts};
 use crate::limits::Limits;
 use crate::source::{Source, Span};
-use crate::variant::Profile;
+use crate::variant::{KeyMemo, Profile};
 
 /// Every line of `source` (after its byte order mark), as the lenient grammar reads them.
 ///
@@ -29,7 +29,13 @@ pub(super) fn lines(source: &Source<'_>, profile: &Profile, limits: &Limits) -> 
     let push = |content: Span, parts: &Parts, lines: &mut Vec<Line>| {
         let number = u32::try_from(lines.len() + 1).unwrap_or(u32::MAX);
         let cut = Cut::of(source, profile, limit, content);
-        lines.push(Line::new(source, profile, number, (content, cut), parts));
+        lines.push(Line::new(
+            source,
+            (profile, &mut KeyMemo::default()),
+            number,
+            (content, cut),
+            parts,
+        ));
     };
     match LenientParser::parse(Rule::lenient, text) {
         Ok(pairs) => {

@@ -19,7 +19,7 @@
 use super::lines::{Cut, Line, Parts};
 use crate::limits::Limits;
 use crate::source::{Source, Span};
-use crate::variant::{find_in_first_16, Profile};
+use crate::variant::{find_in_first_16, KeyMemo, Profile};
 
 /// The lines of `source` (after its byte order mark), in order, read as they are asked for.
 #[derive(Debug, Clone)]
@@ -37,6 +37,8 @@ pub(crate) struct Lines<'s, 'a> {
     /// The next `#`, and the next byte that cuts a line for the profile.
     hash: Ahead,
     cut_byte: Ahead,
+    /// The keys classified so far.
+    keys: KeyMemo,
 }
 
 /// Where the next byte of one kind lies: a search over the rest of the input, kept until a
@@ -77,6 +79,7 @@ impl<'s, 'a> Lines<'s, 'a> {
             number: 0,
             hash: Ahead::default(),
             cut_byte: Ahead::default(),
+            keys: KeyMemo::default(),
         }
     }
 
@@ -150,7 +153,13 @@ impl Line {
         };
         Line {
             newline: self.newline,
-            ..Line::new(source, profile, self.number, (self.content, cut), &parts)
+            ..Line::new(
+                source,
+                (profile, &mut KeyMemo::default()),
+                self.number,
+                (self.content, cut),
+                &parts,
+            )
         }
     }
 }
@@ -190,7 +199,13 @@ impl Iterator for Lines<'_, '_> {
         self.at = (newline > 0).then_some(at + eol + newline);
         Some(Line {
             newline: (newline > 0).then_some(Span::new(at + eol, at + eol + newline)),
-            ..Line::new(source, &self.profile, self.number, (span, cut), &parts)
+            ..Line::new(
+                source,
+                (&self.profile, &mut self.keys),
+                self.number,
+                (span, cut),
+                &parts,
+            )
         })
     }
 }
@@ -231,6 +246,10 @@ fn line_parts(line: &[u8], base: usize) -> Parts {
 /// * two words without a colon: `key_word ~ ws ~ value_word`, the entry with its colon
 ///   missing;
 /// * anything else: `text`.
+///
+/// Always inlined, so that the parts are written where the line is built rather than returned
+/// and copied (208.6 M instructions for the reader on the cold set out of line, 203.3 M in).
+#[inline(always)]
 fn shape(line: &[u8], base: usize, hash: usize, colon: usize) -> Parts {
     let span = |start: usize, end: usize| Some(Span::new(base + start, base + end));
     let mut parts = Parts {
@@ -372,7 +391,13 @@ mod tests {
             };
             Line {
                 newline: line.newline,
-                ..Line::new(&source, profile, line.number, (line.content, cut), &parts)
+                ..Line::new(
+                    &source,
+                    (profile, &mut KeyMemo::default()),
+                    line.number,
+                    (line.content, cut),
+                    &parts,
+                )
             }
         });
         (read, each.collect())

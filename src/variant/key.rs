@@ -75,6 +75,11 @@ impl<'k> FoldedKey<'k> {
         }
     }
 
+    /// The key as written.
+    pub(crate) fn bytes(&self) -> &'k [u8] {
+        self.key
+    }
+
     /// The first byte, lower-cased (0 for an empty key).
     pub(crate) fn first(&self) -> u8 {
         self.packed.to_le_bytes()[0]
@@ -94,6 +99,13 @@ impl<'k> FoldedKey<'k> {
     pub(crate) fn is(&self, name: &KeyName) -> bool {
         self.key.len() == name.len() && self.starts_with(name)
     }
+}
+
+/// The key `text[key]` as written, packed as [`KeyName`] packs names, when it is sixteen bytes
+/// or shorter and `text` holds sixteen bytes from its start (read at once); `None` otherwise.
+pub(crate) fn packed_in(text: &[u8], key: &Range<usize>) -> Option<u128> {
+    let head = text.get(key.start..)?.first_chunk::<16>()?;
+    (key.len() <= 16).then(|| u128::from_le_bytes(*head) & low_bytes(key.len()))
 }
 
 /// `b` in each of sixteen bytes.

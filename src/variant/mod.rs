@@ -95,6 +95,18 @@ mod tests {
             }
             (Directive::Other, Spelling::Exact)
         };
+        let keys = keys_around_names();
+        for variant in Variant::ALL {
+            let p = variant.profile();
+            for key in &keys {
+                assert_eq!(p.classify_key(key), by_bytes(key, p), "{variant} {key:?}");
+            }
+        }
+    }
+
+    /// Every name and misspelling of Google's keys in upper and lower case, longer than sixteen
+    /// bytes, one byte short and with each byte replaced by every byte value; and the empty key.
+    fn keys_around_names() -> Vec<Vec<u8>> {
         let mut keys: Vec<Vec<u8>> = Vec::new();
         for spelling in Variant::Google.profile().keys {
             for name in std::iter::once(&spelling.name).chain(spelling.typos) {
@@ -113,10 +125,48 @@ mod tests {
             }
         }
         keys.push(Vec::new());
+        keys
+    }
+
+    /// A reader's key memo gives what the profile's lists give, whatever keys came before: the
+    /// keys read one after another in two orders, with sixteen bytes after them and at the end
+    /// of the text, extension names in mixed case among them, and two keys that differ only in
+    /// their length.
+    #[test]
+    fn key_memo_reads_keys_as_the_profile_does() {
+        let mut keys = keys_around_names();
+        for name in [
+            "Crawl-delay",
+            "HOST",
+            "noindex",
+            "Clean-param",
+            "content-signal",
+        ] {
+            keys.push(name.as_bytes().to_vec());
+            keys.push(name.as_bytes().to_ascii_lowercase());
+        }
+        // Keys whose lengths share a slot and whose packed bytes are the same.
+        keys.push(b"disallow\0\0\0\0\0\0\0\0".to_vec());
+        keys.push(b"disallow".to_vec());
+        let reversed: Vec<_> = keys.iter().rev().cloned().collect();
         for variant in Variant::ALL {
             let p = variant.profile();
-            for key in &keys {
-                assert_eq!(p.classify_key(key), by_bytes(key, p), "{variant} {key:?}");
+            let mut memo = KeyMemo::default();
+            for key in keys.iter().chain(&reversed) {
+                let (directive, spelling) = p.classify_key(key);
+                let extension = (directive == Directive::Other)
+                    .then(|| p.extension(key))
+                    .flatten();
+                let expected = KeyClass {
+                    directive,
+                    spelling,
+                    extension,
+                };
+                let followed = [key.as_slice(), b": and sixteen bytes after"].concat();
+                for text in [&followed[..], key] {
+                    let read = p.read_key_in(&mut memo, text, 0..key.len());
+                    assert_eq!(read, expected, "{variant} {key:?}");
+                }
             }
         }
     }

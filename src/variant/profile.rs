@@ -7,7 +7,7 @@
 
 use std::time::Duration;
 
-use super::key::{FoldedKey, KeyName};
+use super::key::{packed_in, FoldedKey, KeyName};
 use super::named::Variant;
 use crate::source::ByteOrderMark;
 use crate::vocab::access::AccessState;
@@ -334,19 +334,71 @@ const ACCESS_GOOGLE: AccessProfile = AccessProfile {
     ..ACCESS_2019
 };
 
+/// What a profile makes of a key: the directive it names and how, and the known extension it
+/// names when it names no directive.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct KeyClass {
+    /// The directive ([`Directive::Other`] for any other key).
+    pub directive: Directive,
+    /// How the key was recognised.
+    pub spelling: Spelling,
+    /// The known extension a key that names no directive names.
+    pub extension: Option<Extension>,
+}
+
+/// The keys one reader has classified, by the profile it reads with: a file says few different
+/// keys, again and again (runs of `Disallow`, a `User-agent` per group), and a key met before is
+/// recognised by one comparison of its folded bytes instead of a walk over the profile's names
+/// and extension lists. One slot for each key length modulo eight, holding the last key of
+/// sixteen bytes or fewer of that length as written (longer keys are classified each time).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct KeyMemo {
+    slots: [Option<(u128, u8, KeyClass)>; 8],
+}
+
 impl Profile {
     /// Classifies a key (field name) as one of this variant's directives.
     pub(crate) fn classify_key(&self, key: &[u8]) -> (Directive, Spelling) {
         self.classify_folded(&FoldedKey::new(key))
     }
 
-    /// Classifies the key `text[key]` (which reads the key's first sixteen bytes at once).
-    pub(crate) fn classify_key_in(
+    /// Classifies the key `text[key]` (its first sixteen bytes read at once) and names the known
+    /// extension a key that names no directive names, asking `memo` first. Inlined into the
+    /// line reader: most keys are found in `memo`, and the rest are read out of line.
+    #[inline(always)]
+    pub(crate) fn read_key_in(
         &self,
+        memo: &mut KeyMemo,
         text: &[u8],
         key: std::ops::Range<usize>,
-    ) -> (Directive, Spelling) {
-        self.classify_folded(&FoldedKey::within(text, key))
+    ) -> KeyClass {
+        let memo_slot = packed_in(text, &key)
+            .and_then(|packed| Some((packed, memo.slots.get_mut(key.len() % 8)?)));
+        let Some((packed, slot)) = memo_slot else {
+            return self.read_folded(&FoldedKey::within(text, key));
+        };
+        let len = u8::try_from(key.len()).unwrap_or(u8::MAX);
+        match slot {
+            Some((seen, seen_len, class)) if (*seen, *seen_len) == (packed, len) => *class,
+            _ => {
+                let class = self.read_folded(&FoldedKey::within(text, key));
+                *slot = Some((packed, len, class));
+                class
+            }
+        }
+    }
+
+    #[inline(never)]
+    fn read_folded(&self, key: &FoldedKey<'_>) -> KeyClass {
+        let (directive, spelling) = self.classify_folded(key);
+        let extension = (directive == Directive::Other)
+            .then(|| self.extension(key.bytes()))
+            .flatten();
+        KeyClass {
+            directive,
+            spelling,
+            extension,
+        }
     }
 
     fn classify_folded(&self, key: &FoldedKey<'_>) -> (Directive, Spelling) {
