@@ -203,6 +203,7 @@ fn parse_group(c: &mut Criterion, rec: &Recorder, corpus: &Corpus) {
         "texting_robots",
         "robotstxt_one_query",
         "memchr_newlines",
+        "memchr_line_by_line",
     ] {
         rec.work(&key(what), corpus.bytes as f64 / 1e6, "MB");
     }
@@ -238,7 +239,28 @@ fn parse_group(c: &mut Criterion, rec: &Recorder, corpus: &Corpus) {
             }
         })
     });
+    // The floor of any reader that yields one line at a time: one search for the next CR or LF
+    // per line, and nothing else (robotspec's reader starts each line with this search).
+    group.bench_function("memchr_line_by_line", |b| {
+        rec.time(&key("memchr_line_by_line"), b, || {
+            for f in files {
+                black_box(line_by_line(&f.bytes));
+            }
+        })
+    });
     group.finish();
+}
+
+/// How many lines `bytes` holds, found one line end (CR, LF or CR LF) at a time.
+fn line_by_line(bytes: &[u8]) -> usize {
+    let (mut lines, mut rest) = (0, bytes);
+    while !rest.is_empty() {
+        lines += 1;
+        let end = memchr::memchr2(b'\r', b'\n', rest).unwrap_or(rest.len());
+        let newline = if rest.get(end..end + 2) == Some(b"\r\n") { 2 } else { 1 };
+        rest = rest.get(end + newline..).unwrap_or_default();
+    }
+    lines
 }
 
 fn cold_group(c: &mut Criterion, rec: &Recorder, corpus: &Corpus, queries: &[Query]) {
@@ -503,6 +525,12 @@ fn summary(rec: &Recorder) {
             &format!("{p}memchr_newlines"),
             &format!("{p}robotspec"),
             "(distance to the floor)",
+        );
+        ratio(
+            &format!("parse {corpus}: one memchr2 a line (a line reader's floor) vs robotspec"),
+            &format!("{p}memchr_line_by_line"),
+            &format!("{p}robotspec"),
+            "(distance to a line reader's floor)",
         );
         ratio(
             &format!("cold verdict {corpus}: vs texting_robots"),
