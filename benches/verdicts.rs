@@ -257,7 +257,11 @@ fn line_by_line(bytes: &[u8]) -> usize {
     while !rest.is_empty() {
         lines += 1;
         let end = memchr::memchr2(b'\r', b'\n', rest).unwrap_or(rest.len());
-        let newline = if rest.get(end..end + 2) == Some(b"\r\n") { 2 } else { 1 };
+        let newline = if rest.get(end..end + 2) == Some(b"\r\n") {
+            2
+        } else {
+            1
+        };
         rest = rest.get(end + newline..).unwrap_or_default();
     }
     lines

@@ -270,10 +270,11 @@ fn shape(line: &[u8], base: usize, hash: usize, colon: usize) -> Parts {
         return parts;
     }
     // No colon in the text (or the text starts with one, which no key word can hold): two
-    // words, or text.
+    // words, or text. The first word is short where there are two (an HTML tag's name, a key):
+    // a loop finds its end for less than a search; the rest is searched.
     let text = before.get(start..end).unwrap_or_default();
     let two_words = (colon >= end).then(|| {
-        let key_end = memchr::memchr2(b' ', b'\t', text)?;
+        let key_end = text.iter().position(|&b| is_ws(b))?;
         let value = skip_ws(text, key_end);
         let last = text.get(value..).unwrap_or_default();
         memchr::memchr2(b' ', b'\t', last)
