@@ -109,11 +109,11 @@ pub(crate) fn place_of(lines: impl Iterator<Item = Line>, at: usize) -> Place {
 }
 
 impl Line {
-    /// The line made of `parts`, its key classified by `profile` with the reader's `memo` of
-    /// the keys it has met. Always inlined, with
-    /// [`Parts::body`], into the reader, which builds each line in place: left to the compiler,
-    /// both were called out of line after an unrelated change elsewhere in the crate, and the
-    /// reader's cost on the cold set rose from 234 M to 257 M instructions (docs/performance.md).
+    /// The line made of `parts`, its key classified by `profile` with the reader's `memo` of the
+    /// keys it has met. Always inlined, with [`Parts::body`], into the reader, which builds each
+    /// line in place: left to the compiler, both were called out of line after an unrelated
+    /// change elsewhere in the crate, and the reader's cost on the cold set rose from 234 M to
+    /// 257 M instructions (docs/performance.md).
     #[inline(always)]
     pub(super) fn new(
         source: &Source<'_>,

@@ -348,9 +348,10 @@ pub(crate) struct KeyClass {
 
 /// The keys one reader has classified, by the profile it reads with: a file says few different
 /// keys, again and again (runs of `Disallow`, a `User-agent` per group), and a key met before is
-/// recognised by one comparison of its folded bytes instead of a walk over the profile's names
-/// and extension lists. One slot for each key length modulo eight, holding the last key of
-/// sixteen bytes or fewer of that length as written (longer keys are classified each time).
+/// recognised by one comparison of its bytes instead of a walk over the profile's names and
+/// extension lists. One slot for each key length modulo eight, holding the last key of sixteen
+/// bytes or fewer of that length, packed as written, with its class (longer keys are classified
+/// each time). A memo belongs to one reader and the one profile it reads with.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct KeyMemo {
     slots: [Option<(u128, u8, KeyClass)>; 8],
@@ -362,9 +363,9 @@ impl Profile {
         self.classify_folded(&FoldedKey::new(key))
     }
 
-    /// Classifies the key `text[key]` (its first sixteen bytes read at once) and names the known
-    /// extension a key that names no directive names, asking `memo` first. Inlined into the
-    /// line reader: most keys are found in `memo`, and the rest are read out of line.
+    /// What the profile makes of the key `text[key]`, asking `memo` first (the key's first
+    /// sixteen bytes read at once). Inlined into the line reader: most keys are found in `memo`;
+    /// the rest are classified out of line.
     #[inline(always)]
     pub(crate) fn read_key_in(
         &self,
@@ -388,6 +389,8 @@ impl Profile {
         }
     }
 
+    /// The class of a key that `memo` did not hold: its directive from the profile's names, and
+    /// for any other key the extension it names.
     #[inline(never)]
     fn read_folded(&self, key: &FoldedKey<'_>) -> KeyClass {
         let (directive, spelling) = self.classify_folded(key);
