@@ -62,16 +62,12 @@ impl<'k> FoldedKey<'k> {
         }
     }
 
-    /// The key `text[key]`, folded: its first sixteen bytes read at once when `text` holds
-    /// sixteen bytes from the key's start.
-    pub(crate) fn within(text: &'k [u8], key: Range<usize>) -> Self {
-        let bytes = text.get(key.clone()).unwrap_or_default();
-        match text.get(key.start..).and_then(<[u8]>::first_chunk::<16>) {
-            Some(head) => FoldedKey {
-                key: bytes,
-                packed: ascii_lower_case(u128::from_le_bytes(*head)) & low_bytes(bytes.len()),
-            },
-            None => FoldedKey::new(bytes),
+    /// `key`, folded from its head as [`head_in`] reads it (folding leaves the bytes it masked
+    /// off zero).
+    pub(crate) fn with_head(key: &'k [u8], head: u128) -> Self {
+        FoldedKey {
+            key,
+            packed: ascii_lower_case(head),
         }
     }
 
@@ -101,11 +97,13 @@ impl<'k> FoldedKey<'k> {
     }
 }
 
-/// The key `text[key]` as written, packed as [`KeyName`] packs names, when it is sixteen bytes
-/// or shorter and `text` holds sixteen bytes from its start (read at once); `None` otherwise.
-pub(crate) fn packed_in(text: &[u8], key: &Range<usize>) -> Option<u128> {
+/// The first sixteen bytes of the key `text[key]` (all of it when shorter) as written, packed as
+/// [`KeyName`] packs names, when `text` holds sixteen bytes from the key's start (read at once);
+/// `None` otherwise. A key of sixteen bytes or fewer is told apart from any other key of its
+/// length by this number alone.
+pub(crate) fn head_in(text: &[u8], key: &Range<usize>) -> Option<u128> {
     let head = text.get(key.start..)?.first_chunk::<16>()?;
-    (key.len() <= 16).then(|| u128::from_le_bytes(*head) & low_bytes(key.len()))
+    Some(u128::from_le_bytes(*head) & low_bytes(key.len()))
 }
 
 /// `b` in each of sixteen bytes.
@@ -189,12 +187,20 @@ mod tests {
 
     #[test]
     fn folded_keys_read_within_text() {
+        // The key `text[key]` folded as the line reader folds it.
+        let within = |text: &'static [u8], key: Range<usize>| {
+            let bytes = &text[key.clone()];
+            head_in(text, &key).map_or_else(
+                || FoldedKey::new(bytes),
+                |head| FoldedKey::with_head(bytes, head),
+            )
+        };
         let name = KeyName::new("disallow");
         let text = b"DisAllow: /x and sixteen more bytes";
-        assert!(FoldedKey::within(text, 0..8).is(&name));
-        assert!(!FoldedKey::within(text, 0..7).starts_with(&name));
-        assert!(FoldedKey::within(text, 0..9).starts_with(&name));
-        assert!(FoldedKey::within(&text[..12], 0..8).is(&name));
+        assert!(within(text, 0..8).is(&name));
+        assert!(!within(text, 0..7).starts_with(&name));
+        assert!(within(text, 0..9).starts_with(&name));
+        assert!(within(&text[..12], 0..8).is(&name));
         assert_eq!(low_bytes(0), 0);
         assert_eq!(low_bytes(16), u128::MAX);
         assert_eq!(low_bytes(1), 0xFF);

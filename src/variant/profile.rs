@@ -7,7 +7,7 @@
 
 use std::time::Duration;
 
-use super::key::{packed_in, FoldedKey, KeyName};
+use super::key::{head_in, FoldedKey, KeyName};
 use super::named::Variant;
 use crate::source::ByteOrderMark;
 use crate::vocab::access::AccessState;
@@ -373,17 +373,24 @@ impl Profile {
         text: &[u8],
         key: std::ops::Range<usize>,
     ) -> KeyClass {
-        let memo_slot = packed_in(text, &key)
-            .and_then(|packed| Some((packed, memo.slots.get_mut(key.len() % 8)?)));
-        let Some((packed, slot)) = memo_slot else {
-            return self.read_folded(&FoldedKey::within(text, key));
+        let bytes = text.get(key.clone()).unwrap_or_default();
+        let Some(head) = head_in(text, &key) else {
+            return self.read_folded(&FoldedKey::new(bytes));
         };
-        let len = u8::try_from(key.len()).unwrap_or(u8::MAX);
+        let read = || self.read_folded(&FoldedKey::with_head(bytes, head));
+        let slot = memo
+            .slots
+            .get_mut(bytes.len() % 8)
+            .filter(|_| bytes.len() <= 16);
+        let Some(slot) = slot else {
+            return read();
+        };
+        let len = u8::try_from(bytes.len()).unwrap_or(u8::MAX);
         match slot {
-            Some((seen, seen_len, class)) if (*seen, *seen_len) == (packed, len) => *class,
+            Some((seen, seen_len, class)) if (*seen, *seen_len) == (head, len) => *class,
             _ => {
-                let class = self.read_folded(&FoldedKey::within(text, key));
-                *slot = Some((packed, len, class));
+                let class = read();
+                *slot = Some((head, len, class));
                 class
             }
         }
