@@ -4,7 +4,9 @@
 //! for a run of consecutive queries on it. A line that is not a query (malformed, longer than
 //! [`MAX_QUERY_BYTES`](crate::queries::MAX_QUERY_BYTES), or with an AGENT that names no crawler)
 //! is answered `E`, with a message on standard error, and the batch goes on; the exit status is
-//! then 2.
+//! then 2. A line with no line end within
+//! [`MAX_SKIPPED_BYTES`](crate::queries::MAX_SKIPPED_BYTES) is answered `E` too, and the batch
+//! stops there with an error (exit status 2).
 //!
 //! Answers stream as they are found, one line per input line, in order: `1`/`0`/`E` as text,
 //! or with `--format json` one JSON object per line (JSON Lines) — the library's serialisation
@@ -100,8 +102,18 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         bytes: Vec::new(),
     };
     let mut invalid_lines = 0;
+    // Reading the queries can end in an error (unreadable input, a line with no end in sight):
+    // the answers before it are written first.
+    let mut ended = Ok(());
     for line in super::queries::read(stdin) {
-        match line? {
+        let line = match line {
+            Ok(line) => line,
+            Err(why) => {
+                ended = Err(why);
+                break;
+            }
+        };
+        match line {
             Line::Query(query) => answer(&mut out, args.format, files.robots(&query)?, &query)?,
             Line::Invalid(invalid) => {
                 invalid.report();
@@ -111,6 +123,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         }
     }
     out.flush().map_err(|e| crate::output_error(&e))?;
+    ended?;
     super::queries::ignored(invalid_lines)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -167,8 +167,18 @@ fn corpus_mode(
     let mut runs: Vec<Vec<Query>> = Vec::new();
     let mut invalid_lines = 0;
     let stdin = std::io::stdin().lock();
+    // Reading can end in an error (a line with no end in sight): the queries before it are
+    // compared and summarised first.
+    let mut ended = Ok(());
     for line in super::queries::read(stdin) {
-        let query = match line? {
+        let line = match line {
+            Ok(line) => line,
+            Err(why) => {
+                ended = Err(why);
+                break;
+            }
+        };
+        let query = match line {
             Line::Query(query) => query,
             Line::Invalid(invalid) => {
                 invalid.report();
@@ -219,6 +229,7 @@ fn corpus_mode(
         Format::Json => crate::write_json(&summary)?,
         Format::Text => crate::write_out(summarise(&summary))?,
     }
+    ended?;
     super::queries::ignored(invalid_lines)?;
     Ok(summary.disagreeing_queries > 0)
 }

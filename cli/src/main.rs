@@ -8,7 +8,8 @@
 //! long, a robots.txt `fetch` could not fetch).
 //!
 //! Input is read bounded: a robots.txt file or standard input up to the input limit plus one
-//! byte (`input`), a query line up to 2 MiB (`queries`).
+//! byte (`input`), a query line up to 2 MiB, and no more than 64 MiB of one line read on to find
+//! its end (`queries`).
 
 // A binary has no public API: `pub` here means "used by the other modules", as in a library's
 // `pub(crate)`; the library's lint against unreachable `pub` items does not apply.

@@ -3,7 +3,9 @@
 //! A line is read with bounded memory: at most [`MAX_QUERY_BYTES`] of it are kept, and a longer
 //! line is read on (and discarded) to its end. A line that is too long, has no two tabs or an
 //! AGENT that names no crawler (see [`crate::agent::parse`]) is [`Line::Invalid`]: an error
-//! for that line, after which reading goes on.
+//! for that line, after which reading goes on. Reading on is bounded too: a line with no line
+//! end within [`MAX_SKIPPED_BYTES`] (an endless input such as `/dev/zero`) is the last line
+//! read, and an error then says that the rest of the input was not read.
 
 use robotspec::AgentQuery;
 use std::io::{BufRead, ErrorKind};
@@ -12,6 +14,12 @@ use std::sync::Arc;
 /// Longest query line, without its line end (`\n` or `\r\n`): 2 MiB, room for a URL of a
 /// megabyte (the hostile cases ask about one) and still a bounded buffer.
 pub const MAX_QUERY_BYTES: usize = 2 << 20;
+
+/// Most bytes of one line read before its line end, discarding what is past
+/// [`MAX_QUERY_BYTES`]: 64 MiB (the default input limit of a robots.txt file). A line longer
+/// than that is no query stream's, and reading stops there rather than wait for an end that
+/// may never come.
+pub const MAX_SKIPPED_BYTES: usize = 64 << 20;
 
 /// One query line. Queries naming the same file one after the other, or one of the last few
 /// agents, share it (a run of queries on one file, its crawlers' questions): the column is
@@ -77,26 +85,50 @@ pub fn read(input: impl BufRead) -> impl Iterator<Item = Result<Line, String>> {
     let mut buffer = Vec::new();
     let mut number = 0;
     let mut failed = false;
+    // The error that ends the lines after the one just yielded.
+    let mut stop = None;
     let mut seen = Seen::default();
     std::iter::from_fn(move || {
+        if let Some(why) = stop.take() {
+            failed = true;
+            return Some(Err(why));
+        }
         if failed {
             return None;
         }
-        let complete = match read_line(&mut input, &mut buffer, MAX_QUERY_BYTES) {
+        let read = match read_line(&mut input, &mut buffer, MAX_QUERY_BYTES, MAX_SKIPPED_BYTES) {
             Ok(None) => return None,
-            Ok(Some(complete)) => complete,
+            Ok(Some(read)) => read,
             Err(e) => {
                 failed = true;
                 return Some(Err(format!("cannot read <stdin>: {e}")));
             }
         };
         number += 1;
-        if !complete {
-            let why = format!("query longer than {MAX_QUERY_BYTES} bytes");
-            return Some(Ok(Invalid::line(number, why)));
+        let too_long = || format!("query longer than {MAX_QUERY_BYTES} bytes");
+        match read {
+            LineRead::Whole => Some(Ok(query(number, &buffer, &mut seen))),
+            LineRead::TooLong => Some(Ok(Invalid::line(number, too_long()))),
+            LineRead::Unended => {
+                stop = Some(format!(
+                    "line {number} has no line end within {MAX_SKIPPED_BYTES} bytes: \
+                     the rest of <stdin> is not read"
+                ));
+                Some(Ok(Invalid::line(number, too_long())))
+            }
         }
-        Some(Ok(query(number, &buffer, &mut seen)))
     })
+}
+
+/// How much of a line [`read_line`] read.
+#[derive(Debug, PartialEq, Eq)]
+enum LineRead {
+    /// All of it, up to its line end or the end of the input.
+    Whole,
+    /// A line longer than the longest kept, read to its end and discarded.
+    TooLong,
+    /// A line with no line end within the most bytes read on: reading stopped inside it.
+    Unended,
 }
 
 /// What the last queries named, shared with the next ones that name the same: the file (a run
@@ -158,17 +190,21 @@ fn query(number: usize, line: &[u8], seen: &mut Seen) -> Line {
 }
 
 /// Reads the next line of `input` into `line`, without its line end: `None` at the end of the
-/// input, `Some(true)` for a line of at most `max` bytes, `Some(false)` for a longer one, of which
-/// nothing is kept (it is read to its `\n` or the end of the input, `line` never holding more than
-/// `max + 1` bytes).
+/// input, [`LineRead::Whole`] for a line of at most `max` bytes, [`LineRead::TooLong`] for a
+/// longer one, of which nothing is kept (it is read to its `\n` or the end of the input, `line`
+/// never holding more than `max + 1` bytes), and [`LineRead::Unended`] when its first `skip_max`
+/// bytes hold no `\n` and more follow (reading stops after them).
 fn read_line(
     input: &mut impl BufRead,
     line: &mut Vec<u8>,
     max: usize,
-) -> std::io::Result<Option<bool>> {
+    skip_max: usize,
+) -> std::io::Result<Option<LineRead>> {
     line.clear();
     let mut started = false;
     let mut fits = true;
+    // Bytes of the line read so far, its line end included: never more than `skip_max`.
+    let mut read = 0usize;
     loop {
         let available = match input.fill_buf() {
             Ok(available) => available,
@@ -179,6 +215,11 @@ fn read_line(
             break;
         }
         started = true;
+        let room = skip_max.saturating_sub(read).min(available.len());
+        let Some(available) = available.get(..room).filter(|window| !window.is_empty()) else {
+            line.clear();
+            return Ok(Some(LineRead::Unended));
+        };
         let newline = memchr::memchr(b'\n', available);
         let (text, used) = match newline {
             Some(at) => (available.get(..at).unwrap_or_default(), at + 1),
@@ -192,6 +233,7 @@ fn read_line(
             line.clear();
         }
         input.consume(used);
+        read = read.saturating_add(used);
         if newline.is_some() {
             break;
         }
@@ -202,7 +244,11 @@ fn read_line(
     if line.last() == Some(&b'\r') {
         line.pop();
     }
-    Ok(Some(fits && line.len() <= max))
+    Ok(Some(if fits && line.len() <= max {
+        LineRead::Whole
+    } else {
+        LineRead::TooLong
+    }))
 }
 
 #[cfg(test)]
@@ -214,8 +260,8 @@ mod tests {
         let mut input = std::io::BufReader::with_capacity(3, input);
         let mut line = Vec::new();
         let mut out = Vec::new();
-        while let Some(fits) = read_line(&mut input, &mut line, max).unwrap() {
-            out.push(fits.then(|| line.clone()));
+        while let Some(read) = read_line(&mut input, &mut line, max, usize::MAX).unwrap() {
+            out.push((read == LineRead::Whole).then(|| line.clone()));
         }
         out
     }
@@ -243,5 +289,59 @@ mod tests {
     fn no_input_is_no_line() {
         assert!(lines(b"", 5).is_empty());
         assert_eq!(lines(b"\n", 5), vec![Some(Vec::new())]);
+    }
+
+    /// What `read_line` makes of each line of `input`, reading on at most `skip_max` bytes of a
+    /// line, and where the input stands after it.
+    fn read_on(input: &[u8], max: usize, skip_max: usize) -> (Vec<LineRead>, usize) {
+        let mut reader = std::io::BufReader::with_capacity(4, input);
+        let mut line = Vec::new();
+        let mut out = Vec::new();
+        while let Some(read) = read_line(&mut reader, &mut line, max, skip_max).unwrap() {
+            let unended = read == LineRead::Unended;
+            out.push(read);
+            if unended {
+                break;
+            }
+        }
+        (
+            out,
+            input.len() - reader.buffer().len() - reader.into_inner().len(),
+        )
+    }
+
+    #[test]
+    fn reading_on_stops_within_its_bound() {
+        // A line of 13 bytes with its line end is read to its end within 16; one of 40 is not.
+        let short = b"ab\n0123456789ab\ncd";
+        let (read, _) = read_on(short, 4, 16);
+        assert_eq!(read, [LineRead::Whole, LineRead::TooLong, LineRead::Whole]);
+        let endless = [b'x'; 40];
+        let (read, consumed) = read_on(&endless, 4, 16);
+        assert_eq!(read, [LineRead::Unended]);
+        // Reading stopped at the bound, not at the end of the input.
+        assert_eq!(consumed, 16);
+    }
+
+    #[test]
+    fn an_unended_line_ends_the_queries_with_an_error() {
+        // `read` with the real bounds: a line of zeros longer than `MAX_SKIPPED_BYTES`.
+        let mut input = b"E08.txt\tbot\t/x\n".to_vec();
+        input.resize(input.len() + MAX_SKIPPED_BYTES + 10, 0);
+        input.extend_from_slice(b"\nE08.txt\tbot\t/y\n");
+        let lines: Vec<_> = read(std::io::Cursor::new(input)).collect();
+        assert_eq!(lines.len(), 3);
+        assert!(matches!(lines[0], Ok(Line::Query(_))));
+        let Ok(Line::Invalid(invalid)) = &lines[1] else {
+            panic!("line 2 is not invalid");
+        };
+        assert_eq!(invalid.number, 2);
+        let Err(why) = &lines[2] else {
+            panic!("no error after the unended line");
+        };
+        assert_eq!(
+            why,
+            "line 2 has no line end within 67108864 bytes: the rest of <stdin> is not read"
+        );
     }
 }

@@ -240,8 +240,9 @@ fn batch_answers_e_for_an_over_long_query_and_goes_on() {
 }
 
 #[test]
-fn batch_reads_an_endless_line_to_its_end_without_keeping_it() {
-    // Five million NUL bytes and no line end: one line, too long, answered `E`.
+fn batch_reads_a_long_line_to_the_end_of_the_input_without_keeping_it() {
+    // Five million NUL bytes and no line end, then the end of the input: one line, too long,
+    // answered `E`, read to its end (within the 64 MiB read on).
     let (output, written) = robotspec_fed(
         &["batch", "--corpus", "tests/examples/bodies"],
         vec![0; 5_000_000],
@@ -249,9 +250,11 @@ fn batch_reads_an_endless_line_to_its_end_without_keeping_it() {
     assert_eq!(written, 5_000_000);
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(String::from_utf8(output.stdout).unwrap(), "E\n");
-    assert!(String::from_utf8(output.stderr)
-        .unwrap()
-        .starts_with("robotspec: line 1: query longer than 2097152 bytes (ignored)\n"));
+    assert_eq!(
+        String::from_utf8(output.stderr).unwrap(),
+        "robotspec: line 1: query longer than 2097152 bytes (ignored)\n\
+         robotspec: 1 query line ignored\n"
+    );
 }
 
 fn diff_corpus(format: &str, queries: &str) -> Output {
@@ -298,6 +301,28 @@ fn diff_corpus_ignores_over_long_and_malformed_lines_and_exits_2() {
         "robotspec: line 1: query longer than 2097152 bytes (ignored)\n\
          robotspec: line 6: expected FILE<TAB>AGENT<TAB>URL (ignored)\n\
          robotspec: 2 query lines ignored\n"
+    );
+}
+
+#[test]
+fn diff_corpus_summarises_the_queries_before_a_line_with_no_end_in_sight() {
+    let mut input = DIFF_QUERIES.as_bytes().to_vec();
+    input.resize(input.len() + MAX_SKIPPED + (1 << 20), b'a');
+    let args = [
+        "diff",
+        "--format",
+        "json",
+        "--corpus",
+        "tests/examples/bodies",
+    ];
+    let (output, _) = robotspec_fed(&args, input);
+    assert_eq!(output.status.code(), Some(2));
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["queries"], 4);
+    assert_eq!(
+        String::from_utf8(output.stderr).unwrap(),
+        "robotspec: line 5: query longer than 2097152 bytes (ignored)\n\
+         robotspec: line 5 has no line end within 67108864 bytes: the rest of <stdin> is not read\n"
     );
 }
 
@@ -470,6 +495,54 @@ fn three_megabytes() -> Vec<u8> {
     }
     text.extend_from_slice(b"Disallow: /z\n");
     text
+}
+
+/// The most bytes of one query line `batch` reads on to find its end: 64 MiB.
+const MAX_SKIPPED: usize = 64 << 20;
+
+#[test]
+fn batch_stops_at_a_query_line_with_no_end_in_sight() {
+    // A query, then a line whose first 64 MiB hold no line end, then a query never read.
+    let mut input = b"E08.txt\twebcrawler\t/tmp/ok.html\n".to_vec();
+    input.resize(input.len() + MAX_SKIPPED + (1 << 20), b'a');
+    input.extend_from_slice(b"\nE08.txt\twebcrawler\t/tmp/x\n");
+    let total = input.len();
+    let (output, written) = robotspec_fed(&["batch", "--corpus", "tests/examples/bodies"], input);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(String::from_utf8(output.stdout).unwrap(), "1\nE\n");
+    assert_eq!(
+        String::from_utf8(output.stderr).unwrap(),
+        "robotspec: line 2: query longer than 2097152 bytes (ignored)\n\
+         robotspec: line 2 has no line end within 67108864 bytes: the rest of <stdin> is not read\n"
+    );
+    assert!(
+        written < total,
+        "{written} of {total} bytes written: all were read"
+    );
+}
+
+#[test]
+fn batch_on_dev_zero_ends() {
+    // Under `timeout 60` (status 124): an endless line must not be read to its end.
+    let output = Command::new("timeout")
+        .args([
+            "60",
+            env!("CARGO_BIN_EXE_robotspec"),
+            "batch",
+            "--corpus",
+            ".",
+        ])
+        .current_dir(common::repo_root())
+        .stdin(std::fs::File::open("/dev/zero").unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(String::from_utf8(output.stdout).unwrap(), "E\n");
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.ends_with("robotspec: line 1 has no line end within 67108864 bytes: the rest of <stdin> is not read\n"),
+        "{stderr}"
+    );
 }
 
 #[test]
