@@ -102,17 +102,8 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         bytes: Vec::new(),
     };
     let mut invalid_lines = 0;
-    // Reading the queries can end in an error (unreadable input, a line with no end in sight):
-    // the answers before it are written first.
-    let mut ended = Ok(());
-    for line in super::queries::read(stdin) {
-        let line = match line {
-            Ok(line) => line,
-            Err(why) => {
-                ended = Err(why);
-                break;
-            }
-        };
+    let mut lines = super::queries::read(stdin);
+    for line in &mut lines {
         match line {
             Line::Query(query) => answer(&mut out, args.format, files.robots(&query)?, &query)?,
             Line::Invalid(invalid) => {
@@ -123,7 +114,9 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         }
     }
     out.flush().map_err(|e| crate::output_error(&e))?;
-    ended?;
+    // An error that ended reading (unreadable input, a line with no end in sight) comes after
+    // the answers before it.
+    lines.end()?;
     super::queries::ignored(invalid_lines)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -167,17 +167,8 @@ fn corpus_mode(
     let mut runs: Vec<Vec<Query>> = Vec::new();
     let mut invalid_lines = 0;
     let stdin = std::io::stdin().lock();
-    // Reading can end in an error (a line with no end in sight): the queries before it are
-    // compared and summarised first.
-    let mut ended = Ok(());
-    for line in super::queries::read(stdin) {
-        let line = match line {
-            Ok(line) => line,
-            Err(why) => {
-                ended = Err(why);
-                break;
-            }
-        };
+    let mut lines = super::queries::read(stdin);
+    for line in &mut lines {
         let query = match line {
             Line::Query(query) => query,
             Line::Invalid(invalid) => {
@@ -229,7 +220,9 @@ fn corpus_mode(
         Format::Json => crate::write_json(&summary)?,
         Format::Text => crate::write_out(summarise(&summary))?,
     }
-    ended?;
+    // An error that ended reading (unreadable input, a line with no end in sight) comes after the
+    // summary of the queries before it.
+    lines.end()?;
     super::queries::ignored(invalid_lines)?;
     Ok(summary.disagreeing_queries > 0)
 }

@@ -79,45 +79,75 @@ pub fn ignored(count: usize) -> Result<(), String> {
     }
 }
 
-/// The lines of `input`, in order; an error (reading the input failed) ends them.
-pub fn read(input: impl BufRead) -> impl Iterator<Item = Result<Line, String>> {
-    let mut input = input;
-    let mut buffer = Vec::new();
-    let mut number = 0;
-    let mut failed = false;
-    // The error that ends the lines after the one just yielded.
-    let mut stop = None;
-    let mut seen = Seen::default();
-    std::iter::from_fn(move || {
-        if let Some(why) = stop.take() {
-            failed = true;
-            return Some(Err(why));
-        }
-        if failed {
+/// The lines of `input`, in order, until its end or an error that ends reading (the input
+/// cannot be read, or a line has no end in sight), which [`Queries::end`] then returns.
+pub fn read<R: BufRead>(input: R) -> Queries<R> {
+    Queries {
+        input,
+        buffer: Vec::new(),
+        number: 0,
+        seen: Seen::default(),
+        ended: None,
+    }
+}
+
+/// The query lines of an input, read as they are asked for (see [`read`]).
+pub struct Queries<R> {
+    input: R,
+    buffer: Vec<u8>,
+    number: usize,
+    seen: Seen,
+    /// Set once reading has ended: `Err` with why when an error ended it.
+    ended: Option<Result<(), String>>,
+}
+
+impl<R> Queries<R> {
+    /// After the lines: the error that ended reading before the end of the input, if any.
+    pub fn end(self) -> Result<(), String> {
+        self.ended.unwrap_or(Ok(()))
+    }
+}
+
+impl<R: BufRead> Iterator for Queries<R> {
+    type Item = Line;
+
+    fn next(&mut self) -> Option<Line> {
+        if self.ended.is_some() {
             return None;
         }
-        let read = match read_line(&mut input, &mut buffer, MAX_QUERY_BYTES, MAX_SKIPPED_BYTES) {
-            Ok(None) => return None,
+        let read = read_line(
+            &mut self.input,
+            &mut self.buffer,
+            MAX_QUERY_BYTES,
+            MAX_SKIPPED_BYTES,
+        );
+        let read = match read {
             Ok(Some(read)) => read,
+            Ok(None) => {
+                self.ended = Some(Ok(()));
+                return None;
+            }
             Err(e) => {
-                failed = true;
-                return Some(Err(format!("cannot read <stdin>: {e}")));
+                self.ended = Some(Err(format!("cannot read <stdin>: {e}")));
+                return None;
             }
         };
-        number += 1;
-        let too_long = || format!("query longer than {MAX_QUERY_BYTES} bytes");
-        match read {
-            LineRead::Whole => Some(Ok(query(number, &buffer, &mut seen))),
-            LineRead::TooLong => Some(Ok(Invalid::line(number, too_long()))),
+        self.number += 1;
+        let number = self.number;
+        let too_long =
+            || Invalid::line(number, format!("query longer than {MAX_QUERY_BYTES} bytes"));
+        Some(match read {
+            LineRead::Whole => query(number, &self.buffer, &mut self.seen),
+            LineRead::TooLong => too_long(),
             LineRead::Unended => {
-                stop = Some(format!(
+                self.ended = Some(Err(format!(
                     "line {number} has no line end within {MAX_SKIPPED_BYTES} bytes: \
                      the rest of <stdin> is not read"
-                ));
-                Some(Ok(Invalid::line(number, too_long())))
+                )));
+                too_long()
             }
-        }
-    })
+        })
+    }
 }
 
 /// How much of a line [`read_line`] read.
@@ -329,14 +359,15 @@ mod tests {
         let mut input = b"E08.txt\tbot\t/x\n".to_vec();
         input.resize(input.len() + MAX_SKIPPED_BYTES + 10, 0);
         input.extend_from_slice(b"\nE08.txt\tbot\t/y\n");
-        let lines: Vec<_> = read(std::io::Cursor::new(input)).collect();
-        assert_eq!(lines.len(), 3);
-        assert!(matches!(lines[0], Ok(Line::Query(_))));
-        let Ok(Line::Invalid(invalid)) = &lines[1] else {
+        let mut queries = read(std::io::Cursor::new(input));
+        let lines: Vec<_> = queries.by_ref().collect();
+        assert_eq!(lines.len(), 2);
+        assert!(matches!(lines[0], Line::Query(_)));
+        let Line::Invalid(invalid) = &lines[1] else {
             panic!("line 2 is not invalid");
         };
         assert_eq!(invalid.number, 2);
-        let Err(why) = &lines[2] else {
+        let Err(why) = queries.end() else {
             panic!("no error after the unended line");
         };
         assert_eq!(
