@@ -6,12 +6,12 @@
 
 use std::cmp::Reverse;
 use std::fmt;
-use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::OnceLock;
 
 use super::automaton::{build_nfa, choose_automaton, Automaton, Engine, PatternError};
 use super::glob::{glob_matches, star_runs, GlobSet};
 use super::prefix::PrefixTable;
+use super::rental::{test_cost, Rental};
 use crate::vocab::pattern::{MatcherLimits, PatternSyntax, Precedence, RuleKind};
 /// A wildcard pattern with more runs of `*` than this is left out of the automaton and always
 /// answered by the glob matcher: each run keeps a thread alive at every target byte, so such a
@@ -27,15 +27,20 @@ struct Slot {
     kind: RuleKind,
 }
 
-/// How many searches of the wildcard rules the glob matcher answers before the automaton is
-/// built: until then each would build the lazy DFA's states afresh, at thousands of
-/// instructions a state, where the glob matcher tests a group's few wildcard rules for a few
-/// hundred. A group asked about more builds its automaton once.
-const GLOB_FIRST_SEARCHES: u32 = 16;
+/// The estimated cost of building the automaton, in bytes scanned ([`super::rental`]): a
+/// fixed part (the NFA's and the lazy DFA's set-up) and a part per byte of the patterns it
+/// holds, which covers the states its first searches build (a fresh lazy DFA's first searches
+/// cost several times the glob matcher's: 0.6 µs against 0.1 µs for two patterns, 72 µs
+/// against 4 µs for 128). Until the glob matcher's searches have cost that much more than the
+/// automaton's would, they answer; from then on the automaton does.
+const AUTOMATON_BASE: usize = 1 << 16;
+const AUTOMATON_PER_BYTE: usize = 256;
 
-/// The glob matcher answers those first searches only while the automaton's patterns times the
-/// target's length stay under this many bytes (it is linear in the target per pattern).
-const GLOB_FIRST_BYTES: usize = 1 << 16;
+/// The fixed cost of one search of the automaton, in bytes scanned, beyond one a byte of the
+/// target: its cache taken from the pool and given back, its start state, a state looked up a
+/// byte. On the corpus's queries a group's automaton of fewer than about ten wildcard patterns
+/// answers no faster than the glob matcher (docs/performance.md, issue 32).
+const AUTOMATON_SEARCH: usize = 512;
 
 /// The automaton over a matcher's wildcard patterns, or why there is none.
 struct AutomatonBuilt {
@@ -66,12 +71,14 @@ pub struct RuleMatcher {
     /// of [`RuleMatcher::matching`], and of [`RuleMatcher::decide`] when there is no automaton
     /// or it gives up.
     globs: GlobSet,
-    /// The automaton over the patterns of `globs` listed in `automaton_ids`, built when the
-    /// glob matcher has answered [`GLOB_FIRST_SEARCHES`] searches (or at once for a search on
-    /// which it would be slow, and for [`RuleMatcher::engine`]).
+    /// The automaton over the patterns of `globs` listed in `automaton_ids`, built once the
+    /// glob matcher's searches would cost more than `automaton_estimate` (and for
+    /// [`RuleMatcher::engine`]).
     automaton: OnceLock<AutomatonBuilt>,
-    /// Searches the glob matcher answered before the automaton was built.
-    glob_searches: AtomicU32,
+    /// What the glob matcher's searches cost before the automaton was built.
+    glob_searches: Rental,
+    /// The estimated cost of building the automaton, in bytes scanned.
+    automaton_estimate: usize,
     syntax: PatternSyntax,
     limits: MatcherLimits,
     /// `automaton_ids[i]`: the pattern of `globs` that is the automaton's pattern `i`
@@ -130,13 +137,17 @@ impl RuleMatcher {
         let globs = GlobSet::new(patterns.into_iter(), syntax);
         let (automaton_ids, glob_only): (Vec<usize>, Vec<usize>) = (0..globs.len())
             .partition(|&id| star_runs(globs.get(id), syntax) <= AUTOMATON_MAX_STAR_RUNS);
+        let pattern_bytes: usize = automaton_ids.iter().map(|&id| globs.get(id).len()).sum();
         RuleMatcher {
             slots,
             precedence,
             literals,
             globs,
             automaton: OnceLock::new(),
-            glob_searches: AtomicU32::new(0),
+            glob_searches: Rental::default(),
+            automaton_estimate: pattern_bytes
+                .saturating_mul(AUTOMATON_PER_BYTE)
+                .saturating_add(AUTOMATON_BASE),
             syntax,
             limits: *limits,
             automaton_ids: automaton_ids.into(),
@@ -325,12 +336,15 @@ impl RuleMatcher {
         glob_only.or(automaton)
     }
 
-    /// Whether the glob matcher answers this search, the automaton not being built yet: for
-    /// the first [`GLOB_FIRST_SEARCHES`], unless the target is long for the patterns.
+    /// Whether the glob matcher answers this search, the automaton not being built yet: while
+    /// what its searches cost beyond the automaton's, this one included, stays within what
+    /// building the automaton would cost. A search of a few patterns against a short target
+    /// costs it no more than the automaton's would, so they never build it.
     fn globs_first(&self, target: &[u8]) -> bool {
-        let bytes = self.automaton_ids.len().saturating_mul(target.len());
-        bytes <= GLOB_FIRST_BYTES
-            && self.glob_searches.fetch_add(1, Ordering::Relaxed) < GLOB_FIRST_SEARCHES
+        let globs = test_cost(self.automaton_ids.len(), target.len());
+        let automaton = target.len().saturating_add(AUTOMATON_SEARCH);
+        let cost = globs.saturating_sub(automaton);
+        self.glob_searches.rent(cost, self.automaton_estimate)
     }
 
     /// The answer of the automaton `built` (as an ID in `globs`): `None` when there is no
@@ -509,30 +523,51 @@ mod tests {
         assert_eq!(ids(Precedence::AnyDisallow), [0, 3, 1, 2, 4]);
     }
 
-    /// The glob matcher answers the first searches, then the automaton is built; a search on
-    /// a long target builds it at once.
+    /// The glob matcher answers while its searches cost no more beyond the automaton's than
+    /// building the automaton would; the search that would take them past it builds it.
     #[test]
-    fn the_automaton_is_built_after_the_first_searches() {
+    fn the_automaton_is_built_once_the_glob_matcher_has_cost_as_much() {
+        let patterns: Vec<Vec<u8>> = (0..40).map(|i| format!("/{i}*b").into_bytes()).collect();
+        let rules: Vec<(RuleKind, &[u8])> = patterns
+            .iter()
+            .map(|p| (RuleKind::Disallow, &p[..]))
+            .collect();
+        let limits = MatcherLimits::default();
+        let m = RuleMatcher::compile(&rules, WILD, Precedence::LongestMatch, &limits);
+        let target = b"/39xb";
+        let excess = test_cost(40, target.len()) - (target.len() + AUTOMATON_SEARCH);
+        let searches = m.automaton_estimate / excess;
+        assert!(searches > 3, "{searches}");
+        for search in 0..searches {
+            assert_eq!(m.decide(target), Some(39));
+            assert!(m.automaton.get().is_none(), "built after {search} searches");
+        }
+        assert_eq!(m.decide(target), Some(39));
+        assert!(m.automaton.get().is_some());
+
+        // A search on a long target builds it at once.
+        let m = RuleMatcher::compile(&rules, WILD, Precedence::LongestMatch, &limits);
+        let long = [&b"/7"[..], &vec![b'x'; m.automaton_estimate], b"b"].concat();
+        assert_eq!(m.decide(&long), Some(7));
+        assert!(m.automaton.get().is_some());
+        assert_eq!(m.engine(), Engine::LazyDfa);
+    }
+
+    /// One wildcard pattern costs the glob matcher no more than the automaton, however long
+    /// the target and however many searches: it is never built for them.
+    #[test]
+    fn one_wildcard_pattern_builds_no_automaton() {
         let rules: [(RuleKind, &[u8]); 2] =
             [(RuleKind::Disallow, b"/a*b"), (RuleKind::Allow, b"/a")];
         let limits = MatcherLimits::default();
         let m = RuleMatcher::compile(&rules, WILD, Precedence::LongestMatch, &limits);
-        for search in 0..GLOB_FIRST_SEARCHES {
-            let (target, rule): (&[u8], _) = match search % 2 {
-                0 => (b"/axb", Some(0)),
-                _ => (b"/ax", Some(1)),
-            };
-            assert_eq!(m.decide(target), rule);
-            assert!(m.automaton.get().is_none(), "built after {search} searches");
+        let long = [&b"/a"[..], &vec![b'x'; 1 << 20], b"b"].concat();
+        for _ in 0..1000 {
+            assert_eq!(m.decide(b"/axb"), Some(0));
+            assert_eq!(m.decide(b"/ax"), Some(1));
         }
-        assert_eq!(m.decide(b"/axb"), Some(0));
-        assert!(m.automaton.get().is_some());
-
-        let m = RuleMatcher::compile(&rules, WILD, Precedence::LongestMatch, &limits);
-        let long = [&b"/a"[..], &vec![b'x'; GLOB_FIRST_BYTES], b"b"].concat();
         assert_eq!(m.decide(&long), Some(0));
-        assert!(m.automaton.get().is_some());
-        assert_eq!(m.engine(), Engine::LazyDfa);
+        assert!(m.automaton.get().is_none());
     }
 
     /// Over the NFA limit, the wildcard rules are still answered (by the glob matcher) and the

@@ -59,6 +59,7 @@ mod glob;
 mod matcher;
 mod normalise;
 mod prefix;
+mod rental;
 
 #[cfg(test)]
 mod tests;
@@ -72,3 +73,4 @@ pub(crate) use automaton::build_nfa;
 pub(crate) use glob::split_end_anchor;
 pub(crate) use matcher::{decides, distinct_patterns, priority_order};
 pub use normalise::{normalise, normalise_target};
+pub(crate) use rental::{test_cost, Rental};

@@ -1,10 +1,14 @@
 //! The query API: parse once, ask many times, and know why.
 //!
 //! [`Robots`] holds a file's model and, per distinct agent token the file names (and for the
-//! `*` groups), which groups apply. The rules of those groups answer their first few queries by
-//! being tested one by one, then are compiled into one matcher ([`std::sync::OnceLock`]), so
-//! groups that are never asked about (or asked only a crawler's two or three questions) cost no
-//! compilation, and a `Robots` is `Send + Sync`: share it between threads freely.
+//! `*` groups), which groups apply. The rules of those groups answer their first queries by being
+//! tested one by one, then, once that has cost as much as compiling them is estimated to (ski
+//! rental: the first `k` queries never cost much more than twice what compiling at the first
+//! would), are compiled into one matcher ([`std::sync::OnceLock`]); many URLs asked at once
+//! ([`Applicable::is_allowed_many`]) compile them at once. So groups that are never asked about
+//! (or asked only a crawler's two or three questions) cost no compilation, a group asked many
+//! questions pays little for the wait, and a `Robots` is `Send + Sync`: share it between
+//! threads freely.
 //!
 //! A `Robots` is built in one pass over the input: each line is read once by the syntax stage,
 //! checked (as [`ParseOptions::collect`] asks) and handed to the model, then forgotten. It keeps

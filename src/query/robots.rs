@@ -1,16 +1,16 @@
 //! [`Robots`]: a file's model, the index of which groups apply to which agent token, and each
-//! selection's rules, tested one by one for its first queries and compiled after. The answers it
+//! selection's rules, tested one by one for its first queries and compiled once that has cost
+//! as much as compiling them would (`pattern::rental`). The answers it
 //! gives (verdicts, explanations, usage) are built in `verdict.rs` and `usage.rs`, which read
 //! it; it reads neither.
 
 use std::ops::Range;
-use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::OnceLock;
 
 use crate::diagnostic::{Code, Diagnostic};
 use crate::findings::Findings;
 use crate::model::{Agent, Group, Model, ModelBuilder, Record, Rule, Sitemap};
-use crate::pattern::{decide_one_by_one, normalise_target, RuleMatcher};
+use crate::pattern::{decide_one_by_one, normalise_target, test_cost, Rental, RuleMatcher};
 use crate::source::Source;
 use crate::syntax::{self, Mode, ParseOptions, Parsed, StrictError};
 use crate::variant::{AgentMatching, GroupSelection, Profile, TargetEncoding, Variant};
@@ -19,7 +19,8 @@ use crate::vocab::pattern::RuleKind;
 /// A parsed robots.txt file, ready to answer queries: parse once, ask many times, and know why.
 ///
 /// It keeps what answers need (the model), not the input; each group's rules answer their first
-/// few queries by being tested one by one and are then compiled into one matcher. It is
+/// queries by being tested one by one and are compiled into one matcher once that has cost as
+/// much as compiling them would, or at once for many URLs asked together. It is
 /// `Send + Sync`: share it between threads.
 /// Serialised (`serde`), it is a summary of the file as the variant reads it.
 ///
@@ -81,14 +82,14 @@ struct NamedToken {
     selection: u32,
 }
 
-/// The groups that apply to one agent token (or to `*`), and their rules, compiled after their
-/// first queries.
+/// The groups that apply to one agent token (or to `*`), and their rules, compiled once testing
+/// them one by one has cost as much as compiling them would.
 #[derive(Debug)]
 pub(super) struct Selection {
     /// Where its groups' indices (file order) lie in the index's `groups`.
     groups: (u32, u32),
-    /// Queries answered by testing the rules one by one so far.
-    tested: AtomicU32,
+    /// What the queries answered by testing the rules one by one cost so far.
+    tested: Rental,
     compiled: OnceLock<Box<Compiled>>,
 }
 
@@ -130,14 +131,21 @@ impl Decided<'_> {
     }
 }
 
-/// How many queries a selection answers by testing its rules one by one before it compiles
-/// them ([`Robots::decide_in`]).
-pub(super) const TESTED_QUERIES: u32 = 4;
+/// The estimated cost of compiling a selection's rules, in bytes scanned (`pattern::rental`):
+/// a fixed part (the matcher's tables and their allocations) and a part per rule (sorting it
+/// into priority order, copying its pattern). Until testing the rules one by one has cost as
+/// much, queries are answered that way; from then on by the compiled rules. Calibrated by
+/// timing both (docs/performance.md, issue 32): a test scans about two bytes a nanosecond, and
+/// compiling costs about 0.5 µs plus 0.13 µs a rule.
+const COMPILE_BASE: usize = 1 << 10;
+const COMPILE_PER_RULE: usize = 256;
 
-/// A query tests the rules one by one only while its rules times (its target's length + 16)
-/// stay under this: each rule's test is linear in the target at worst, and a large group or a
-/// long target is what the compiled matcher is for.
-pub(super) const TESTED_WORK: usize = 1 << 24;
+/// What compiling `rules` rules is estimated to cost, in bytes scanned.
+pub(super) fn compile_estimate(rules: usize) -> usize {
+    rules
+        .saturating_mul(COMPILE_PER_RULE)
+        .saturating_add(COMPILE_BASE)
+}
 
 impl Robots {
     /// Parses `input` leniently with [`ParseOptions::for_verdicts`], for verdicts (Postel's law:
@@ -334,9 +342,10 @@ impl Robots {
 
     /// The rule that decides the prepared target `target` among the selection's rules, with
     /// its kind. The first queries test the rules one by one, which costs a crawler's two or
-    /// three questions to a host a fraction of compiling them; once a selection has answered
-    /// [`TESTED_QUERIES`] that way (or at once, when testing would be slow: many rules, a long
-    /// target), its rules are compiled and answer from then on.
+    /// three questions to a host a fraction of compiling them; once one more would take what
+    /// testing has cost past what compiling is estimated to cost ([`compile_estimate`]: a
+    /// ski rental), the rules are compiled and answer from then on. So the first `k` queries
+    /// cost at most about twice what compiling at the first would.
     pub(super) fn decide_in<'s>(
         &'s self,
         selection: &'s Selection,
@@ -349,9 +358,8 @@ impl Robots {
         let groups = self.groups_of(selection);
         let groups = groups.iter().filter_map(|&g| model.group(g as usize));
         let count: usize = groups.map(|g| g.rule_range().len()).sum();
-        let work = count.saturating_mul(target.len().saturating_add(16));
-        if work <= TESTED_WORK && selection.tested.fetch_add(1, Ordering::Relaxed) < TESTED_QUERIES
-        {
+        let cost = test_cost(count, target.len());
+        if selection.tested.rent(cost, compile_estimate(count)) {
             let profile = &self.profile;
             let rules = self
                 .rules_of(selection)
@@ -569,7 +577,7 @@ impl Selection {
     fn of(groups: Range<usize>) -> Selection {
         Selection {
             groups: (to_u32(groups.start), to_u32(groups.end)),
-            tested: AtomicU32::new(0),
+            tested: Rental::default(),
             compiled: OnceLock::new(),
         }
     }

@@ -1,8 +1,9 @@
 //! Tests of the query API through `Robots`.
 
-use super::robots::{Selection, TESTED_QUERIES, TESTED_WORK};
+use super::robots::{compile_estimate, Selection};
 use super::*;
 use crate::model::Agent;
+use crate::pattern::test_cost;
 use crate::syntax::ParseOptions;
 use crate::variant::Variant;
 
@@ -228,42 +229,75 @@ fn every_named_token_finds_its_groups() {
     }
 }
 
+/// The selection the agent `bot` is answered by.
+fn selection(robots: &Robots) -> Option<&Selection> {
+    robots.applicable(&AgentQuery::new("bot")).selection
+}
+
+const SEVEN_RULES: &[u8] = b"user-agent: *\nallow: /a/b\ndisallow: /a\ndisallow: /*.php$\n\
+    allow: /a/*.php$\ndisallow: /x/index.html\nallow: /y/index.htm\ndisallow:\n";
+
 /// A selection's first queries test its rules one by one, with the answers of its compiled
-/// rules; then it compiles them. A query that would test many rules against a long target
-/// compiles at once.
+/// rules, while what they cost stays within what compiling is estimated to cost; the query
+/// that would take it past compiles them. A crawler's few questions never do.
 #[test]
 fn first_queries_test_the_rules_then_they_are_compiled() {
-    let text = b"user-agent: *\nallow: /a/b\ndisallow: /a\ndisallow: /*.php$\nallow: /a/*.php$\n\
-                 disallow: /x/index.html\nallow: /y/index.htm\ndisallow:\n";
     let targets: [&str; 8] = [
         "/a", "/a/b", "/a/c.php", "/z.php", "/z.phpx", "/y/", "/", "/x/",
     ];
     for variant in Variant::ALL {
-        let tested = Robots::parse(text, *variant);
-        let compiled = Robots::parse(text, *variant);
-        fn selection(robots: &Robots) -> Option<&Selection> {
-            robots.applicable(&AgentQuery::new("bot")).selection
-        }
+        let tested = Robots::parse(SEVEN_RULES, *variant);
+        let compiled = Robots::parse(SEVEN_RULES, *variant);
         if let Some(s) = selection(&compiled) {
             compiled.compiled(s);
         }
-        for (query, target) in targets
-            .iter()
-            .cycle()
-            .take(TESTED_QUERIES as usize)
-            .enumerate()
-        {
+        let rules = tested.unnamed().rules().count();
+        let (estimate, mut spent, mut queries) = (compile_estimate(rules), 0, 0);
+        let mut asked = targets.iter().cycle();
+        let next = loop {
+            let target = asked.next().copied().unwrap_or_default();
+            spent += test_cost(rules, target.len());
+            if spent > estimate {
+                break target;
+            }
             let (a, b) = (tested.check("bot", target), compiled.check("bot", target));
             assert_eq!(a.to_string(), b.to_string(), "{variant} {target}");
             let built = selection(&tested).is_some_and(Selection::is_compiled);
-            assert!(!built, "{variant}: compiled after {query} queries");
-        }
-        assert!(!tested.is_allowed("bot", "/a/c"));
+            assert!(!built, "{variant}: compiled after {queries} queries");
+            queries += 1;
+        };
+        assert!(queries > 3, "{variant}: compiled after {queries} queries");
+        assert_eq!(
+            tested.is_allowed("bot", next),
+            compiled.is_allowed("bot", next)
+        );
         assert!(selection(&tested).is_some_and(Selection::is_compiled));
     }
-    let robots = Robots::parse(text, Variant::Google);
-    let long = format!("/{}", "a".repeat(TESTED_WORK));
+    // A query that costs more to test than compiling compiles at once.
+    let robots = Robots::parse(SEVEN_RULES, Variant::Google);
+    let long = format!("/{}", "a".repeat(compile_estimate(7)));
     assert!(!robots.is_allowed("bot", &long));
-    let selection = robots.applicable(&AgentQuery::new("bot")).selection;
-    assert!(selection.is_some_and(Selection::is_compiled));
+    assert!(selection(&robots).is_some_and(Selection::is_compiled));
+}
+
+/// Many questions asked at once compile the rules before the first is answered; none asked
+/// compile nothing.
+#[test]
+fn many_questions_at_once_compile_at_once() {
+    let robots = Robots::parse(SEVEN_RULES, Variant::Google);
+    let bot = robots.applicable(&AgentQuery::new("bot"));
+    assert!(bot.is_allowed_many::<&str>(&[]).is_empty());
+    assert_eq!(bot.check_many::<&str>(&[]).len(), 0);
+    assert!(!selection(&robots).is_some_and(Selection::is_compiled));
+    assert_eq!(bot.is_allowed_many(&["/a", "/a/b"]), [false, true]);
+    assert!(selection(&robots).is_some_and(Selection::is_compiled));
+
+    let robots = Robots::parse(SEVEN_RULES, Variant::Google);
+    let bot = robots.applicable(&AgentQuery::new("bot"));
+    let verdicts = bot.check_many(&["/a".to_owned()]);
+    assert_eq!(
+        verdicts.first().and_then(Verdict::rule).map(|r| r.line()),
+        Some(3)
+    );
+    assert!(selection(&robots).is_some_and(Selection::is_compiled));
 }

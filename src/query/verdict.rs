@@ -546,6 +546,39 @@ impl<'r> Applicable<'r> {
         }
     }
 
+    /// [`Applicable::is_allowed`] for each of `urls`, in order. Asked many questions at once,
+    /// the groups' rules are compiled before the first is answered (single questions test them
+    /// one by one until that has cost as much as compiling them would).
+    ///
+    /// ```
+    /// use robotspec::{AgentQuery, Robots, Variant};
+    ///
+    /// let robots = Robots::parse(b"User-agent: *\nDisallow: /x\n", Variant::Google);
+    /// let bot = robots.applicable(&AgentQuery::new("bot"));
+    /// assert_eq!(bot.is_allowed_many(&["/x/1", "/y"]), [false, true]);
+    /// ```
+    pub fn is_allowed_many<U: AsRef<str>>(&self, urls: &[U]) -> Vec<bool> {
+        self.compile_for(urls);
+        urls.iter()
+            .map(|url| self.is_allowed(url.as_ref()))
+            .collect()
+    }
+
+    /// [`Applicable::check`] for each of `urls`, in order, the rules compiled at once as
+    /// [`Applicable::is_allowed_many`] says.
+    pub fn check_many<U: AsRef<str>>(&self, urls: &[U]) -> Vec<Verdict<'r>> {
+        self.compile_for(urls);
+        urls.iter().map(|url| self.check(url.as_ref())).collect()
+    }
+
+    /// Compiles the groups' rules for the questions `urls`, unless there are none (or no
+    /// group applies).
+    fn compile_for<U>(&self, urls: &[U]) {
+        if let (Some(selection), false) = (self.selection, urls.is_empty()) {
+            self.robots.compiled(selection);
+        }
+    }
+
     /// Every rule of these groups whose pattern matches the match target `target`
     /// ([`target_of`]), in priority order: the first decides, unless the precedence lets no
     /// rule decide (an allow on top under `any-disallow`).
