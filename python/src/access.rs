@@ -204,12 +204,14 @@ impl Access {
             let mut out = Vec::with_capacity(agents.len() * urls.len());
             for agent in &agents {
                 // The agent's groups are looked up once for all the URLs.
-                let applicable = inner.robots().map(|robots| robots.applicable(agent));
-                for url in &urls {
-                    out.push(match &applicable {
-                        Some(applicable) => answer(&applicable.check(url)),
-                        None => (inner.allows(agent, url), None, None, None),
-                    });
+                match inner.robots().map(|robots| robots.applicable(agent)) {
+                    Some(applicable) => {
+                        out.extend(applicable.check_many(&urls).iter().map(answer));
+                    }
+                    None => out.extend(
+                        urls.iter()
+                            .map(|url| (inner.allows(agent, url), None, None, None)),
+                    ),
                 }
             }
             out

@@ -1,8 +1,8 @@
 //! `robotspec.Robots`: a parsed robots.txt file, ready to answer queries.
 //!
 //! It holds the library's `Robots` (which keeps the model, not the input, and compiles a group's
-//! rules on first use) and is shared freely between Python threads: the library's object is
-//! `Send + Sync`. The batch calls (`is_allowed_many`, `check_many`) read their arguments, then
+//! rules once testing them one by one has cost as much, or at once for a batch call) and is
+//! shared freely between Python threads: the library's object is `Send + Sync`. The batch calls (`is_allowed_many`, `check_many`) read their arguments, then
 //! answer with the interpreter released, so other threads run meanwhile; a large body is parsed
 //! released too.
 
@@ -109,7 +109,7 @@ impl Robots {
         let agents = input::agent(agent)?;
         let urls = input::texts(urls, "urls")?;
         let applicable = self.inner.applicable(&agents);
-        Ok(py.detach(|| urls.iter().map(|url| applicable.is_allowed(url)).collect()))
+        Ok(py.detach(|| applicable.is_allowed_many(&urls)))
     }
 
     /// The verdict for `agent` and `url`: allowed or not, the deciding rule and the groups used.
@@ -135,8 +135,10 @@ impl Robots {
         let urls = input::texts(urls, "urls")?;
         let applicable = self.inner.applicable(&agents);
         py.detach(|| {
-            urls.iter()
-                .map(|url| Verdict::of(&applicable.check(url)))
+            applicable
+                .check_many(&urls)
+                .iter()
+                .map(Verdict::of)
                 .collect()
         })
     }
