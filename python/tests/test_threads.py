@@ -10,7 +10,7 @@ AGENTS = ["bot0", "Bot1", "bot2", "Mozilla/5.0 (compatible; bot3/1.0)", "other"]
 
 
 def body():
-    """Groups of wildcard and plain rules, so that each agent's matcher is compiled on first use."""
+    """Groups of wildcard and plain rules, whose matchers the first batch call compiles."""
     groups = []
     for i in range(4):
         rules = "".join(f"Disallow: /{i}/*/p{j}$\nAllow: /{i}/x{j}\nDisallow: /{i}/y{j}\n"
