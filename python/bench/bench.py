@@ -14,15 +14,20 @@ generates from them (up to 30 per file, built from each file's own rules and age
   three queries as the agent of the first (``Robots(body)`` + 3 ``is_allowed``,
   ``Protego.parse(text)`` + 3 ``can_fetch``, …), as a crawler meeting a new host does.
 
-Queries are timed in passes over the same parsed files: *cold* is the first pass (where
-robotspec tests a group's rules one by one for its first four queries, compiles them on the
-fifth, and its compiled rules build their automaton after their first sixteen wildcard
-searches: a crawler asking once per file pays only the first), *second pass* the second, and
-*warm* the best of the last three passes. robotspec runs 24 passes, so that its warm passes
-come after every group asked about has compiled its rules and built its automaton, however few
-of the queries it answers (a group asked once a pass, whose every query searches its wildcard
-rules, compiles them in its 5th pass and builds their automaton in its 21st); the peers, which
-defer no work, run 5. Each figure is the best of ``--repeat`` runs. Protego and urllib
+Queries are timed in passes over the same parsed files: *cold* is the first pass, *second pass*
+the second, and *warm* the best of the last three passes. robotspec defers work by ski rental
+(docs/performance.md, issue 32): a group's rules are tested one by one until that has cost as
+much as compiling them is estimated to (a crawler asking a host a few questions never compiles
+them; ``is_allowed_many`` compiles them at once), and its wildcard rules are searched by the glob
+matcher until that has cost as much more than their automaton would as building it. robotspec
+runs 24 passes, so that its warm passes come after that work, however few of the queries a group
+answers; the peers, which defer no work, run 5. Each figure is the best of ``--repeat`` runs.
+
+*First k questions* bounds what the deferral costs: per file, the CPU time of its first k
+questions asked one by one (the agent of its first query, its own URLs in turn), divided by the
+time of the same questions with the rules compiled at the first (that one asked as
+``is_allowed_many`` of one URL), on freshly parsed files. Ski rental keeps it below 2 plus one
+tested question, whatever k. Protego and urllib
 take text, so each body is decoded (UTF-8, undecodable bytes dropped, as Scrapy does) before
 the clock starts; robotspec reads the bytes as served. The clock is the process's CPU time (user
 + system, ``time.process_time``): everything measured runs on the calling thread, and CPU time
@@ -45,10 +50,12 @@ import robotspec
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 QUERIES_PY = os.path.join(HERE, "..", "..", "benches", "queries.py")
-TARGETS = {"parse": 10, "is_allowed": 5, "is_allowed_many": 30, "cold path": 5}
+TARGETS = {"parse": 10, "is_allowed": 5, "is_allowed_many": 30, "cold path": 15}
 # Query passes per library (see the module's docstring): robotspec's last three come after its
-# deferred work, which takes a group asked once a pass 21 passes.
+# deferred work.
 PASSES = {"robotspec": 24, "protego": 5, "urllib.robotparser": 5}
+# How many first questions a file is asked, for the first-k measure.
+FIRST_K = (1, 2, 3, 4, 6, 8, 12, 16, 24, 32)
 
 
 def load(corpus):
@@ -167,7 +174,42 @@ def measure(files, by_file, repeat, variant):
     rates[("robotspec", "is_allowed_many, warm")] = count / warm
     assert [x for batch in many for x in batch] == [
         answers["robotspec"][i] for i in batch_order(by_file)]
+    rates[("robotspec", "first k")] = first_questions(files, by_file, repeat, variant)
     return rates, answers, megabytes, count, len(batches)
+
+
+def first_questions(files, by_file, repeat, variant):
+    """Per k of FIRST_K: the time of each file's first k questions asked one by one, divided by
+    the time of the same questions with the rules compiled at the first (asked as a batch of
+    one URL, which compiles them), each on freshly parsed files, best of `repeat`."""
+    urls = {name: [url for _, url in qs] for name, qs in by_file.items()}
+    ratios = {}
+    for k in FIRST_K:
+        asked = {name: (qs[0][0], [urls[name][i % len(qs)] for i in range(k)])
+                 for name, qs in by_file.items()}
+
+        def one_by_one(parsed, asked=asked):
+            for name, (agent, us) in asked.items():
+                robots = parsed[name]
+                for url in us:
+                    robots.is_allowed(agent, url)
+
+        def compiled_first(parsed, asked=asked):
+            for name, (agent, us) in asked.items():
+                robots = parsed[name]
+                robots.is_allowed_many(agent, us[:1])
+                for url in us[1:]:
+                    robots.is_allowed(agent, url)
+
+        times = {one_by_one: [], compiled_first: []}
+        for _ in range(repeat):
+            for ask in times:
+                parsed = {name: robotspec.Robots(files[name][0], variant) for name in by_file}
+                start = time.process_time()
+                ask(parsed)
+                times[ask].append(time.process_time() - start)
+        ratios[k] = min(times[one_by_one]) / min(times[compiled_first])
+    return ratios
 
 
 def batch_order(by_file):
@@ -210,6 +252,12 @@ def report(rates, answers, sizes, args):
         held = "holds" if ratio >= target else "missed"
         print(f"| {measure} ({unit}) | " + " | ".join(cells)
               + f" | {ratio:.1f}× | ≥ {target}× — {held} |")
+    print()
+    first = rates[("robotspec", "first k")]
+    print("first k questions, one by one ÷ compiled at the first (CPU time; ski rental's bound: "
+          "2, plus one tested question a file): "
+          + ", ".join(f"k={k} {r:.2f}" for k, r in first.items())
+          + f"; at most {max(first.values()):.2f}")
     print()
     for library in ("protego", "urllib.robotparser"):
         print(f"{library} agrees with robotspec ({args.variant}) on "
