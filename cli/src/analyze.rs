@@ -15,7 +15,7 @@
 use std::fmt::Write as _;
 use std::process::ExitCode;
 
-use robotspec::analysis::{self, Analysis, Equivalence, Reach, Witness};
+use robotspec::analysis::{self, shown_path, Analysis, Equivalence, Reach, Witness};
 use robotspec::{AgentQuery, Applicable, Collect, Limit, ParseOptions, Profile, Robots};
 use serde::Serialize;
 
@@ -260,7 +260,7 @@ fn example(witness: Option<&Witness<'_>>) -> String {
 /// How a witness's reading decides it, without the path: `allowed by line 3: Allow: /a`.
 pub fn ruling(witness: &Witness<'_>) -> String {
     let text = witness.to_string();
-    let prefix = format!("{}: ", witness.path());
+    let prefix = format!("{}: ", shown_path(witness.path()));
     text.strip_prefix(&prefix).unwrap_or(&text).to_owned()
 }
 
@@ -292,7 +292,7 @@ fn unnamed_text(agent: Option<&str>, compared: &Equivalence<'_, '_>) -> Vec<Stri
     for difference in compared.differences() {
         lines.push(format!(
             "{}: {} for {name}; {} for a crawler no group names",
-            difference.path(),
+            shown_path(difference.path()),
             ruling(difference.in_old()),
             ruling(difference.in_new()),
         ));

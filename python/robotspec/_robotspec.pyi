@@ -462,7 +462,9 @@ class Witness:
 
     @property
     def path(self) -> str:
-        """The path, as a client puts it after the host: "/", then printable ASCII but "#"."""
+        """The path, as a client puts it after the host: "/", then printable ASCII but "#".
+        One that starts with "//" is asked for as ``"http://example.com" + path`` (a bare
+        "//x" names the host "x"); ``str()`` shows it so."""
     @property
     def allowed(self) -> bool:
         """True when the reading allows it."""

@@ -9,7 +9,7 @@ use serde::Serialize;
 use super::budget::{Budget, Exceeded};
 use super::generic::Generic;
 use super::normaliser::Normaliser;
-use super::paths::Paths;
+use super::paths::{witness_order, Paths};
 use super::ranking::{Ranking, Ruling};
 use super::search::{search, Control, Outcome, Side};
 use super::witness::{RulingOf, UndecidedBy, Witness};
@@ -273,7 +273,7 @@ fn at_generic_paths<'a, 'b>(
         if left_out(&normalisers.0) || left_out(&normalisers.1) {
             return;
         }
-        let (a, b) = (old.check(&path), new.check(&path));
+        let (a, b) = (old.check_request_path(&path), new.check_request_path(&path));
         if a.allowed() == b.allowed() {
             return;
         }
@@ -282,9 +282,9 @@ fn at_generic_paths<'a, 'b>(
         } else {
             &mut found.1
         };
-        let shorter = slot.as_ref().is_none_or(|d: &Difference<'a, 'b>| {
-            (path.len(), path.as_str()) < (d.path().len(), d.path())
-        });
+        let shorter = slot
+            .as_ref()
+            .is_none_or(|d: &Difference<'a, 'b>| witness_order(&path) < witness_order(d.path()));
         if shorter {
             *slot = Some(Difference {
                 old: Witness::new(path.clone(), Ruling::of(&a)),
@@ -383,8 +383,8 @@ fn shortest<'a, 'b>(
     }
     // The search tells allowed from disallowed; what decides is each matcher's to say.
     let difference = |path: String| Difference {
-        old: Witness::new(path.clone(), Ruling::of(&old.check(&path))),
-        new: Witness::new(path.clone(), Ruling::of(&new.check(&path))),
+        old: Witness::new(path.clone(), Ruling::of(&old.check_request_path(&path))),
+        new: Witness::new(path.clone(), Ruling::of(&new.check_request_path(&path))),
     };
     Ok((found.0.map(difference), found.1.map(difference)))
 }

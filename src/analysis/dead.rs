@@ -159,7 +159,7 @@ pub(super) fn from_generic<'r>(
             return None;
         }
         // Every rule the matcher ranks above this one at its generic path shadows it.
-        let matching = applicable.matching_rules(&probe.path);
+        let matching = applicable.matching_request_path(&probe.path);
         let above: Vec<Rule<'r>> = matching.into_iter().take_while(|r| *r != rule).collect();
         Some((cause_of(duplicate), Known::ShadowedBy(above), false))
     });
@@ -350,9 +350,6 @@ fn never_matches(pattern: &[u8], ranking: &Ranking<'_>) -> String {
     if first != Some(b'/') && !(wildcards && first == Some(b'*')) {
         return "no request path matches it: it does not start with `/`, as every path does"
             .to_owned();
-    }
-    if pattern.starts_with(b"//") {
-        return "no request path matches it: a path never starts with `//`".to_owned();
     }
     let outside = pattern
         .iter()

@@ -243,7 +243,7 @@ fn shortest<'r>(
     }
     // The search tells allowed from disallowed; what decides is the matcher's to say.
     let witness = |path: String| {
-        let verdict = applicable.check(&path);
+        let verdict = applicable.check_request_path(&path);
         Witness::new(path, Ruling::of(&verdict))
     };
     Ok((paths.0.map(witness), paths.1.map(witness)))
