@@ -145,7 +145,7 @@ fn group_lines(applicable: &Applicable<'_>) -> Vec<u32> {
     applicable.groups().map(|group| group.line()).collect()
 }
 
-/// Each crawler's analysis, crawlers with the same groups analysed once.
+/// Each crawler's analysis, crawlers whose rules say the same analysed and compared once.
 pub fn reports<'r>(robots: &'r Robots, crawlers: &[Option<AgentQuery>]) -> Vec<Report<'r>> {
     let applicables: Vec<Applicable<'r>> = crawlers
         .iter()
@@ -154,14 +154,14 @@ pub fn reports<'r>(robots: &'r Robots, crawlers: &[Option<AgentQuery>]) -> Vec<R
     let unnamed = robots.unnamed();
     let unnamed_groups = group_lines(&unnamed);
     let analyses = analysis::analyze_each(&applicables);
+    let compared = analysis::compare_each(&applicables, &unnamed);
     crawlers
         .iter()
         .zip(&applicables)
-        .zip(analyses)
-        .map(|((crawler, applicable), analysis)| {
+        .zip(analyses.into_iter().zip(compared))
+        .map(|((crawler, applicable), (analysis, compared))| {
             let groups = group_lines(applicable);
-            let compared_with_unnamed =
-                (groups != unnamed_groups).then(|| analysis::compare(applicable, &unnamed));
+            let compared_with_unnamed = (groups != unnamed_groups).then_some(compared);
             Report {
                 agent: crawler.as_ref().map(AgentQuery::to_string),
                 variant: *robots.profile(),

@@ -1,7 +1,7 @@
 //! Two files under one reading, or one file under two readings: equivalent over every request
 //! path, or a shortest path allowed only by one side, in each direction.
 
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use serde::ser::{SerializeStruct, Serializer};
 use serde::Serialize;
@@ -12,6 +12,7 @@ use super::normaliser::Normaliser;
 use super::paths::{witness_order, Paths};
 use super::ranking::{Ranking, Ruling};
 use super::search::{search, Control, Outcome, Side};
+use super::shared::{once_per_key, Content};
 use super::witness::{RulingOf, UndecidedBy, Witness};
 use crate::limits::Limit;
 use crate::query::Applicable;
@@ -40,6 +41,17 @@ impl<'a, 'b> Difference<'a, 'b> {
     }
 }
 
+impl<'a, 'b> Difference<'a, 'b> {
+    /// The same path, with `old` as the old side: an old side whose rules say the same as this
+    /// one's decides it alike.
+    fn old_side(&self, old: &Applicable<'a>) -> Difference<'a, 'b> {
+        Difference {
+            old: self.old.asked_of(old),
+            new: self.new.clone(),
+        }
+    }
+}
+
 impl Serialize for Difference<'_, '_> {
     /// `{"path", "old": {"allowed", "decision", "line", "rule"}, "new": {…}}`.
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -63,7 +75,9 @@ pub struct Equivalence<'a, 'b> {
     equivalent: Option<bool>,
     /// A difference found before any search, if one was.
     example: Option<Difference<'a, 'b>>,
-    shortest: LazyDifferences<'a, 'b>,
+    /// Shared by the clones and by the sides whose rules say the same ([`compare_each`]):
+    /// searched for once.
+    shortest: Arc<LazyDifferences<'a, 'b>>,
 }
 
 /// The shortest differences, found on first ask.
@@ -72,9 +86,19 @@ struct LazyDifferences<'a, 'b> {
     /// The differences, and the limit that stopped their search (then they are real, not
     /// proven the shortest).
     known: OnceLock<(Differences<'a, 'b>, Option<Limit>)>,
-    /// What the search starts from: both sides, the paths compared, and the differences found
-    /// at the generic paths; `None` when `known` was set at once.
-    from: Option<Pending<'a, 'b>>,
+    /// Where they come from when not known at once.
+    from: Option<DifferencesFrom<'a, 'b>>,
+}
+
+/// Where the shortest differences come from.
+#[derive(Debug, Clone)]
+enum DifferencesFrom<'a, 'b> {
+    /// A search from both sides, the paths compared, the differences found at the generic
+    /// paths, and what is left of the budget.
+    Search(Box<Pending<'a, 'b>>),
+    /// The differences of a comparison whose old side's rules say the same as this one's
+    /// (`shared.rs`): their paths, asked of this old side.
+    Like(Arc<LazyDifferences<'a, 'b>>, Applicable<'a>),
 }
 
 /// Both sides, the paths they are compared on, the differences already found, and what is left
@@ -97,7 +121,13 @@ impl<'a, 'b> LazyDifferences<'a, 'b> {
 
     fn get(&self) -> &(Differences<'a, 'b>, Option<Limit>) {
         self.known.get_or_init(|| match &self.from {
-            Some((old, new, paths, found, budget)) => {
+            Some(DifferencesFrom::Like(other, old)) => {
+                let ((only_old, only_new), limit) = other.get();
+                let ask = |d: &Option<Difference<'a, 'b>>| d.as_ref().map(|d| d.old_side(old));
+                ((ask(only_old), ask(only_new)), *limit)
+            }
+            Some(DifferencesFrom::Search(pending)) => {
+                let (old, new, paths, found, budget) = &**pending;
                 let sides = (Ranking::new(old), Ranking::new(new));
                 let mut budget = budget.clone();
                 match shortest((old, &sides.0), (new, &sides.1), *paths, &mut budget) {
@@ -212,7 +242,7 @@ pub fn compare_within<'a, 'b>(
         return Equivalence {
             equivalent: Some(true),
             example: None,
-            shortest: LazyDifferences::known((None, None), None),
+            shortest: Arc::new(LazyDifferences::known((None, None), None)),
         };
     }
     let mut budget = Budget::new(budget_of(&sides));
@@ -221,10 +251,16 @@ pub fn compare_within<'a, 'b>(
         return Equivalence {
             equivalent: Some(false),
             example: found.0.clone().or(found.1.clone()),
-            shortest: LazyDifferences {
+            shortest: Arc::new(LazyDifferences {
                 known: OnceLock::new(),
-                from: Some((old.clone(), new.clone(), paths, found, budget)),
-            },
+                from: Some(DifferencesFrom::Search(Box::new((
+                    old.clone(),
+                    new.clone(),
+                    paths,
+                    found,
+                    budget,
+                )))),
+            }),
         };
     }
     let (equivalent, shortest) =
@@ -238,7 +274,54 @@ pub fn compare_within<'a, 'b>(
     Equivalence {
         equivalent,
         example: None,
-        shortest,
+        shortest: Arc::new(shortest),
+    }
+}
+
+/// [`compare`] of each of several sides with one: each crawler's rules with those of a crawler
+/// the file does not name, say. Sides whose rules say the same are compared once — four
+/// hundred crawlers of a bad-bot list whose groups each say `Disallow: /` make one comparison
+/// — each answer naming its own side's rules.
+///
+/// ```
+/// use robotspec::{analysis, AgentQuery, Robots, Variant};
+///
+/// let robots = Robots::parse(b"User-agent: a\nDisallow: /\n\nUser-agent: b\nDisallow: /\n", Variant::Google);
+/// let crawlers = [robots.applicable(&AgentQuery::new("a")), robots.applicable(&AgentQuery::new("b"))];
+/// let compared = analysis::compare_each(&crawlers, &robots.unnamed());
+/// let lines: Vec<_> = compared
+///     .iter()
+///     .map(|c| c.allowed_only_by_new().unwrap().in_old().rule().unwrap().line())
+///     .collect();
+/// assert_eq!(lines, [2, 5]);
+/// ```
+pub fn compare_each<'a, 'b>(
+    olds: &[Applicable<'a>],
+    new: &Applicable<'b>,
+) -> Vec<Equivalence<'a, 'b>> {
+    once_per_key(
+        olds,
+        Content::of,
+        |old| compare(old, new),
+        |equivalence, _, old| equivalence.old_side(old),
+    )
+}
+
+impl<'a, 'b> Equivalence<'a, 'b> {
+    /// This comparison with `old` as the old side, whose rules say the same as the old side's
+    /// it was made with: the same answers, naming `old`'s rules.
+    fn old_side(&self, old: &Applicable<'a>) -> Equivalence<'a, 'b> {
+        Equivalence {
+            equivalent: self.equivalent,
+            example: self.example.as_ref().map(|d| d.old_side(old)),
+            shortest: Arc::new(LazyDifferences {
+                known: OnceLock::new(),
+                from: Some(DifferencesFrom::Like(
+                    Arc::clone(&self.shortest),
+                    old.clone(),
+                )),
+            }),
+        }
     }
 }
 

@@ -17,6 +17,7 @@ use super::budget::{Budget, Exceeded};
 use super::generic::{Generic, Instance};
 use super::ranking::Ranking;
 use super::search::is_path_byte;
+use super::shared::Rebase;
 use crate::model::{Rule, RuleOrigin};
 use crate::pattern::decides;
 use crate::query::Applicable;
@@ -84,6 +85,31 @@ impl<'r> DeadRule<'r> {
     /// Why, in a sentence.
     pub fn why(&self) -> &str {
         &self.why
+    }
+
+    /// The same dead rule of another crawler whose rules say the same (`rebase` pairs them):
+    /// the same cause, naming that crawler's rules.
+    pub(super) fn rebased(&self, rebase: &Rebase<'r>) -> DeadRule<'r> {
+        let rule = rebase.rule(self.rule);
+        let shadowed_by: Option<Vec<Rule<'r>>> = self
+            .shadowed_by
+            .as_ref()
+            .map(|rules| rules.iter().map(|&r| rebase.rule(r)).collect());
+        let why = match self.cause {
+            DeadCause::Duplicate | DeadCause::Shadowed => {
+                shadowed_text(rule, shadowed_by.as_deref(), self.shadows, self.cause)
+            }
+            DeadCause::Empty | DeadCause::NeverDecides | DeadCause::NeverMatches => {
+                self.why.clone()
+            }
+        };
+        DeadRule {
+            rule,
+            cause: self.cause,
+            shadowed_by,
+            shadows: self.shadows,
+            why,
+        }
     }
 }
 

@@ -57,9 +57,10 @@ mod paths;
 mod ranking;
 mod reach;
 mod search;
+mod shared;
 mod witness;
 
-pub use compare::{compare, compare_within, Difference, Equivalence};
+pub use compare::{compare, compare_each, compare_within, Difference, Equivalence};
 pub use dead::{DeadCause, DeadRule};
 pub use paths::Paths;
 pub use reach::{analyze, analyze_each, Analysis, Reach};

@@ -10,7 +10,7 @@ use serde::Serialize;
 use super::ranking::Ruling;
 use crate::limits::Limit;
 use crate::model::Rule;
-use crate::query::Decision;
+use crate::query::{Applicable, Decision};
 
 /// A request path and how the reading decides it.
 #[derive(Debug, Clone)]
@@ -45,6 +45,12 @@ impl<'r> Witness<'r> {
     /// The rule that decides it, when one does.
     pub fn rule(&self) -> Option<Rule<'r>> {
         self.ruling.rule
+    }
+
+    /// The same path, as the rules that apply on `applicable` decide it.
+    pub(super) fn asked_of<'s>(&self, applicable: &Applicable<'s>) -> Witness<'s> {
+        let verdict = applicable.check_request_path(&self.path);
+        Witness::new(self.path.clone(), Ruling::of(&verdict))
     }
 }
 

@@ -330,6 +330,51 @@ proptest! {
     }
 }
 
+/// A file of several named groups drawn from a few rule lists, so that different groups often
+/// say the same, and crawlers named in more than one group.
+fn file_of_repeated_groups() -> impl Strategy<Value = String> {
+    let lists = prop::collection::vec(prop::collection::vec(rule(), 0..3), 1..3);
+    (lists, prop::collection::vec((0..4usize, 0..2usize), 1..7)).prop_map(|(lists, groups)| {
+        let mut text = String::new();
+        for (agent, list) in groups {
+            let agent = ["a", "b", "c", "*"][agent];
+            text.push_str(&format!("User-agent: {agent}\n"));
+            lists[list % lists.len()]
+                .iter()
+                .for_each(|rule| text.push_str(rule));
+            text.push('\n');
+        }
+        text
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases()))]
+
+    /// Crawlers whose rules say the same share one analysis and one comparison
+    /// (`analyze_each`, `compare_each`): each answer is the one `analyze` and `compare` give
+    /// the crawler alone, its own rules' lines included.
+    #[test]
+    fn shared_answers_are_each_crawlers_own(file in file_of_repeated_groups()) {
+        for profile in readings() {
+            let robots = Robots::parse(file.as_bytes(), profile);
+            let queries: Vec<AgentQuery> =
+                ["a", "b", "c", "d"].iter().map(|a| AgentQuery::new(*a)).collect();
+            let mut crawlers: Vec<Applicable<'_>> = queries.iter().map(|q| robots.applicable(q)).collect();
+            crawlers.push(robots.unnamed());
+            let unnamed = robots.unnamed();
+            let analyses = analysis::analyze_each(&crawlers);
+            let compared = analysis::compare_each(&crawlers, &unnamed);
+            for ((crawler, shared), compared) in crawlers.iter().zip(&analyses).zip(&compared) {
+                let alone = analysis::analyze(crawler);
+                prop_assert_eq!(serde_json::to_value(shared).unwrap(), serde_json::to_value(&alone).unwrap(), "{}", profile);
+                let alone = analysis::compare(crawler, &unnamed);
+                prop_assert_eq!(serde_json::to_value(compared).unwrap(), serde_json::to_value(&alone).unwrap(), "{}", profile);
+            }
+        }
+    }
+}
+
 /// A file is equivalent to itself under every reading, and a reading to itself.
 #[test]
 fn a_file_is_equivalent_to_itself() {
