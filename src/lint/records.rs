@@ -3,9 +3,9 @@
 //! they do not apply.
 //!
 //! Sources: Cloudflare's Content Signals Policy (keys `search`, `ai-input`, `ai-train` with
-//! `yes`/`no`, and `use`), draft-ietf-aipref-attach-05 and draft-ietf-aipref-vocab-07 (labels
-//! `train-ai`, `search`; the labels of earlier drafts), RSL 1.0's robots.txt guide (`License:
-//! [absoluteURL]`, "not tied to any specific user agent"), docs/spec/EXTENSIONS.md.
+//! `yes`/`no`, and `use`), draft-ietf-aipref-attach-05 and draft-ietf-aipref-vocab-08 (labels
+//! `train-ai`, `ai-use`, `search`; the labels of earlier revisions), RSL 1.0's robots.txt guide
+//! (`License: [absoluteURL]`, "not tied to any specific user agent"), docs/spec/EXTENSIONS.md.
 
 use super::code::LintCode;
 use super::context::{Context, Reading};
@@ -225,21 +225,43 @@ fn content_signal(
     }
 }
 
-/// The labels of draft-ietf-aipref-vocab-07, the current draft.
-const VOCAB_LABELS: &[&str] = &["train-ai", "search"];
+/// The current revision of the AI-preference vocabulary, whose labels count.
+const VOCAB_DRAFT: &str = "draft-ietf-aipref-vocab-08";
 
-/// Labels of earlier drafts, with the drafts that had them (docs/spec/EXTENSIONS.md §1.6).
+/// The labels of [`VOCAB_DRAFT`] (docs/extensions.md says where they were read). `ai-use`,
+/// dropped after -02, is current again.
+const VOCAB_LABELS: &[&str] = &["train-ai", "ai-use", "search"];
+
+/// Labels of earlier numbered revisions that the current one does not have, each with the last
+/// revision that had it (the label tables of the tags `draft-ietf-aipref-vocab-01` … `-07`).
 const OLD_LABELS: &[(&str, &str)] = &[
-    ("tdm", "vocab-01"),
-    ("ai", "vocab-01 (and attach-00/-01's examples)"),
-    ("genai", "vocab-01"),
-    ("inference", "vocab-01"),
-    ("all", "vocab-02"),
-    ("train-genai", "vocab-02 and -03"),
-    ("ai-use", "vocab-02"),
-    ("bots", "vocab-03 and -04"),
-    ("ai-output", "vocab-04"),
+    ("tdm", "-01"),
+    ("ai", "-01"),
+    ("genai", "-01"),
+    ("inference", "-01"),
+    ("all", "-02"),
+    ("train-genai", "-03"),
+    ("bots", "-04"),
+    ("ai-output", "-04"),
 ];
+
+/// What the finding on `label`, not one of [`VOCAB_LABELS`], says: the last numbered revision
+/// that had it, or that none ever did (an unknown label).
+fn label_message(label: &str) -> String {
+    let current = VOCAB_LABELS.join("`, `");
+    match OLD_LABELS.iter().find(|(old, _)| *old == label) {
+        Some((_, last)) => format!(
+            "`{label}` is not a label of {VOCAB_DRAFT} (`{current}`): it was dropped after \
+             draft-ietf-aipref-vocab{last}, the last numbered revision that had it; crawlers \
+             following the current draft ignore it"
+        ),
+        None => format!(
+            "`{label}` is an unknown label: no numbered revision of draft-ietf-aipref-vocab has \
+             had it ({VOCAB_DRAFT} has `{current}`); readers ignore unknown labels (vocab-07 \
+             §6.4)"
+        ),
+    }
+}
 
 fn content_usage(
     context: &Context<'_>,
@@ -255,17 +277,7 @@ fn content_usage(
         let label = label.as_str();
         let at = at_value(context, record.line, label.as_bytes());
         if !VOCAB_LABELS.contains(&label) {
-            let history = OLD_LABELS
-                .iter()
-                .find(|(old, _)| *old == label)
-                .map_or_else(
-                    || "no draft has defined it".to_owned(),
-                    |(_, drafts)| format!("it was a label of draft-ietf-aipref-{drafts}"),
-                );
-            let message = format!(
-                "`{label}` is not a label of draft-ietf-aipref-vocab-07 (`train-ai`, `search`): \
-                 {history}; crawlers following the current draft ignore it"
-            );
+            let message = label_message(label);
             found.add(
                 LintCode::ContentUsageLabel,
                 at,

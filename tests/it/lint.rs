@@ -223,6 +223,36 @@ fn every_name_ai_robots_txt_writes_that_a_reading_cuts_has_a_finding() {
     assert!(misread.message.contains("as `AI`"), "{misread}");
 }
 
+/// draft-ietf-aipref-vocab-08's labels (`ai-use` current again) are not reported; a dropped
+/// label names the last numbered revision that had it; a label no numbered revision had is
+/// reported as unknown.
+#[test]
+fn content_usage_labels_are_judged_by_vocab_08_and_their_history() {
+    let body = b"User-agent: *\nContent-Usage: train-ai=n, ai-use=n, search=y, bots=n, \
+                 train-genai=n, ai-input=n\nAllow: /\n";
+    let findings = lint(body, &LintOptions::default());
+    let labels: Vec<&str> = findings
+        .iter()
+        .filter(|f| f.code == LintCode::ContentUsageLabel.into())
+        .map(|f| f.message.as_str())
+        .collect();
+    assert_eq!(labels.len(), 3, "{labels:?}");
+    for current in ["`train-ai`", "`ai-use`", "`search`"] {
+        assert!(labels.iter().all(|m| !m.starts_with(current)), "{labels:?}");
+    }
+    let about = |label: &str| {
+        labels
+            .iter()
+            .find(|m| m.starts_with(&format!("`{label}`")))
+            .unwrap()
+            .to_string()
+    };
+    assert!(about("bots").contains("dropped after draft-ietf-aipref-vocab-04"));
+    assert!(about("train-genai").contains("dropped after draft-ietf-aipref-vocab-03"));
+    assert!(about("ai-input").contains("an unknown label"));
+    assert!(about("ai-input").contains("draft-ietf-aipref-vocab-08 has `train-ai`, `ai-use`"));
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
