@@ -253,6 +253,47 @@ fn content_usage_labels_are_judged_by_vocab_08_and_their_history() {
     assert!(about("ai-input").contains("draft-ietf-aipref-vocab-08 has `train-ai`, `ai-use`"));
 }
 
+/// `LLMs-txt:`, `LLMs-full-txt:` and `LLM-Policy:` (and aptos's `LLMs:`, `LLMs-full:`) are
+/// reported as pointers to a file with where they come from, not as unknown directives.
+#[test]
+fn lines_pointing_at_a_file_for_llms_are_not_unknown_directives() {
+    let body = b"LLM-Policy: /llms.txt\nLLMs-txt: https://example.com/llms.txt\n\
+                 LLMs-full-txt: https://example.com/llms-full.txt\nllms: /llms.txt\n\
+                 User-agent: *\nAllow: /\nLLMs-Full: /llms-full.txt\nLLM-Policys: /x\n";
+    let findings = lint(body, &LintOptions::default());
+    let lines = |code: FindingCode| -> Vec<u32> {
+        let mut lines: Vec<u32> = findings
+            .iter()
+            .filter(|f| f.code == code)
+            .filter_map(|f| f.line)
+            .collect();
+        lines.dedup();
+        lines
+    };
+    assert_eq!(lines(LintCode::LlmsRecord.into()), [1, 2, 3, 4, 7]);
+    assert_eq!(lines(Code::UnknownDirective.into()), [8]);
+    let message = |line: u32| {
+        findings
+            .iter()
+            .find(|f| f.code == LintCode::LlmsRecord.into() && f.line == Some(line))
+            .unwrap()
+            .message
+            .clone()
+    };
+    assert!(message(1).contains("crawler-commons#569"), "{}", message(1));
+    assert!(
+        message(2).contains("datum-cloud/datum.net#1208"),
+        "{}",
+        message(2)
+    );
+    assert!(
+        message(4).contains("aptos-labs/explorer#1445"),
+        "{}",
+        message(4)
+    );
+    assert!(message(2).starts_with("`LLMs-txt`: a non-standard record pointing at an llms.txt"));
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
