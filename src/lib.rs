@@ -116,7 +116,8 @@ pub use diagnostic::{Code, Diagnostic, Severity};
 pub use limits::{Limit, Limits};
 pub use pattern::Engine;
 pub use query::{
-    AgentError, AgentQuery, Applicable, Decision, Explanation, Robots, SignalScope, Usage, Verdict,
+    AgentError, AgentQuery, Applicable, Decision, Explanation, PolicyPreference, Robots,
+    SignalScope, Usage, Verdict,
 };
 pub use source::Span;
 pub use syntax::{

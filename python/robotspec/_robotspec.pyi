@@ -273,6 +273,12 @@ class Usage:
     @property
     def content_signal_file_lines(self) -> List[int]:
         """The lines of ``content_signal_file``."""
+    @property
+    def policy_tokens(self) -> List[Dict[str, Any]]:
+        """The preferences policy tokens state for the URL (``__usage_ai-training``,
+        draft-kelley-aipref-training-preference-signal-00), one dict per token a group names:
+        ``token``, ``category``, ``preference`` ("n" where the token is disallowed) and the
+        token's ``verdict``; empty when the file names none."""
     def to_dict(self) -> Dict[str, Any]:
         """As the command line's ``usage --format json`` prints each result."""
 
