@@ -11,6 +11,7 @@ use super::generic::Generic;
 use super::normaliser::Normaliser;
 use super::paths::{witness_order, Paths};
 use super::ranking::{Ranking, Ruling};
+use super::reach;
 use super::search::{search, Control, Outcome, Side};
 use super::shared::{once_per_key, Content};
 use super::witness::{RulingOf, UndecidedBy, Witness};
@@ -246,6 +247,17 @@ pub fn compare_within<'a, 'b>(
         };
     }
     let mut budget = Budget::new(budget_of(&sides));
+    let uniform = match paths {
+        Paths::All => against_uniform((old, &sides.0), (new, &sides.1), &mut budget),
+        Paths::Plain => None,
+    };
+    if let Some(differences) = uniform {
+        return Equivalence {
+            equivalent: Some(differences.0.is_none() && differences.1.is_none()),
+            example: differences.0.clone().or(differences.1.clone()),
+            shortest: Arc::new(LazyDifferences::known(differences, None)),
+        };
+    }
     let found = at_generic_paths((old, &sides.0), (new, &sides.1), paths, &mut budget);
     if found.0.is_some() || found.1.is_some() {
         return Equivalence {
@@ -323,6 +335,90 @@ impl<'a, 'b> Equivalence<'a, 'b> {
             }),
         }
     }
+}
+
+/// At most how many patterns a side may have for [`against_uniform`] to ask whether it decides
+/// every path alike: it costs a query of the matcher per pattern, which the general comparison
+/// would pay again.
+const UNIFORM_PATTERNS: usize = 8;
+
+/// The differences, when one side decides every path alike — `Disallow: /`, or no rule that
+/// decides — and both read paths alike (the same normalisation, so the same paths left out):
+/// then the two part exactly on the other side's paths of the other verdict, and the shortest
+/// is found by a search of that side alone, without the generic paths of both (a bad-bot
+/// group's `Disallow: /` against a `*` group of a thousand rules). `None` when neither side is
+/// so, or a search ran out of budget: the general comparison runs.
+fn against_uniform<'a, 'b>(
+    (old, old_ranking): (&Applicable<'a>, &Ranking<'a>),
+    (new, new_ranking): (&Applicable<'b>, &Ranking<'b>),
+    budget: &mut Budget,
+) -> Option<Differences<'a, 'b>> {
+    let same_paths =
+        Normaliser::of(&old_ranking.profile).same_as(&Normaliser::of(&new_ranking.profile));
+    if !same_paths {
+        return None;
+    }
+    if let Some(allowed) = uniform_verdict(old, old_ranking, budget) {
+        // Where the old side allows every path, they part where the new side disallows.
+        let other = of_the_other_verdict(new, new_ranking, allowed, budget)?;
+        let difference = other.map(|w| Difference {
+            old: w.asked_of(old),
+            new: w,
+        });
+        return Some(if allowed {
+            (difference, None)
+        } else {
+            (None, difference)
+        });
+    }
+    let allowed = uniform_verdict(new, new_ranking, budget)?;
+    let other = of_the_other_verdict(old, old_ranking, allowed, budget)?;
+    let difference = other.map(|w| Difference {
+        new: w.asked_of(new),
+        old: w,
+    });
+    Some(if allowed {
+        (None, difference)
+    } else {
+        (difference, None)
+    })
+}
+
+/// Whether every request path is allowed (`Some(true)`) or every one disallowed
+/// (`Some(false)`) by a side of at most [`UNIFORM_PATTERNS`] patterns, by the generic paths of
+/// its patterns; `None` when neither, or when it cannot tell cheaply.
+fn uniform_verdict(
+    applicable: &Applicable<'_>,
+    ranking: &Ranking<'_>,
+    budget: &mut Budget,
+) -> Option<bool> {
+    if ranking.patterns.len() > UNIFORM_PATTERNS {
+        return None;
+    }
+    let generic = Generic::of(applicable, ranking, Paths::All, budget).ok()??;
+    match generic.examples() {
+        (Some(_), None) => Some(true),
+        (None, Some(_)) => Some(false),
+        _ => None,
+    }
+}
+
+/// The shortest path `applicable` decides otherwise than `allowed` (`Ok(None)`: there is none);
+/// `None` when the search ran out of budget.
+fn of_the_other_verdict<'r>(
+    applicable: &Applicable<'r>,
+    ranking: &Ranking<'r>,
+    allowed: bool,
+    budget: &mut Budget,
+) -> Option<Option<Witness<'r>>> {
+    let wanted = (!allowed, allowed);
+    let (allowed_example, disallowed_example) =
+        reach::shortest(applicable, ranking, wanted, budget).ok()?;
+    Some(if allowed {
+        disallowed_example
+    } else {
+        allowed_example
+    })
 }
 
 /// The smaller of the two sides' budgets.

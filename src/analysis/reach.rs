@@ -248,7 +248,7 @@ fn reach_of(exist: (bool, bool)) -> Reach {
 
 /// The shortest allowed and disallowed paths, each looked for only when `wanted` says it
 /// exists: the search stops when it has them.
-fn shortest<'r>(
+pub(super) fn shortest<'r>(
     applicable: &Applicable<'r>,
     ranking: &Ranking<'r>,
     wanted: (bool, bool),
