@@ -69,6 +69,17 @@
 //! The command-line tool and its browser playground are the crate `robotspec-cli` (binary
 //! `robotspec`), and the Python binding is its own package: neither is compiled into a program
 //! that depends on this library.
+//!
+//! Items behind a feature say so on docs.rs ("Available on crate feature … only").
+//!
+// A link to an item behind a feature resolves only where the feature is on: elsewhere (a
+// dependent's `cargo doc` with the default features) it points at the published docs.
+#![cfg_attr(feature = "lint", doc = "[`lint`]: crate::lint")]
+#![cfg_attr(
+    not(feature = "lint"),
+    doc = "[`lint`]: https://docs.rs/robotspec/latest/robotspec/lint/index.html"
+)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
 
 // pest_derive without its `std` feature generates code that names `alloc`.
@@ -105,7 +116,8 @@ pub use diagnostic::{Code, Diagnostic, Severity};
 pub use limits::{Limit, Limits};
 pub use pattern::Engine;
 pub use query::{
-    AgentError, AgentQuery, Applicable, Decision, Explanation, Robots, SignalScope, Usage, Verdict,
+    AgentError, AgentQuery, Applicable, Decision, Explanation, PolicyPreference, Robots,
+    SignalScope, Usage, Verdict,
 };
 pub use source::Span;
 pub use syntax::{

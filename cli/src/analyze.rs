@@ -15,7 +15,8 @@
 use std::fmt::Write as _;
 use std::process::ExitCode;
 
-use robotspec::analysis::{self, Analysis, Equivalence, Reach, Witness};
+use robotspec::analysis::{self, shown_path, Analysis, Equivalence, Reach, Witness};
+use robotspec::model::PolicyToken;
 use robotspec::{AgentQuery, Applicable, Collect, Limit, ParseOptions, Profile, Robots};
 use serde::Serialize;
 
@@ -78,6 +79,56 @@ pub struct Report<'r> {
     /// Its rules compared with those of a crawler the file does not name (the old side its
     /// own, the new side the unnamed crawler's); `None` when the same groups apply to both.
     compared_with_unnamed: Option<Equivalence<'r, 'r>>,
+    /// For a policy token (`__usage_ai-training`): which, and whether a group names it; the
+    /// reach then says for which paths the usage is opted out. Left out for other crawlers.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    policy_token: Option<PolicyReport>,
+}
+
+/// A policy token's report (docs/extensions.md, "A training preference written as groups").
+#[derive(Serialize)]
+struct PolicyReport {
+    #[serde(flatten)]
+    policy: PolicyToken,
+    /// Whether a group names the token: only then does the file state the preference.
+    stated: bool,
+}
+
+impl PolicyReport {
+    /// The report of `crawler` if it is a policy token.
+    fn of(robots: &Robots, crawler: Option<&AgentQuery>) -> Option<PolicyReport> {
+        let policy = PolicyToken::find(crawler?.tokens().first()?)?;
+        let stated = robots.policy_groups(policy).is_some();
+        Some(PolicyReport { policy, stated })
+    }
+
+    /// The answer for people: is the usage opted out, and for which paths.
+    fn text(&self, analysis: &Analysis<'_>) -> String {
+        let PolicyToken {
+            token,
+            category,
+            usage,
+            ..
+        } = self.policy;
+        if !self.stated {
+            return format!(
+                "not stated: the file has no group for `{token}` (the groups above are about \
+                 crawling)"
+            );
+        }
+        match analysis.reach() {
+            Reach::Everything => format!("{usage} opted out on every path ({category}=n)"),
+            Reach::Some => format!(
+                "{usage} opted out on some paths ({category}=n where `{token}` is disallowed, \
+                 e.g. {}), not on the others",
+                analysis
+                    .disallowed_example()
+                    .map_or("none".into(), |w| shown_path(w.path()))
+            ),
+            Reach::Nothing => format!("{usage} not opted out on any path ({category}=y)"),
+            _ => "undecided (a limit stopped the analysis)".to_owned(),
+        }
+    }
 }
 
 impl Report<'_> {
@@ -145,7 +196,7 @@ fn group_lines(applicable: &Applicable<'_>) -> Vec<u32> {
     applicable.groups().map(|group| group.line()).collect()
 }
 
-/// Each crawler's analysis, crawlers with the same groups analysed once.
+/// Each crawler's analysis, crawlers whose rules say the same analysed and compared once.
 pub fn reports<'r>(robots: &'r Robots, crawlers: &[Option<AgentQuery>]) -> Vec<Report<'r>> {
     let applicables: Vec<Applicable<'r>> = crawlers
         .iter()
@@ -154,20 +205,22 @@ pub fn reports<'r>(robots: &'r Robots, crawlers: &[Option<AgentQuery>]) -> Vec<R
     let unnamed = robots.unnamed();
     let unnamed_groups = group_lines(&unnamed);
     let analyses = analysis::analyze_each(&applicables);
+    let compared = analysis::compare_each(&applicables, &unnamed);
     crawlers
         .iter()
         .zip(&applicables)
-        .zip(analyses)
-        .map(|((crawler, applicable), analysis)| {
+        .zip(analyses.into_iter().zip(compared))
+        .map(|((crawler, applicable), (analysis, compared))| {
             let groups = group_lines(applicable);
-            let compared_with_unnamed =
-                (groups != unnamed_groups).then(|| analysis::compare(applicable, &unnamed));
+            let compared_with_unnamed = (groups != unnamed_groups).then_some(compared);
+            let policy_token = PolicyReport::of(robots, crawler.as_ref());
             Report {
                 agent: crawler.as_ref().map(AgentQuery::to_string),
                 variant: *robots.profile(),
                 groups,
                 analysis,
                 compared_with_unnamed,
+                policy_token,
             }
         })
         .collect()
@@ -206,6 +259,9 @@ fn block(report: &Report<'_>) -> String {
     line("dead rules", dead.first().map_or("", String::as_str));
     for rest in dead.iter().skip(1) {
         line("", rest);
+    }
+    if let Some(policy) = &report.policy_token {
+        line("policy", &policy.text(analysis));
     }
     if let Some(compared) = &report.compared_with_unnamed {
         let lines = unnamed_text(report.agent.as_deref(), compared);
@@ -260,7 +316,7 @@ fn example(witness: Option<&Witness<'_>>) -> String {
 /// How a witness's reading decides it, without the path: `allowed by line 3: Allow: /a`.
 pub fn ruling(witness: &Witness<'_>) -> String {
     let text = witness.to_string();
-    let prefix = format!("{}: ", witness.path());
+    let prefix = format!("{}: ", shown_path(witness.path()));
     text.strip_prefix(&prefix).unwrap_or(&text).to_owned()
 }
 
@@ -292,7 +348,7 @@ fn unnamed_text(agent: Option<&str>, compared: &Equivalence<'_, '_>) -> Vec<Stri
     for difference in compared.differences() {
         lines.push(format!(
             "{}: {} for {name}; {} for a crawler no group names",
-            difference.path(),
+            shown_path(difference.path()),
             ruling(difference.in_old()),
             ruling(difference.in_new()),
         ));

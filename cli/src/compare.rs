@@ -186,7 +186,7 @@ fn text(sides: &Sides<'_>, compared: &[Compared<'_, '_>]) -> String {
         };
         let _ = writeln!(out, "\n{}: {answer}", crawler_name(one.agent.as_deref()));
         for difference in equivalence.differences() {
-            let _ = writeln!(out, "  {}", difference.path());
+            let _ = writeln!(out, "  {}", analysis::shown_path(difference.path()));
             let old = format!("{old_label}:");
             let new = format!("{new_label}:");
             let _ = writeln!(out, "    {old:width$} {}", ruling(difference.in_old()));

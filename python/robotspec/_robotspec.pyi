@@ -273,6 +273,12 @@ class Usage:
     @property
     def content_signal_file_lines(self) -> List[int]:
         """The lines of ``content_signal_file``."""
+    @property
+    def policy_tokens(self) -> List[Dict[str, Any]]:
+        """The preferences policy tokens state for the URL (``__usage_ai-training``,
+        draft-kelley-aipref-training-preference-signal-00), one dict per token a group names:
+        ``token``, ``category``, ``preference`` ("n" where the token is disallowed) and the
+        token's ``verdict``; empty when the file names none."""
     def to_dict(self) -> Dict[str, Any]:
         """As the command line's ``usage --format json`` prints each result."""
 
@@ -436,6 +442,15 @@ class Robots:
         >>> robots.analyze().reach, robots.analyze("GPTBot").reach
         ('everything', 'some')
         """
+    def analyze_each(self, agents: Iterable[Optional[str]]) -> List[Analysis]:
+        """``analyze`` for each crawler of ``agents`` (None: a crawler no group names), in
+        order; crawlers whose rules say the same are analysed once, each answer naming its own
+        rules' lines. Released as ``analyze`` is.
+
+        >>> robots = Robots(b"User-agent: a\nDisallow: /\n\nUser-agent: b\nDisallow: /\n")
+        >>> [a.reach for a in robots.analyze_each(robots.named_agents + [None])]
+        ['everything', 'everything', 'nothing']
+        """
     def compare(self, other: Robots, agent: Optional[str] = None) -> Equivalence:
         """Whether ``other`` (another file, or this file read another way) allows ``agent`` the
         same URLs, every one; if not, the shortest path each allows alone. Released as
@@ -462,7 +477,9 @@ class Witness:
 
     @property
     def path(self) -> str:
-        """The path, as a client puts it after the host: "/", then printable ASCII but "#"."""
+        """The path, as a client puts it after the host: "/", then printable ASCII but "#".
+        One that starts with "//" is asked for as ``"http://example.com" + path`` (a bare
+        "//x" names the host "x"); ``str()`` shows it so."""
     @property
     def allowed(self) -> bool:
         """True when the reading allows it."""

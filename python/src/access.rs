@@ -18,7 +18,7 @@ use std::time::SystemTime;
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString};
+use pyo3::types::PyDict;
 use robotspec::access::restriction::Restricted;
 use robotspec::access::{self, AccessOptions, FetchOutcome, HeaderMap, HeaderName, HeaderValue};
 use robotspec::{AgentQuery, Verdict as LibraryVerdict};
@@ -197,7 +197,7 @@ impl Access {
         agents: &Bound<'_, PyAny>,
         urls: &Bound<'_, PyAny>,
     ) -> PyResult<Vec<Answer>> {
-        let agents = agent_list(agents)?;
+        let agents = input::agents(agents)?;
         let urls = input::texts(urls, "urls")?;
         let inner = &self.inner;
         Ok(py.detach(|| {
@@ -236,7 +236,7 @@ impl Access {
     /// >>> Access(200, body, "rfc9309").restrictions(["GPTBot", "FooBot", "*"])
     /// ['everything', 'some', 'some']
     fn restrictions(&self, py: Python<'_>, agents: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
-        let agents = agent_list(agents)?;
+        let agents = input::agents(agents)?;
         let found = py.detach(|| self.categories(&agents));
         Ok(found
             .into_iter()
@@ -256,7 +256,7 @@ impl Access {
         py: Python<'_>,
         agents: &Bound<'_, PyAny>,
     ) -> PyResult<Vec<Witnessed>> {
-        let agents = agent_list(agents)?;
+        let agents = input::agents(agents)?;
         let found = py.detach(|| self.categories(&agents));
         Ok(found
             .into_iter()
@@ -281,7 +281,7 @@ impl Access {
         other: &Bound<'_, Access>,
         agents: &Bound<'_, PyAny>,
     ) -> PyResult<Vec<Option<Equivalence>>> {
-        let agents = agent_list(agents)?;
+        let agents = input::agents(agents)?;
         let (Some(old), Some(new)) = (rules(&self.inner), rules(&other.get().inner)) else {
             return Ok(agents.iter().map(|_| None).collect());
         };
@@ -388,23 +388,6 @@ fn answer(verdict: &LibraryVerdict<'_>) -> Answer {
         rule.map(|r| r.to_string()),
         group_agent,
     )
-}
-
-/// A list of agents (an iterable of str, or one str of comma-separated product tokens is NOT
-/// accepted: a str is refused, as for URLs), each read as `Robots.check` reads one.
-pub(crate) fn agent_list(values: &Bound<'_, PyAny>) -> PyResult<Vec<Arc<AgentQuery>>> {
-    if values.is_instance_of::<PyString>() {
-        return Err(PyTypeError::new_err(
-            "agents must be an iterable of str, not a single str (wrap it in a list)",
-        ));
-    }
-    let items = values.try_iter().map_err(|_| {
-        PyTypeError::new_err(format!(
-            "agents must be an iterable of str, not {}",
-            input::type_name(values)
-        ))
-    })?;
-    items.map(|item| input::agent(&item?)).collect()
 }
 
 /// Response headers as a map: None, a mapping (its `items()`), or an iterable of (name, value)

@@ -41,7 +41,9 @@ pub(crate) fn searched<'a, 'b>(
 #[pyclass(frozen, eq, hash, name = "Witness", module = "robotspec")]
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub(crate) struct Witness {
-    /// The path, as a client puts it after the host: `/`, then printable ASCII but `#`.
+    /// The path, as a client puts it after the host: `/`, then printable ASCII but `#`. One
+    /// that starts with `//` is asked for as `"http://example.com" + path` (a bare `//x` names
+    /// the host `x`); `str()` shows it so.
     #[pyo3(get)]
     path: String,
     /// True when the reading allows it.

@@ -9,7 +9,7 @@
 
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyList};
 use serde::Serialize;
 
 pub(crate) use crate::objects::to_python;
@@ -44,6 +44,14 @@ impl Serialised {
     /// A copy of field `key`.
     fn field<'py>(&self, py: Python<'py>, key: &str) -> PyResult<Bound<'py, PyAny>> {
         copy(&self.0.bind(py).as_any().get_item(key)?)
+    }
+
+    /// A copy of list field `key`, which the serialisation leaves out when it is empty.
+    fn list<'py>(&self, py: Python<'py>, key: &str) -> PyResult<Bound<'py, PyAny>> {
+        match self.0.bind(py).get_item(key)? {
+            Some(value) => copy(&value),
+            None => Ok(PyList::empty(py).into_any()),
+        }
     }
 
     /// A copy of the whole.
@@ -318,6 +326,15 @@ impl Usage {
     #[getter]
     fn content_signal_file_lines<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         self.serialised.field(py, "content_signal_file_lines")
+    }
+
+    /// The preferences policy tokens state for the URL (`__usage_ai-training`,
+    /// draft-kelley-aipref-training-preference-signal-00), one dict per token a group names:
+    /// `token`, `category`, `preference` (`"n"` where the token is disallowed) and the token's
+    /// `verdict`; empty when the file names none.
+    #[getter]
+    fn policy_tokens<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.serialised.list(py, "policy_tokens")
     }
 
     /// The answer as a dict, as the command line's `usage --format json` prints each result.

@@ -29,7 +29,7 @@ pub(crate) fn diff_many(
     variants: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<Comparison>> {
     let body = input::body(body)?;
-    let agents = crate::access::agent_list(agents)?;
+    let agents = crate::input::agents(agents)?;
     let urls = input::texts(urls, "urls")?;
     let variants = input::variants(variants)?;
     let bytes = body.as_bytes();

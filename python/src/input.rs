@@ -169,6 +169,37 @@ pub(crate) fn agent(value: &Bound<'_, PyAny>) -> PyResult<Arc<AgentQuery>> {
     })
 }
 
+/// A list of agents (an iterable of str, or one str of comma-separated product tokens is NOT
+/// accepted: a str is refused, as for URLs), each read as `Robots.check` reads one.
+pub(crate) fn agents(values: &Bound<'_, PyAny>) -> PyResult<Vec<Arc<AgentQuery>>> {
+    items(values, "str")?.iter().map(agent).collect()
+}
+
+/// A list of crawlers: an iterable whose items are agents (read as [`agent`]) or None (a
+/// crawler no group names); a str is refused.
+pub(crate) fn crawlers(values: &Bound<'_, PyAny>) -> PyResult<Vec<Option<Arc<AgentQuery>>>> {
+    let items = items(values, "str or None")?;
+    let crawler = |item: &Bound<'_, PyAny>| (!item.is_none()).then(|| agent(item)).transpose();
+    items.iter().map(crawler).collect()
+}
+
+/// The items of an iterable of agents (each `kind`); a str, or anything not iterable, is a
+/// `TypeError`.
+fn items<'py>(values: &Bound<'py, PyAny>, kind: &str) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    if values.is_instance_of::<PyString>() {
+        return Err(PyTypeError::new_err(format!(
+            "agents must be an iterable of {kind}, not a single str (wrap it in a list)"
+        )));
+    }
+    let items = values.try_iter().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "agents must be an iterable of {kind}, not {}",
+            type_name(values)
+        ))
+    })?;
+    items.collect()
+}
+
 /// The readings `names` names — an iterable of names, or one str of comma-separated names as
 /// the command line's `--variants` takes them — in order; every variant when `names` is None.
 pub(crate) fn variants(names: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Profile>> {

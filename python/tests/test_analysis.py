@@ -23,7 +23,8 @@ def _ruling(witness):
 
 def _check_witness(robots, agent, witness):
     """A witness gets from ``check`` the verdict and rule it claims."""
-    verdict = robots.check(agent or "a-crawler-no-group-names", witness.path)
+    # A path that starts with `//` is asked for under a host: a bare `//x` names the host `x`.
+    verdict = robots.check(agent or "a-crawler-no-group-names", "http://example.com" + witness.path)
     assert (verdict.allowed, verdict.line, verdict.rule) == (
         witness.allowed, witness.line, witness.rule), witness
 
@@ -170,3 +171,31 @@ def test_compare_takes_a_robots():
         robots.compare(b"User-agent: *\nDisallow: /\n")
     with pytest.raises(robotspec.AgentError):
         robots.analyze(" , ")
+
+
+def test_paths_that_start_with_two_slashes_are_request_paths():
+    # The worked example of docs/analysis.md: `//` is asked for as http://example.com//.
+    robots = robotspec.Robots(b"User-agent: foo\nAllow: /A/\nAllow: /\nDisallow: //*\n")
+    analysis = robots.analyze("foo")
+    assert analysis.reach == "some" and analysis.dead_rules == []
+    witness = analysis.disallowed_example
+    assert (witness.path, witness.line) == ("//", 4)
+    assert str(witness) == "http://example.com//: disallowed by line 4: Disallow: //*"
+    _check_witness(robots, "foo", witness)
+    assert robots.is_allowed("foo", "//x")  # a bare `//x` names the host `x`
+
+
+def test_analyze_each_shares_by_content_and_names_each_crawlers_lines():
+    # A bad-bot list: four groups that say the same, one that does not, and `*`.
+    body = b"".join(b"User-agent: %s\nDisallow: /\n\n" % bot for bot in (b"a", b"b", b"c", b"d"))
+    body += b"User-agent: e\nDisallow: /private\n\nUser-agent: *\nAllow: /\n"
+    robots = robotspec.Robots(body, "rfc9309")
+    crawlers = robots.named_agents + [None]
+    shared = robots.analyze_each(crawlers)
+    assert [a.to_dict() for a in shared] == [robots.analyze(c).to_dict() for c in crawlers]
+    assert [a.disallowed_example.line for a in shared[:4]] == [2, 5, 8, 11]
+    assert shared[4].disallowed_example.path == "/private" and shared[5].reach == "nothing"
+    with pytest.raises(TypeError):
+        robots.analyze_each("a")
+    with pytest.raises(robotspec.AgentError):
+        robots.analyze_each(["a", " , "])

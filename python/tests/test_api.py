@@ -90,6 +90,18 @@ def test_explain_prints_what_the_cli_prints(cli):
     assert explanation.engine == document["results"][0]["engine"]
 
 
+def test_usage_has_the_preference_a_policy_token_states():
+    body = b"User-agent: *\nAllow: /\n\nUser-agent: __usage_ai-training\nDisallow: /articles/\n"
+    robots = robotspec.Robots(body, "rfc9309")
+    [training] = robots.usage("bot", "/articles/1").policy_tokens
+    assert (training["token"], training["category"]) == ("__usage_ai-training", "train-ai")
+    assert training["preference"] == "n"
+    assert training["verdict"]["line"] == 5
+    assert robots.usage("bot", "/about").policy_tokens[0]["preference"] == "y"
+    assert robotspec.Robots(b"User-agent: *\nDisallow: /\n").usage("bot", "/").policy_tokens == []
+    assert "policy_tokens" not in robotspec.Robots(b"User-agent: *\n").usage("bot", "/").to_dict()
+
+
 def test_usage_answers_what_the_cli_answers(cli):
     path = EXTENSIONS / "attach-e2.txt"
     robots = robotspec.Robots(path.read_bytes(), "rfc9309")

@@ -37,6 +37,16 @@
 //! (`robotspec fetch --format json`) and Python compute it alike: [`Access::restriction`] (how
 //! much the result keeps an agent out, [`restriction`]) and [`Access::summary`] (the result in
 //! figures, [`summary`]).
+//!
+// A link to an item behind a feature resolves only where the feature is on (see the crate root).
+#![cfg_attr(
+    feature = "fetch",
+    doc = "[`fetch::fetch`]: crate::access::fetch::fetch"
+)]
+#![cfg_attr(
+    not(feature = "fetch"),
+    doc = "[`fetch::fetch`]: https://docs.rs/robotspec/latest/robotspec/access/fetch/fn.fetch.html"
+)]
 
 use std::fmt;
 use std::time::{Duration, SystemTime};

@@ -1,7 +1,7 @@
 //! Two files under one reading, or one file under two readings: equivalent over every request
 //! path, or a shortest path allowed only by one side, in each direction.
 
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use serde::ser::{SerializeStruct, Serializer};
 use serde::Serialize;
@@ -9,9 +9,11 @@ use serde::Serialize;
 use super::budget::{Budget, Exceeded};
 use super::generic::Generic;
 use super::normaliser::Normaliser;
-use super::paths::Paths;
+use super::paths::{witness_order, Paths};
 use super::ranking::{Ranking, Ruling};
+use super::reach;
 use super::search::{search, Control, Outcome, Side};
+use super::shared::{once_per_key, Content};
 use super::witness::{RulingOf, UndecidedBy, Witness};
 use crate::limits::Limit;
 use crate::query::Applicable;
@@ -40,6 +42,17 @@ impl<'a, 'b> Difference<'a, 'b> {
     }
 }
 
+impl<'a, 'b> Difference<'a, 'b> {
+    /// The same path, with `old` as the old side: an old side whose rules say the same as this
+    /// one's decides it alike.
+    fn old_side(&self, old: &Applicable<'a>) -> Difference<'a, 'b> {
+        Difference {
+            old: self.old.asked_of(old),
+            new: self.new.clone(),
+        }
+    }
+}
+
 impl Serialize for Difference<'_, '_> {
     /// `{"path", "old": {"allowed", "decision", "line", "rule"}, "new": {…}}`.
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -63,7 +76,9 @@ pub struct Equivalence<'a, 'b> {
     equivalent: Option<bool>,
     /// A difference found before any search, if one was.
     example: Option<Difference<'a, 'b>>,
-    shortest: LazyDifferences<'a, 'b>,
+    /// Shared by the clones and by the sides whose rules say the same ([`compare_each`]):
+    /// searched for once.
+    shortest: Arc<LazyDifferences<'a, 'b>>,
 }
 
 /// The shortest differences, found on first ask.
@@ -72,9 +87,19 @@ struct LazyDifferences<'a, 'b> {
     /// The differences, and the limit that stopped their search (then they are real, not
     /// proven the shortest).
     known: OnceLock<(Differences<'a, 'b>, Option<Limit>)>,
-    /// What the search starts from: both sides, the paths compared, and the differences found
-    /// at the generic paths; `None` when `known` was set at once.
-    from: Option<Pending<'a, 'b>>,
+    /// Where they come from when not known at once.
+    from: Option<DifferencesFrom<'a, 'b>>,
+}
+
+/// Where the shortest differences come from.
+#[derive(Debug, Clone)]
+enum DifferencesFrom<'a, 'b> {
+    /// A search from both sides, the paths compared, the differences found at the generic
+    /// paths, and what is left of the budget.
+    Search(Box<Pending<'a, 'b>>),
+    /// The differences of a comparison whose old side's rules say the same as this one's
+    /// (`shared.rs`): their paths, asked of this old side.
+    Like(Arc<LazyDifferences<'a, 'b>>, Applicable<'a>),
 }
 
 /// Both sides, the paths they are compared on, the differences already found, and what is left
@@ -97,7 +122,13 @@ impl<'a, 'b> LazyDifferences<'a, 'b> {
 
     fn get(&self) -> &(Differences<'a, 'b>, Option<Limit>) {
         self.known.get_or_init(|| match &self.from {
-            Some((old, new, paths, found, budget)) => {
+            Some(DifferencesFrom::Like(other, old)) => {
+                let ((only_old, only_new), limit) = other.get();
+                let ask = |d: &Option<Difference<'a, 'b>>| d.as_ref().map(|d| d.old_side(old));
+                ((ask(only_old), ask(only_new)), *limit)
+            }
+            Some(DifferencesFrom::Search(pending)) => {
+                let (old, new, paths, found, budget) = &**pending;
                 let sides = (Ranking::new(old), Ranking::new(new));
                 let mut budget = budget.clone();
                 match shortest((old, &sides.0), (new, &sides.1), *paths, &mut budget) {
@@ -212,19 +243,36 @@ pub fn compare_within<'a, 'b>(
         return Equivalence {
             equivalent: Some(true),
             example: None,
-            shortest: LazyDifferences::known((None, None), None),
+            shortest: Arc::new(LazyDifferences::known((None, None), None)),
         };
     }
     let mut budget = Budget::new(budget_of(&sides));
+    let uniform = match paths {
+        Paths::All => against_uniform((old, &sides.0), (new, &sides.1), &mut budget),
+        Paths::Plain => None,
+    };
+    if let Some(differences) = uniform {
+        return Equivalence {
+            equivalent: Some(differences.0.is_none() && differences.1.is_none()),
+            example: differences.0.clone().or(differences.1.clone()),
+            shortest: Arc::new(LazyDifferences::known(differences, None)),
+        };
+    }
     let found = at_generic_paths((old, &sides.0), (new, &sides.1), paths, &mut budget);
     if found.0.is_some() || found.1.is_some() {
         return Equivalence {
             equivalent: Some(false),
             example: found.0.clone().or(found.1.clone()),
-            shortest: LazyDifferences {
+            shortest: Arc::new(LazyDifferences {
                 known: OnceLock::new(),
-                from: Some((old.clone(), new.clone(), paths, found, budget)),
-            },
+                from: Some(DifferencesFrom::Search(Box::new((
+                    old.clone(),
+                    new.clone(),
+                    paths,
+                    found,
+                    budget,
+                )))),
+            }),
         };
     }
     let (equivalent, shortest) =
@@ -238,8 +286,139 @@ pub fn compare_within<'a, 'b>(
     Equivalence {
         equivalent,
         example: None,
-        shortest,
+        shortest: Arc::new(shortest),
     }
+}
+
+/// [`compare`] of each of several sides with one: each crawler's rules with those of a crawler
+/// the file does not name, say. Sides whose rules say the same are compared once — four
+/// hundred crawlers of a bad-bot list whose groups each say `Disallow: /` make one comparison
+/// — each answer naming its own side's rules.
+///
+/// ```
+/// use robotspec::{analysis, AgentQuery, Robots, Variant};
+///
+/// let robots = Robots::parse(b"User-agent: a\nDisallow: /\n\nUser-agent: b\nDisallow: /\n", Variant::Google);
+/// let crawlers = [robots.applicable(&AgentQuery::new("a")), robots.applicable(&AgentQuery::new("b"))];
+/// let compared = analysis::compare_each(&crawlers, &robots.unnamed());
+/// let lines: Vec<_> = compared
+///     .iter()
+///     .map(|c| c.allowed_only_by_new().unwrap().in_old().rule().unwrap().line())
+///     .collect();
+/// assert_eq!(lines, [2, 5]);
+/// ```
+pub fn compare_each<'a, 'b>(
+    olds: &[Applicable<'a>],
+    new: &Applicable<'b>,
+) -> Vec<Equivalence<'a, 'b>> {
+    once_per_key(
+        olds,
+        Content::of,
+        |old| compare(old, new),
+        |equivalence, _, old| equivalence.old_side(old),
+    )
+}
+
+impl<'a, 'b> Equivalence<'a, 'b> {
+    /// This comparison with `old` as the old side, whose rules say the same as the old side's
+    /// it was made with: the same answers, naming `old`'s rules.
+    fn old_side(&self, old: &Applicable<'a>) -> Equivalence<'a, 'b> {
+        Equivalence {
+            equivalent: self.equivalent,
+            example: self.example.as_ref().map(|d| d.old_side(old)),
+            shortest: Arc::new(LazyDifferences {
+                known: OnceLock::new(),
+                from: Some(DifferencesFrom::Like(
+                    Arc::clone(&self.shortest),
+                    old.clone(),
+                )),
+            }),
+        }
+    }
+}
+
+/// At most how many patterns a side may have for [`against_uniform`] to ask whether it decides
+/// every path alike: it costs a query of the matcher per pattern, which the general comparison
+/// would pay again.
+const UNIFORM_PATTERNS: usize = 8;
+
+/// The differences, when one side decides every path alike — `Disallow: /`, or no rule that
+/// decides — and both read paths alike (the same normalisation, so the same paths left out):
+/// then the two part exactly on the other side's paths of the other verdict, and the shortest
+/// is found by a search of that side alone, without the generic paths of both (a bad-bot
+/// group's `Disallow: /` against a `*` group of a thousand rules). `None` when neither side is
+/// so, or a search ran out of budget: the general comparison runs.
+fn against_uniform<'a, 'b>(
+    (old, old_ranking): (&Applicable<'a>, &Ranking<'a>),
+    (new, new_ranking): (&Applicable<'b>, &Ranking<'b>),
+    budget: &mut Budget,
+) -> Option<Differences<'a, 'b>> {
+    let same_paths =
+        Normaliser::of(&old_ranking.profile).same_as(&Normaliser::of(&new_ranking.profile));
+    if !same_paths {
+        return None;
+    }
+    if let Some(allowed) = uniform_verdict(old, old_ranking, budget) {
+        // Where the old side allows every path, they part where the new side disallows.
+        let other = of_the_other_verdict(new, new_ranking, allowed, budget)?;
+        let difference = other.map(|w| Difference {
+            old: w.asked_of(old),
+            new: w,
+        });
+        return Some(if allowed {
+            (difference, None)
+        } else {
+            (None, difference)
+        });
+    }
+    let allowed = uniform_verdict(new, new_ranking, budget)?;
+    let other = of_the_other_verdict(old, old_ranking, allowed, budget)?;
+    let difference = other.map(|w| Difference {
+        new: w.asked_of(new),
+        old: w,
+    });
+    Some(if allowed {
+        (None, difference)
+    } else {
+        (difference, None)
+    })
+}
+
+/// Whether every request path is allowed (`Some(true)`) or every one disallowed
+/// (`Some(false)`) by a side of at most [`UNIFORM_PATTERNS`] patterns, by the generic paths of
+/// its patterns; `None` when neither, or when it cannot tell cheaply.
+fn uniform_verdict(
+    applicable: &Applicable<'_>,
+    ranking: &Ranking<'_>,
+    budget: &mut Budget,
+) -> Option<bool> {
+    if ranking.patterns.len() > UNIFORM_PATTERNS {
+        return None;
+    }
+    let generic = Generic::of(applicable, ranking, Paths::All, budget).ok()??;
+    match generic.examples() {
+        (Some(_), None) => Some(true),
+        (None, Some(_)) => Some(false),
+        _ => None,
+    }
+}
+
+/// The shortest path `applicable` decides otherwise than `allowed` (`Ok(None)`: there is none);
+/// `None` when the search ran out of budget.
+fn of_the_other_verdict<'r>(
+    applicable: &Applicable<'r>,
+    ranking: &Ranking<'r>,
+    allowed: bool,
+    budget: &mut Budget,
+) -> Option<Option<Witness<'r>>> {
+    let wanted = (!allowed, allowed);
+    let (allowed_example, disallowed_example) =
+        reach::shortest(applicable, ranking, wanted, budget).ok()?;
+    Some(if allowed {
+        disallowed_example
+    } else {
+        allowed_example
+    })
 }
 
 /// The smaller of the two sides' budgets.
@@ -273,7 +452,7 @@ fn at_generic_paths<'a, 'b>(
         if left_out(&normalisers.0) || left_out(&normalisers.1) {
             return;
         }
-        let (a, b) = (old.check(&path), new.check(&path));
+        let (a, b) = (old.check_request_path(&path), new.check_request_path(&path));
         if a.allowed() == b.allowed() {
             return;
         }
@@ -282,9 +461,9 @@ fn at_generic_paths<'a, 'b>(
         } else {
             &mut found.1
         };
-        let shorter = slot.as_ref().is_none_or(|d: &Difference<'a, 'b>| {
-            (path.len(), path.as_str()) < (d.path().len(), d.path())
-        });
+        let shorter = slot
+            .as_ref()
+            .is_none_or(|d: &Difference<'a, 'b>| witness_order(&path) < witness_order(d.path()));
         if shorter {
             *slot = Some(Difference {
                 old: Witness::new(path.clone(), Ruling::of(&a)),
@@ -383,8 +562,8 @@ fn shortest<'a, 'b>(
     }
     // The search tells allowed from disallowed; what decides is each matcher's to say.
     let difference = |path: String| Difference {
-        old: Witness::new(path.clone(), Ruling::of(&old.check(&path))),
-        new: Witness::new(path.clone(), Ruling::of(&new.check(&path))),
+        old: Witness::new(path.clone(), Ruling::of(&old.check_request_path(&path))),
+        new: Witness::new(path.clone(), Ruling::of(&new.check_request_path(&path))),
     };
     Ok((found.0.map(difference), found.1.map(difference)))
 }

@@ -17,6 +17,7 @@ use super::budget::{Budget, Exceeded};
 use super::generic::{Generic, Instance};
 use super::ranking::Ranking;
 use super::search::is_path_byte;
+use super::shared::Rebase;
 use crate::model::{Rule, RuleOrigin};
 use crate::pattern::decides;
 use crate::query::Applicable;
@@ -84,6 +85,31 @@ impl<'r> DeadRule<'r> {
     /// Why, in a sentence.
     pub fn why(&self) -> &str {
         &self.why
+    }
+
+    /// The same dead rule of another crawler whose rules say the same (`rebase` pairs them):
+    /// the same cause, naming that crawler's rules.
+    pub(super) fn rebased(&self, rebase: &Rebase<'r>) -> DeadRule<'r> {
+        let rule = rebase.rule(self.rule);
+        let shadowed_by: Option<Vec<Rule<'r>>> = self
+            .shadowed_by
+            .as_ref()
+            .map(|rules| rules.iter().map(|&r| rebase.rule(r)).collect());
+        let why = match self.cause {
+            DeadCause::Duplicate | DeadCause::Shadowed => {
+                shadowed_text(rule, shadowed_by.as_deref(), self.shadows, self.cause)
+            }
+            DeadCause::Empty | DeadCause::NeverDecides | DeadCause::NeverMatches => {
+                self.why.clone()
+            }
+        };
+        DeadRule {
+            rule,
+            cause: self.cause,
+            shadowed_by,
+            shadows: self.shadows,
+            why,
+        }
     }
 }
 
@@ -159,7 +185,7 @@ pub(super) fn from_generic<'r>(
             return None;
         }
         // Every rule the matcher ranks above this one at its generic path shadows it.
-        let matching = applicable.matching_rules(&probe.path);
+        let matching = applicable.matching_request_path(&probe.path);
         let above: Vec<Rule<'r>> = matching.into_iter().take_while(|r| *r != rule).collect();
         Some((cause_of(duplicate), Known::ShadowedBy(above), false))
     });
@@ -350,9 +376,6 @@ fn never_matches(pattern: &[u8], ranking: &Ranking<'_>) -> String {
     if first != Some(b'/') && !(wildcards && first == Some(b'*')) {
         return "no request path matches it: it does not start with `/`, as every path does"
             .to_owned();
-    }
-    if pattern.starts_with(b"//") {
-        return "no request path matches it: a path never starts with `//`".to_owned();
     }
     let outside = pattern
         .iter()

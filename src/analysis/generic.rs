@@ -25,7 +25,7 @@
 
 use super::budget::{Budget, Exceeded};
 use super::normaliser::Normaliser;
-use super::paths::Paths;
+use super::paths::{witness_order, Paths};
 use super::ranking::{Ranking, Ruling};
 use super::witness::{Examples, Witness};
 use crate::pattern::split_end_anchor;
@@ -112,7 +112,7 @@ impl<'r> Generic<'r> {
             budget.charge(target.len())?;
             Ok(match normaliser.preimage(&target, |b| paths.holds(b)) {
                 Some(path) => {
-                    let ruling = Ruling::of(&applicable.check(&path));
+                    let ruling = Ruling::of(&applicable.check_request_path(&path));
                     Instance::Path(Probe {
                         path: path.into(),
                         ruling,
@@ -159,7 +159,7 @@ impl<'r> Generic<'r> {
         let smallest = |allowed: bool| {
             self.probes()
                 .filter(|probe| probe.ruling.allowed == allowed)
-                .min_by(|a, b| (a.path.len(), &a.path).cmp(&(b.path.len(), &b.path)))
+                .min_by(|a, b| witness_order(&a.path).cmp(&witness_order(&b.path)))
                 .map(|probe| Witness::new(probe.path.to_string(), probe.ruling))
         };
         (smallest(true), smallest(false))

@@ -12,14 +12,16 @@
 //! a *shortest* path where they differ.
 //!
 //! What is asked about is every **request path** a client sends: `/`, then printable ASCII
-//! (`!` to `~`) except `#`, any other byte percent-encoded, never starting with `//`. Each is
+//! (`!` to `~`) except `#`, any other byte percent-encoded — `//x` included, which
+//! `http://example.com//x` asks for (a bare `//x` would name the host `x`: [`shown_path`]
+//! shows such a path as that URL). Each is
 //! read exactly as [`Robots::check`](crate::Robots::check) reads it — the reading's
 //! normalisation of the target composed into the automaton, its precedence, Google's
 //! `index.htm` rule — except `/robots.txt` itself (and what the reading normalises to it),
 //! which a crawler may always fetch and which is left out of every question, so `Disallow: /`
-//! shuts out everything under every reading. A witness is the shortest such path, and the
-//! smallest in byte order among the shortest. docs/analysis.md defines all of it, with worked
-//! examples.
+//! shuts out everything under every reading. A witness is the shortest such path, and among the
+//! shortest the smallest in byte order, paths that start with `//` last. docs/analysis.md
+//! defines all of it, with worked examples.
 //!
 //! The search builds its automata as it goes and counts what it builds ([`Limit::AnalysisStates`](crate::Limit::AnalysisStates));
 //! past the budget it answers [`Reach::Undecided`] (or `equivalent: None`) with the limit that
@@ -55,13 +57,14 @@ mod paths;
 mod ranking;
 mod reach;
 mod search;
+mod shared;
 mod witness;
 
-pub use compare::{compare, compare_within, Difference, Equivalence};
+pub use compare::{compare, compare_each, compare_within, Difference, Equivalence};
 pub use dead::{DeadCause, DeadRule};
 pub use paths::Paths;
 pub use reach::{analyze, analyze_each, Analysis, Reach};
-pub use witness::Witness;
+pub use witness::{shown_path, Witness};
 
 use crate::query::Robots;
 

@@ -14,6 +14,7 @@
 
 use std::sync::OnceLock;
 
+use super::paths::byte_order;
 use crate::pattern::normalise_target;
 use crate::variant::{Profile, TargetEncoding};
 use crate::vocab::pattern::PatternEncoding;
@@ -112,20 +113,18 @@ impl Normaliser {
         out
     }
 
-    /// The shortest input, and the smallest in byte order among the shortest, whose
-    /// normalisation is exactly `target`: a `/` first, then bytes for which `allowed` holds,
-    /// never `//` first. `None` when there is none.
+    /// The shortest input, and the smallest among the shortest in the order witnesses are
+    /// smallest in (`paths::witness_order`), whose normalisation is exactly `target`: a `/`
+    /// first, then bytes for which `allowed` holds. `None` when there is none.
     pub(super) fn preimage(&self, target: &[u8], allowed: impl Fn(u8) -> bool) -> Option<String> {
         let Some(table) = self.table else {
             // Compared as given: the target is its own input, if it is one.
-            let fits = target.first() == Some(&b'/')
-                && target.get(1) != Some(&b'/')
-                && target.iter().skip(1).all(|&b| allowed(b));
+            let fits = target.first() == Some(&b'/') && target.iter().skip(1).all(|&b| allowed(b));
             return fits.then(|| String::from_utf8_lossy(target).into_owned());
         };
         // A search over (bytes of `target` written, what is held back, bytes read: 0, 1, 2+),
-        // shortest input first, bytes in ascending order: the first state that can finish
-        // `target` was reached by the input wanted.
+        // shortest input first, bytes in the order witnesses are smallest in: the first state
+        // that can finish `target` was reached by the input wanted.
         let states = (target.len() + 1) * PENDING_STATES * 3;
         let index = |written: usize, pending: Pending, read: u8| {
             (written * PENDING_STATES + usize::from(pending)) * 3 + usize::from(read)
@@ -146,11 +145,8 @@ impl Normaliser {
                 }
             }
             let wanted = target.get(written).copied();
-            for byte in candidates(table, pending, wanted).filter(|&b| match read {
-                0 => b == b'/',
-                1 => b != b'/' && allowed(b),
-                _ => allowed(b),
-            }) {
+            let tried = in_witness_order(read, candidates(table, pending, wanted));
+            for byte in tried.filter(|&b| if read == 0 { b == b'/' } else { allowed(b) }) {
                 out.clear();
                 let held = self.step(pending, byte, &mut out);
                 let rest = target.get(written..).unwrap_or_default();
@@ -192,6 +188,16 @@ impl Normaliser {
         out == rest
     }
 
+    /// Whether `other` is the same normalisation: then both read every request path as the
+    /// same target, and leave out the same paths as `/robots.txt`.
+    pub(super) fn same_as(&self, other: &Normaliser) -> bool {
+        match (self.table, other.table) {
+            (None, None) => true,
+            (Some(a), Some(b)) => std::ptr::eq(a, b),
+            _ => false,
+        }
+    }
+
     /// How many [`Pending`] values this normalisation uses.
     pub(super) fn pending_states(&self) -> usize {
         match self.table {
@@ -203,13 +209,30 @@ impl Normaliser {
 
 /// The bytes that, read with `pending` held back, write `first` first or write nothing,
 /// ascending: the only ones that can continue an input whose output goes on with `first`.
-fn candidates(table: &Table, pending: Pending, first: Option<u8>) -> impl Iterator<Item = u8> + '_ {
+fn candidates(
+    table: &Table,
+    pending: Pending,
+    first: Option<u8>,
+) -> impl Iterator<Item = u8> + Clone + '_ {
     let at = first.map_or(256, usize::from);
     let row = table.writing.get(usize::from(pending));
     row.and_then(|row| row.get(at))
         .into_iter()
         .flatten()
         .copied()
+}
+
+/// `ascending`, the bytes that may stand at position `at` of an input, in the order witnesses
+/// are smallest in there (`paths::byte_order`): a `/` right after the leading one comes last.
+fn in_witness_order(
+    at: u8,
+    ascending: impl Iterator<Item = u8> + Clone,
+) -> impl Iterator<Item = u8> {
+    let last = move |b: &u8| byte_order(usize::from(at), *b).0;
+    ascending
+        .clone()
+        .filter(move |b| !last(b))
+        .chain(ascending.filter(last))
 }
 
 /// The input that led to entry `at` of a [`Normaliser::preimage`] search.
@@ -369,7 +392,8 @@ mod tests {
         assert_eq!(rfc.preimage(b"/A", printable).as_deref(), Some("/A"));
         assert_eq!(rfc.preimage(b"/%25", printable).as_deref(), Some("/%"));
         assert_eq!(rfc.preimage(b"/a b", printable), None);
-        assert_eq!(rfc.preimage(b"//a", printable), None);
+        // A path may start with `//` (what `http://example.com//a` asks for).
+        assert_eq!(rfc.preimage(b"//a", printable).as_deref(), Some("//a"));
         let draft = Normaliser::of(&Profile::from(Variant::Draft1996));
         assert_eq!(
             draft.preimage(b"/a b", printable).as_deref(),
@@ -378,6 +402,7 @@ mod tests {
         let google = Normaliser::of(&Profile::from(Variant::Google));
         assert_eq!(google.preimage(b"/x", printable).as_deref(), Some("/x"));
         assert_eq!(google.preimage(b"x", printable), None);
+        assert_eq!(google.preimage(b"//x", printable).as_deref(), Some("//x"));
     }
 
     proptest! {

@@ -14,6 +14,7 @@ use super::normaliser::Normaliser;
 use super::paths::Paths;
 use super::ranking::{Ranking, Ruling};
 use super::search::{search, Control, Outcome, Side};
+use super::shared::{once_per_key, Content, Rebase};
 use super::witness::{Examples, RulingOf, UndecidedBy, Witness};
 use crate::limits::Limit;
 use crate::query::Applicable;
@@ -56,9 +57,19 @@ struct LazyExamples<'r> {
     /// The examples, and the limit that stopped their search (then they are real paths, not
     /// proven the shortest).
     known: OnceLock<(Examples<'r>, Option<Limit>)>,
-    /// What the search starts from: the crawler's groups, the examples the generic paths
-    /// gave, and what is left of the analysis's budget; `None` when `known` was set at once.
-    from: Option<(Applicable<'r>, Examples<'r>, Budget)>,
+    /// Where they come from when not known at once.
+    from: Option<ExamplesFrom<'r>>,
+}
+
+/// Where the shortest examples come from.
+#[derive(Debug, Clone)]
+enum ExamplesFrom<'r> {
+    /// A search from the crawler's groups, the examples the generic paths gave, and what is
+    /// left of the analysis's budget.
+    Search(Applicable<'r>, Examples<'r>, Budget),
+    /// Another crawler's examples, whose rules say the same (`shared.rs`): its paths, asked of
+    /// these groups.
+    Like(Arc<LazyExamples<'r>>, Applicable<'r>),
 }
 
 impl<'r> LazyExamples<'r> {
@@ -71,7 +82,14 @@ impl<'r> LazyExamples<'r> {
 
     fn get(&self) -> &(Examples<'r>, Option<Limit>) {
         self.known.get_or_init(|| match &self.from {
-            Some((applicable, found, budget)) => shortest_or(applicable, found, budget.clone()),
+            Some(ExamplesFrom::Search(applicable, found, budget)) => {
+                shortest_or(applicable, found, budget.clone())
+            }
+            Some(ExamplesFrom::Like(other, applicable)) => {
+                let ((allowed, disallowed), limit) = other.get();
+                let ask = |w: &Option<Witness<'r>>| w.as_ref().map(|w| w.asked_of(applicable));
+                ((ask(allowed), ask(disallowed)), *limit)
+            }
             None => ((None, None), None),
         })
     }
@@ -108,6 +126,23 @@ impl<'r> Analysis<'r> {
     /// when every answer is exact and complete.
     pub fn undecided(&self) -> Option<Limit> {
         self.stopped.or(self.examples.get().1)
+    }
+
+    /// This analysis told for `to`, whose rules say the same as the ones it was made for
+    /// (`rebase` pairs them): the same answers, naming `to`'s rules.
+    fn like(&self, to: &Applicable<'r>, rebase: &Rebase<'r>) -> Analysis<'r> {
+        Analysis {
+            reach: self.reach,
+            dead_rules: self
+                .dead_rules
+                .as_ref()
+                .map(|dead| dead.iter().map(|d| d.rebased(rebase)).collect()),
+            stopped: self.stopped,
+            examples: Arc::new(LazyExamples {
+                known: OnceLock::new(),
+                from: Some(ExamplesFrom::Like(Arc::clone(&self.examples), to.clone())),
+            }),
+        }
     }
 }
 
@@ -174,7 +209,7 @@ fn from_generic<'r>(
             stopped: None,
             examples: Arc::new(LazyExamples {
                 known: OnceLock::new(),
-                from: Some((applicable.clone(), found, budget)),
+                from: Some(ExamplesFrom::Search(applicable.clone(), found, budget)),
             }),
         },
         Err(Exceeded) => Analysis {
@@ -213,7 +248,7 @@ fn reach_of(exist: (bool, bool)) -> Reach {
 
 /// The shortest allowed and disallowed paths, each looked for only when `wanted` says it
 /// exists: the search stops when it has them.
-fn shortest<'r>(
+pub(super) fn shortest<'r>(
     applicable: &Applicable<'r>,
     ranking: &Ranking<'r>,
     wanted: (bool, bool),
@@ -243,7 +278,7 @@ fn shortest<'r>(
     }
     // The search tells allowed from disallowed; what decides is the matcher's to say.
     let witness = |path: String| {
-        let verdict = applicable.check(&path);
+        let verdict = applicable.check_request_path(&path);
         Witness::new(path, Ruling::of(&verdict))
     };
     Ok((paths.0.map(witness), paths.1.map(witness)))
@@ -304,19 +339,26 @@ fn undecided<'r>(limit: Limit, examples: Examples<'r>) -> Analysis<'r> {
     }
 }
 
-/// [`analyze`] for each of several crawlers, once for crawlers to which the same groups
-/// apply: a file that names forty crawlers in one group is analysed once for them all.
+/// [`analyze`] for each of several crawlers, once for crawlers whose rules say the same: a
+/// file that names forty crawlers in one group, or a bad-bot list of four hundred groups that
+/// each say `Disallow: /`, is analysed once for them all — each answer naming the crawler's own
+/// rules.
+///
+/// ```
+/// use robotspec::{analysis, AgentQuery, Robots, Variant};
+///
+/// let robots = Robots::parse(b"User-agent: a\nDisallow: /\n\nUser-agent: b\nDisallow: /\n", Variant::Google);
+/// let crawlers = [robots.applicable(&AgentQuery::new("a")), robots.applicable(&AgentQuery::new("b"))];
+/// let analyses = analysis::analyze_each(&crawlers);
+/// let lines: Vec<_> = analyses.iter().map(|a| a.disallowed_example().unwrap().rule().unwrap().line()).collect();
+/// assert_eq!(lines, [2, 5]);
+/// ```
 pub fn analyze_each<'r>(applicables: &[Applicable<'r>]) -> Vec<Analysis<'r>> {
-    let mut done: Vec<(&Applicable<'r>, Analysis<'r>)> = Vec::new();
-    applicables
-        .iter()
-        .map(|applicable| {
-            if let Some((_, analysis)) = done.iter().find(|(a, _)| a.same_groups(applicable)) {
-                return analysis.clone();
-            }
-            let analysis = analyze(applicable);
-            done.push((applicable, analysis.clone()));
-            analysis
-        })
-        .collect()
+    once_per_key(applicables, Content::of, analyze, |analysis, from, to| {
+        if from.same_groups(to) {
+            analysis.clone()
+        } else {
+            analysis.like(to, &Rebase::between(from, to))
+        }
+    })
 }

@@ -2,16 +2,18 @@
 //!
 //! A node of the search is where a path has led on every side: how far into the path it is
 //! (nothing read, the leading `/`, more), and per side what the normaliser holds back, how much
-//! of `/robots.txt` the normalised target still spells, and the state of the rules' DFA. Nodes are visited shortest path first and, among
-//! paths of one length, in byte order: children are made in ascending byte order from parents
-//! taken in that order, so the first path to reach a node is the shortest and smallest that
-//! does, and the first node at which a question is answered gives the witness the analysis
-//! promises. Bytes that every side reads alike are tried once, by their smallest member.
+//! of `/robots.txt` the normalised target still spells, and the state of the rules' DFA. Nodes
+//! are visited shortest path first and, among paths of one length, in the order witnesses are
+//! smallest in (`paths::witness_order`: byte order, with paths that start with `//` last):
+//! children are made in that order of their last byte from parents taken in that order, so the
+//! first path to reach a node is the shortest and smallest that does, and the first node at
+//! which a question is answered gives the witness the analysis promises. Bytes that every side
+//! reads alike are tried once, by their smallest member.
 
 use super::budget::{Budget, Exceeded};
 use super::dfa::{Dfa, DfaState};
 use super::normaliser::{holds_digit, Normaliser, Pending, ESCAPE_DIGITS};
-use super::paths::Paths;
+use super::paths::{byte_order, Paths};
 
 /// `/robots.txt`, left out of every question.
 const ROBOTS_TXT: &[u8] = b"/robots.txt";
@@ -149,9 +151,10 @@ impl Trail {
     }
 }
 
-/// Visits the ending of every path of `paths`, shortest first, then smallest in byte order —
-/// one path per distinct node — and hands `visit` each path's endings on every side (the
-/// node's number, for [`Trail::path`]), except the paths some side reads as `/robots.txt`.
+/// Visits the ending of every path of `paths`, shortest first, then smallest in the order
+/// witnesses are smallest in — one path per distinct node — and hands `visit` each path's
+/// endings on every side (the node's number, for [`Trail::path`]), except the paths some side
+/// reads as `/robots.txt`.
 pub(super) fn search<const N: usize>(
     sides: &mut [Side; N],
     paths: Paths,
@@ -171,6 +174,10 @@ fn run<const N: usize>(
     visit: &mut impl FnMut(&[Ending; N], &Trail, usize) -> Control,
 ) -> Result<Outcome, Exceeded> {
     let bytes = path_bytes(sides, paths);
+    // Right after the leading `/`, a second `/` comes last: `//` paths are the last of their
+    // length (`paths::witness_order`).
+    let mut after_slash = bytes.clone();
+    after_slash.sort_by_key(|&byte| byte_order(1, byte));
     let start = Node {
         read: 0,
         sides: std::array::from_fn(|i| {
@@ -201,15 +208,12 @@ fn run<const N: usize>(
         if !settled(sides, &node) {
             // Each byte tried is a step of every side: counted as one state visited per side.
             budget.charge(bytes.len() * N)?;
-            for &byte in &bytes {
-                let allowed = match node.read {
-                    0 => byte == b'/',
-                    1 => byte != b'/',
-                    _ => true,
-                };
-                if !allowed {
-                    continue;
-                }
+            let tried = match node.read {
+                0 => &b"/"[..],
+                1 => &after_slash,
+                _ => &bytes,
+            };
+            for &byte in tried {
                 let child = step(sides, &node, byte, budget, &mut out)?;
                 if seen.insert(child) {
                     // A node is held three times (the queue, the set of nodes seen, the trail
@@ -292,8 +296,8 @@ fn settled<const N: usize>(sides: &[Side; N], node: &Node<N>) -> bool {
 }
 
 /// The bytes of `paths` to try after the leading `/`, one per class of bytes that every side
-/// reads alike (its smallest), ascending; `/` is always its own class (a path never starts
-/// with `//`).
+/// reads alike (its smallest), ascending; `/` is always its own class, as the one byte whose
+/// place in the order witnesses are smallest in depends on where it stands.
 fn path_bytes<const N: usize>(sides: &[Side; N], paths: Paths) -> Vec<u8> {
     let mut classes: foldhash::HashMap<Vec<u16>, u8> = foldhash::HashMap::default();
     for byte in (0u8..=0xFF).rev().filter(|&b| paths.holds(b)) {

@@ -1,6 +1,7 @@
 //! A witness: a request path and how a reading decides it — the examples of an analysis and
 //! the two sides of a difference — and the pieces of their JSON.
 
+use std::borrow::Cow;
 use std::fmt;
 
 use serde::ser::{SerializeStruct, Serializer};
@@ -9,7 +10,7 @@ use serde::Serialize;
 use super::ranking::Ruling;
 use crate::limits::Limit;
 use crate::model::Rule;
-use crate::query::Decision;
+use crate::query::{Applicable, Decision};
 
 /// A request path and how the reading decides it.
 #[derive(Debug, Clone)]
@@ -23,7 +24,9 @@ impl<'r> Witness<'r> {
         Witness { path, ruling }
     }
 
-    /// The path, as a client puts it after the host: `/`, then printable ASCII but `#`.
+    /// The path, as a client puts it after the host: `/`, then printable ASCII but `#`. A path
+    /// that starts with `//` is asked for as `http://HOST//…` (a bare `//x` names the host
+    /// `x`): [`shown_path`].
     pub fn path(&self) -> &str {
         &self.path
     }
@@ -43,17 +46,42 @@ impl<'r> Witness<'r> {
     pub fn rule(&self) -> Option<Rule<'r>> {
         self.ruling.rule
     }
+
+    /// The same path, as the rules that apply on `applicable` decide it.
+    pub(super) fn asked_of<'s>(&self, applicable: &Applicable<'s>) -> Witness<'s> {
+        let verdict = applicable.check_request_path(&self.path);
+        Witness::new(self.path.clone(), Ruling::of(&verdict))
+    }
+}
+
+/// A request path as shown to people: the path itself, or — for a path that starts with `//`,
+/// which a reader (and [`Robots::check`](crate::Robots::check)) would take for a host — the URL
+/// that asks for it, `http://example.com//x`. Paths hold no space, so the first `": "` after a
+/// shown path ends it.
+///
+/// ```
+/// use robotspec::analysis::shown_path;
+/// assert_eq!(shown_path("/private"), "/private");
+/// assert_eq!(shown_path("//x"), "http://example.com//x");
+/// ```
+pub fn shown_path(path: &str) -> Cow<'_, str> {
+    if path.starts_with("//") {
+        Cow::Owned(format!("http://example.com{path}"))
+    } else {
+        Cow::Borrowed(path)
+    }
 }
 
 impl fmt::Display for Witness<'_> {
-    /// `/path: allowed by line 3: Allow: /path`, or `/path: allowed (no rule matches)`.
+    /// `/path: allowed by line 3: Allow: /path`, or `/path: allowed (no rule matches)`; the
+    /// path as [`shown_path`] shows it.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let verdict = if self.allowed() {
             "allowed"
         } else {
             "disallowed"
         };
-        write!(f, "{}: {verdict}", self.path)?;
+        write!(f, "{}: {verdict}", shown_path(&self.path))?;
         match (self.rule(), self.decision().without_rule()) {
             (Some(rule), _) => write!(
                 f,

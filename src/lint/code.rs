@@ -76,6 +76,10 @@ crate::names::stable_names! {
         /// A Content-Usage preference that is not the Token `y` or `n`: the preference is
         /// unknown.
         ContentUsageValue = "content-usage-value",
+        /// A non-standard line that points at a file for LLMs — `LLMs-txt:`, `LLMs-full-txt:`
+        /// (and `LLMs:`, `LLMs-full:`), `LLM-Policy:` — instead of `unknown-directive`: where
+        /// it comes from and who reads it (crawler-commons reads `LLM-Policy`, when asked).
+        LlmsRecord = "llms-record",
         /// An RSL 1.0 `License:` record: a licence for the whole file, read by RSL-aware
         /// crawlers and ignored by robots.txt parsers.
         RslLicense = "rsl-license",
@@ -154,6 +158,7 @@ impl LintCode {
             | L::ContentSignalOutsideGroup
             | L::ContentUsageLabel
             | L::ContentUsageValue
+            | L::LlmsRecord
             | L::LicenseInGroup
             | L::AgentMisspelt
             | L::AgentCut

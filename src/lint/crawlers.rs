@@ -25,6 +25,10 @@ crate::names::stable_names! {
         /// A control token: it never fetches anything; a group for it says what another
         /// crawler's fetches may be used for.
         Control = "control",
+        /// A policy token (draft-kelley-aipref-training-preference-signal-00): no crawler sends
+        /// it; the path rules of its groups state, by path, a usage preference
+        /// ([`PolicyToken`](crate::model::PolicyToken)).
+        Policy = "policy",
         /// Something else, or not stated (ai.robots.txt's description says what is known).
         Other = "other",
     }
@@ -204,6 +208,14 @@ mod tests {
             ("Google", Purpose::Search)
         );
         assert_eq!(find("Google-Extended").unwrap().purpose, Purpose::Control);
+        for policy in crate::model::POLICY_TOKENS {
+            let crawler = find(policy.token).unwrap();
+            assert_eq!(
+                (crawler.token.as_str(), crawler.purpose),
+                (policy.token, Purpose::Policy)
+            );
+            assert!(crawler.source.contains(policy.source), "{}", crawler.source);
+        }
         let ai2 = find("AI2Bot").unwrap();
         assert_eq!(ai2.operator, "Ai2");
         assert!(catalogue().len() > 166);

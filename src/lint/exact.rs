@@ -309,7 +309,7 @@ fn parted(
         said(
             first,
             difference.in_old(),
-            &format!("`{}`", difference.path())
+            &format!("`{}`", analysis::shown_path(difference.path()))
         ),
         said(second, difference.in_new(), "it")
     );

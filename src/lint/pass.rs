@@ -57,12 +57,13 @@ pub fn line_text(input: &[u8], line: u32) -> Option<&[u8]> {
 /// Every reading's diagnostics, each once with the readings that report it. Where readings
 /// report the same code at the same place with messages that differ only in the reading's own
 /// name (`… is not a directive of rfc9309 …`), the message names them all. An RSL `License`
-/// line is not an unknown key to the linter: its own finding says what each reading does.
+/// line or an LLM pointer (`LLMs-txt`, …) is not an unknown key to the linter: its own finding
+/// says what it is and who reads it.
 fn diagnostics(context: &Context<'_>, found: &mut Collector) {
     let mut merged: BTreeMap<(u32, u32, Code), Vec<Said<'_>>> = BTreeMap::new();
     for reading in &context.readings {
         for d in reading.robots.diagnostics() {
-            if d.code == Code::UnknownDirective && records::is_license(&reading.robots, d.line) {
+            if d.code == Code::UnknownDirective && records::is_linted(&reading.robots, d.line) {
                 continue;
             }
             let said = merged.entry((d.line, d.col, d.code)).or_default();

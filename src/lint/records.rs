@@ -1,11 +1,14 @@
 //! The records people write beside the rules: known extensions (who honours each, their values
-//! checked against their sources), RSL 1.0's `License`, Sitemaps, and records written where
-//! they do not apply.
+//! checked against their sources), RSL 1.0's `License`, the lines that point at a file for LLMs
+//! (`LLMs-txt`, `LLM-Policy`, …), Sitemaps, and records written where they do not apply.
+//!
+//! `License` and the LLM pointers are keys no variant knows: each reading reports them as
+//! unknown, and the linter says instead what they are and who reads them (`is_linted`).
 //!
 //! Sources: Cloudflare's Content Signals Policy (keys `search`, `ai-input`, `ai-train` with
-//! `yes`/`no`, and `use`), draft-ietf-aipref-attach-05 and draft-ietf-aipref-vocab-07 (labels
-//! `train-ai`, `search`; the labels of earlier drafts), RSL 1.0's robots.txt guide (`License:
-//! [absoluteURL]`, "not tied to any specific user agent"), docs/spec/EXTENSIONS.md.
+//! `yes`/`no`, and `use`), draft-ietf-aipref-attach-05 and draft-ietf-aipref-vocab-08 (labels
+//! `train-ai`, `ai-use`, `search`; the labels of earlier revisions), RSL 1.0's robots.txt guide
+//! (`License: [absoluteURL]`, "not tied to any specific user agent"), docs/spec/EXTENSIONS.md.
 
 use super::code::LintCode;
 use super::context::{Context, Reading};
@@ -19,6 +22,8 @@ pub(super) fn check(context: &Context<'_>, found: &mut Collector) {
         for record in reading.robots.records() {
             if is_license_key(record.key) {
                 license(context, reading, &record, found);
+            } else if let Some(pointer) = llms_pointer(record.key) {
+                llms_record(reading, &record, pointer, found);
             } else if let Some(extension) = record.extension {
                 extension_record(context, reading, &record, extension, found);
             }
@@ -33,11 +38,89 @@ fn is_license_key(key: &[u8]) -> bool {
     key.eq_ignore_ascii_case(b"license")
 }
 
-/// Whether line `line` holds an RSL `License` record in `robots`.
-pub(super) fn is_license(robots: &Robots, line: u32) -> bool {
+/// Whether line `line` holds a record no variant knows that the linter reports itself (an RSL
+/// `License`, an LLM pointer) in `robots`.
+pub(super) fn is_linted(robots: &Robots, line: u32) -> bool {
     robots
         .records()
-        .any(|r| r.line == line && is_license_key(r.key))
+        .any(|r| r.line == line && (is_license_key(r.key) || llms_pointer(r.key).is_some()))
+}
+
+/// A non-standard line that points at a file for LLMs, as sites write it: its key, the file,
+/// and who writes or reads it (docs/extensions.md, "Lines that point at a file for LLMs").
+struct LlmsPointer {
+    /// The key, lower case (compared ignoring ASCII case).
+    key: &'static str,
+    /// What the value points at.
+    file: &'static str,
+    /// Where the line comes from and who reads it.
+    provenance: &'static str,
+}
+
+/// The LLM pointers: none is in a robots.txt specification.
+const LLMS_POINTERS: &[LlmsPointer] = &[
+    LlmsPointer {
+        key: "llms-txt",
+        file: "an llms.txt file",
+        provenance: DATUM,
+    },
+    LlmsPointer {
+        key: "llms-full-txt",
+        file: "an llms-full.txt file",
+        provenance: DATUM,
+    },
+    LlmsPointer {
+        key: "llms",
+        file: "an llms.txt file",
+        provenance: APTOS,
+    },
+    LlmsPointer {
+        key: "llms-full",
+        file: "an llms-full.txt file",
+        provenance: APTOS,
+    },
+    LlmsPointer {
+        key: "llm-policy",
+        file: "an llms.txt file or a similar policy document",
+        provenance: "crawler-commons reads it, when its LLM_POLICY extension is turned on, as a \
+                     directive for the whole file (crawler-commons#569, 1.7-SNAPSHOT); other \
+                     parsers ignore it",
+    },
+];
+
+const DATUM: &str = "written by sites as a discovery hint after the pattern of `Sitemap:` \
+                     (datum-cloud/datum.net#1208); no robots.txt parser reads it, and llms.txt \
+                     readers look for the file at its well-known path";
+const APTOS: &str = "written by sites, and flagged by validators as not robots.txt \
+                     (aptos-labs/explorer#1445 commented the lines out); no robots.txt parser \
+                     reads it, and llms.txt readers look for the file at its well-known path";
+
+/// The LLM pointer `key` names, if any.
+fn llms_pointer(key: &[u8]) -> Option<&'static LlmsPointer> {
+    LLMS_POINTERS
+        .iter()
+        .find(|p| key.eq_ignore_ascii_case(p.key.as_bytes()))
+}
+
+fn llms_record(
+    reading: &Reading,
+    record: &Record<'_>,
+    pointer: &LlmsPointer,
+    found: &mut Collector,
+) {
+    let message = format!(
+        "`{}`: a non-standard record pointing at {}, not a robots.txt directive: {}",
+        String::from_utf8_lossy(record.key),
+        pointer.file,
+        pointer.provenance
+    );
+    found.add(
+        LintCode::LlmsRecord,
+        Some((record.line, 1)),
+        &[reading.number],
+        message,
+        None,
+    );
 }
 
 fn at_value(context: &Context<'_>, line: u32, value: &[u8]) -> Option<(u32, u32)> {
@@ -225,21 +308,43 @@ fn content_signal(
     }
 }
 
-/// The labels of draft-ietf-aipref-vocab-07, the current draft.
-const VOCAB_LABELS: &[&str] = &["train-ai", "search"];
+/// The current revision of the AI-preference vocabulary, whose labels count.
+const VOCAB_DRAFT: &str = "draft-ietf-aipref-vocab-08";
 
-/// Labels of earlier drafts, with the drafts that had them (docs/spec/EXTENSIONS.md §1.6).
+/// The labels of [`VOCAB_DRAFT`] (docs/extensions.md says where they were read). `ai-use`,
+/// dropped after -02, is current again.
+const VOCAB_LABELS: &[&str] = &["train-ai", "ai-use", "search"];
+
+/// Labels of earlier numbered revisions that the current one does not have, each with the last
+/// revision that had it (the label tables of the tags `draft-ietf-aipref-vocab-01` … `-07`).
 const OLD_LABELS: &[(&str, &str)] = &[
-    ("tdm", "vocab-01"),
-    ("ai", "vocab-01 (and attach-00/-01's examples)"),
-    ("genai", "vocab-01"),
-    ("inference", "vocab-01"),
-    ("all", "vocab-02"),
-    ("train-genai", "vocab-02 and -03"),
-    ("ai-use", "vocab-02"),
-    ("bots", "vocab-03 and -04"),
-    ("ai-output", "vocab-04"),
+    ("tdm", "-01"),
+    ("ai", "-01"),
+    ("genai", "-01"),
+    ("inference", "-01"),
+    ("all", "-02"),
+    ("train-genai", "-03"),
+    ("bots", "-04"),
+    ("ai-output", "-04"),
 ];
+
+/// What the finding on `label`, not one of [`VOCAB_LABELS`], says: the last numbered revision
+/// that had it, or that none ever did (an unknown label).
+fn label_message(label: &str) -> String {
+    let current = VOCAB_LABELS.join("`, `");
+    match OLD_LABELS.iter().find(|(old, _)| *old == label) {
+        Some((_, last)) => format!(
+            "`{label}` is not a label of {VOCAB_DRAFT} (`{current}`): it was dropped after \
+             draft-ietf-aipref-vocab{last}, the last numbered revision that had it; crawlers \
+             following the current draft ignore it"
+        ),
+        None => format!(
+            "`{label}` is an unknown label: no numbered revision of draft-ietf-aipref-vocab has \
+             had it ({VOCAB_DRAFT} has `{current}`); readers ignore unknown labels (vocab-07 \
+             §6.4)"
+        ),
+    }
+}
 
 fn content_usage(
     context: &Context<'_>,
@@ -255,17 +360,7 @@ fn content_usage(
         let label = label.as_str();
         let at = at_value(context, record.line, label.as_bytes());
         if !VOCAB_LABELS.contains(&label) {
-            let history = OLD_LABELS
-                .iter()
-                .find(|(old, _)| *old == label)
-                .map_or_else(
-                    || "no draft has defined it".to_owned(),
-                    |(_, drafts)| format!("it was a label of draft-ietf-aipref-{drafts}"),
-                );
-            let message = format!(
-                "`{label}` is not a label of draft-ietf-aipref-vocab-07 (`train-ai`, `search`): \
-                 {history}; crawlers following the current draft ignore it"
-            );
+            let message = label_message(label);
             found.add(
                 LintCode::ContentUsageLabel,
                 at,

@@ -48,6 +48,7 @@ pub use crate::vocab::extension::{
     RequestRate, Scope, ValueError,
 };
 pub use crate::vocab::pattern::RuleKind;
+pub use crate::vocab::policy::{PolicyToken, AI_TRAINING_POLICY, POLICY_TOKENS};
 use agent::read_agent;
 pub use agent::Agent;
 

@@ -36,7 +36,7 @@ mod verdict;
 
 pub use agent::{AgentError, AgentQuery};
 pub use robots::Robots;
-pub use usage::{SignalScope, Usage};
+pub use usage::{PolicyPreference, SignalScope, Usage};
 pub use verdict::{Applicable, Decision, Explanation, Verdict};
 
 #[cfg(test)]

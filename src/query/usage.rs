@@ -1,5 +1,7 @@
 //! Usage preferences: which Content-Usage rule applies to a URL for a crawler
-//! (draft-ietf-aipref-attach-05 §3), and the Content-Signal of the file in both scopes.
+//! (draft-ietf-aipref-attach-05 §3), the Content-Signal of the file in both scopes, and the
+//! preferences the groups of a policy token state (draft-kelley-aipref-training-preference-
+//! signal-00: `User-agent: __usage_ai-training`).
 
 use std::fmt;
 
@@ -11,7 +13,10 @@ use super::robots::Robots;
 use super::target::target_of;
 use super::usage_rules::UsageRules;
 use super::verdict::{Applicable, Verdict};
-use crate::model::{ContentSignal, Extension, ExtensionValue, Preferences, Record};
+use crate::model::{
+    Agent, ContentSignal, Extension, ExtensionValue, PolicyToken, Preference, Preferences, Record,
+    POLICY_TOKENS,
+};
 
 crate::names::stable_names! {
     /// Which Content-Signal lines apply: their scope is disputed (docs/extensions.md). ("Reading"
@@ -46,6 +51,63 @@ impl<'r> Signals<'r> {
             }
         }
         signals
+    }
+}
+
+/// The preference the groups of a policy token state for a URL: the token's verdict there —
+/// disallowed is `n` (for the AI-training token: training opted out), allowed is `y`. Stated
+/// only where a group names the token (docs/extensions.md, "A training preference written as
+/// groups").
+#[derive(Debug, Clone)]
+pub struct PolicyPreference<'r> {
+    policy: PolicyToken,
+    verdict: Verdict<'r>,
+}
+
+impl<'r> PolicyPreference<'r> {
+    /// The policy token.
+    pub fn policy(&self) -> PolicyToken {
+        self.policy
+    }
+
+    /// The token's verdict for the URL: the rule and the groups that decide.
+    pub fn verdict(&self) -> &Verdict<'r> {
+        &self.verdict
+    }
+
+    /// The preference for the token's category: `n` where the token is disallowed, `y` where
+    /// it is allowed.
+    pub fn preference(&self) -> Preference {
+        match self.verdict.allowed() {
+            true => Preference::Allowed,
+            false => Preference::Disallowed,
+        }
+    }
+}
+
+impl fmt::Display for PolicyPreference<'_> {
+    /// `__usage_ai-training: train-ai=n (disallowed by line 5: …)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let policy = &self.policy;
+        let preference = self.preference();
+        let verdict = &self.verdict;
+        write!(
+            f,
+            "{}: {}={preference} ({verdict})",
+            policy.token, policy.category
+        )
+    }
+}
+
+impl Serialize for PolicyPreference<'_> {
+    /// `{"token", "category", "preference": "y"|"n", "verdict": Verdict}`.
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut s = serializer.serialize_struct("PolicyPreference", 4)?;
+        s.serialize_field("token", self.policy.token)?;
+        s.serialize_field("category", self.policy.category)?;
+        s.serialize_field("preference", &self.preference())?;
+        s.serialize_field("verdict", &self.verdict)?;
+        s.end()
     }
 }
 
@@ -84,6 +146,7 @@ pub struct Usage<'r> {
     preferences: Option<Preferences>,
     group_signals: Signals<'r>,
     file_signals: Signals<'r>,
+    policies: Vec<PolicyPreference<'r>>,
 }
 
 impl<'r> Usage<'r> {
@@ -126,6 +189,27 @@ impl<'r> Usage<'r> {
         &self.signals(scope).lines
     }
 
+    /// The preferences policy tokens state for the URL, one per token a group of the file
+    /// names (none for a file that names none). They do not depend on the crawler asked about.
+    ///
+    /// ```
+    /// use robotspec::model::Preference;
+    /// use robotspec::{AgentQuery, Robots, Variant};
+    ///
+    /// let robots = Robots::parse(
+    ///     b"User-agent: *\nAllow: /\n\nUser-agent: __usage_ai-training\nDisallow: /articles/\n",
+    ///     Variant::Rfc9309,
+    /// );
+    /// let usage = robots.usage(&AgentQuery::new("bot"), "/articles/1");
+    /// let training = &usage.policy_tokens()[0];
+    /// assert_eq!(training.policy().category, "train-ai");
+    /// assert_eq!(training.preference(), Preference::Disallowed);
+    /// assert_eq!(training.verdict().rule().map(|r| r.line()), Some(5));
+    /// ```
+    pub fn policy_tokens(&self) -> &[PolicyPreference<'r>] {
+        &self.policies
+    }
+
     fn signals(&self, scope: SignalScope) -> &Signals<'r> {
         match scope {
             SignalScope::File => &self.file_signals,
@@ -147,10 +231,46 @@ impl Robots {
             url: url.to_owned(),
             group_signals: Signals::of(verdict.applicable().records()),
             file_signals: Signals::of(self.records()),
+            policies: self.policy_preferences(url),
             verdict,
             rules,
             preferences,
         }
+    }
+
+    /// The groups that state `policy`'s preference: the groups for the token, when the file
+    /// names the token itself — not the `*` groups, nor a group whose shorter name a reading
+    /// finds inside the token (`agent-matching=substring`, as Python's `urllib.robotparser`
+    /// compares) — else `None`: the file states no preference by it (docs/extensions.md).
+    ///
+    /// ```
+    /// use robotspec::model::AI_TRAINING_POLICY;
+    /// use robotspec::{Robots, Variant};
+    ///
+    /// let body = b"User-agent: __usage_ai-training\nDisallow: /\n";
+    /// let named = Robots::parse(body, Variant::Google);
+    /// assert!(named.policy_groups(AI_TRAINING_POLICY).is_some());
+    /// let star = Robots::parse(b"User-agent: *\nDisallow: /\n", Variant::Google);
+    /// assert!(star.policy_groups(AI_TRAINING_POLICY).is_none());
+    /// ```
+    pub fn policy_groups(&self, policy: PolicyToken) -> Option<Applicable<'_>> {
+        let applicable = self.applicable(&AgentQuery::new(policy.token));
+        let named = match applicable.agent() {
+            Some(Agent::Named(token)) => token.eq_ignore_ascii_case(policy.token),
+            _ => false,
+        };
+        named.then_some(applicable)
+    }
+
+    /// The preference of each policy token the file names, for `url`.
+    fn policy_preferences(&self, url: &str) -> Vec<PolicyPreference<'_>> {
+        POLICY_TOKENS
+            .iter()
+            .filter_map(|&policy| {
+                let verdict = self.policy_groups(policy)?.check(url);
+                Some(PolicyPreference { policy, verdict })
+            })
+            .collect()
     }
 
     /// The deciding Content-Usage rules of `applicable` for `url`, and their preferences.
@@ -221,6 +341,9 @@ impl fmt::Display for Usage<'_> {
                 lines(&signals.lines)
             )?;
         }
+        for policy in &self.policies {
+            write!(f, "; {policy}")?;
+        }
         Ok(())
     }
 }
@@ -229,10 +352,12 @@ impl Serialize for Usage<'_> {
     /// `{"url", "verdict": Verdict, "content_usage": {label: "y"|"n"} | null,
     /// "content_usage_line": line | null, "content_usage_lines": [line…], "content_signal":
     /// {key: value} | null, "content_signal_lines": [line…], "content_signal_file": … | null,
-    /// "content_signal_file_lines": [line…]}`; `content_signal` is the group scope.
+    /// "content_signal_file_lines": [line…], "policy_tokens": [PolicyPreference…]}`;
+    /// `content_signal` is the group scope; `policy_tokens` is left out when the file names no
+    /// policy token.
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let rule_lines: Vec<u32> = self.rules.iter().map(|r| r.line).collect();
-        let mut s = serializer.serialize_struct("Usage", 9)?;
+        let mut s = serializer.serialize_struct("Usage", 10)?;
         s.serialize_field("url", &self.url)?;
         s.serialize_field("verdict", &self.verdict)?;
         s.serialize_field("content_usage", &self.preferences)?;
@@ -242,6 +367,10 @@ impl Serialize for Usage<'_> {
         s.serialize_field("content_signal_lines", &self.group_signals.lines)?;
         s.serialize_field("content_signal_file", &self.file_signals.signal)?;
         s.serialize_field("content_signal_file_lines", &self.file_signals.lines)?;
+        match self.policies.is_empty() {
+            true => s.skip_field("policy_tokens")?,
+            false => s.serialize_field("policy_tokens", &self.policies)?,
+        }
         s.end()
     }
 }

@@ -596,9 +596,18 @@ impl<'r> Applicable<'r> {
             .collect()
     }
 
-    /// Every rule that matches `url` (a full URL or a path), in priority order.
-    pub(crate) fn matching_rules(&self, url: &str) -> Vec<Rule<'r>> {
-        self.matching(&target_of(url))
+    /// The verdict for a request path as a client sends it after the host: the path is the
+    /// match target itself, never read as a URL — `//x` is the path `//x` (what
+    /// `http://example.com//x` asks for), where [`Applicable::check`] reads a bare `//x` as the
+    /// host `x`. What the exact analysis asks.
+    pub(crate) fn check_request_path(&self, path: &str) -> Verdict<'r> {
+        self.verdict(path.as_bytes())
+    }
+
+    /// Every rule that matches the request path `path` (as [`Applicable::check_request_path`]
+    /// reads it), in priority order.
+    pub(crate) fn matching_request_path(&self, path: &str) -> Vec<Rule<'r>> {
+        self.matching(path.as_bytes())
     }
 
     /// The verdict for a match target ([`target_of`]).

@@ -104,8 +104,8 @@ fn alphabet(file: &str) -> Vec<u8> {
     bytes
 }
 
-/// Every request path up to `max` bytes after the leading `/` over `alphabet`, never starting
-/// with `//`.
+/// Every request path up to `max` bytes after the leading `/` over `alphabet`, those that start
+/// with `//` included.
 fn paths(alphabet: &[u8], max: usize) -> Vec<String> {
     let mut all = vec![String::from("/")];
     let mut layer = all.clone();
@@ -113,9 +113,6 @@ fn paths(alphabet: &[u8], max: usize) -> Vec<String> {
         let mut next = Vec::new();
         for path in &layer {
             for &byte in alphabet {
-                if path == "/" && byte == b'/' {
-                    continue;
-                }
                 let mut longer = path.clone();
                 longer.push(char::from(byte));
                 next.push(longer);
@@ -127,14 +124,21 @@ fn paths(alphabet: &[u8], max: usize) -> Vec<String> {
     all
 }
 
-/// Paths are ordered by length, then bytes: the order witnesses are smallest in.
+/// Paths are ordered by length, then those that do not start with `//` first, then bytes: the
+/// order witnesses are smallest in.
 fn order(a: &str, b: &str) -> Ordering {
-    (a.len(), a.as_bytes()).cmp(&(b.len(), b.as_bytes()))
+    let key = |p: &str| (p.len(), p.starts_with("//"), p.as_bytes().to_vec());
+    key(a).cmp(&key(b))
+}
+
+/// The URL that asks for the request path `path`: a bare `//x` would name the host `x`.
+fn url(path: &str) -> String {
+    format!("http://example.com{path}")
 }
 
 /// A path the question leaves out: `/robots.txt`, as given or as the reading normalises it.
 fn left_out(applicable: &Applicable<'_>, path: &str) -> bool {
-    path == "/robots.txt" || applicable.check(path).decision() == Decision::RobotsTxt
+    path == "/robots.txt" || applicable.check(&url(path)).decision() == Decision::RobotsTxt
 }
 
 fn same_rule(a: Option<Rule<'_>>, b: Option<Rule<'_>>) -> bool {
@@ -144,13 +148,13 @@ fn same_rule(a: Option<Rule<'_>>, b: Option<Rule<'_>>) -> bool {
 
 /// The witness gets from `check` the verdict, decision and rule it claims.
 fn check_witness(applicable: &Applicable<'_>, witness: &Witness<'_>) -> Result<(), TestCaseError> {
-    let verdict = applicable.check(witness.path());
+    let verdict = applicable.check(&url(witness.path()));
     prop_assert_eq!(verdict.allowed(), witness.allowed(), "{}", witness);
     prop_assert_eq!(verdict.decision(), witness.decision(), "{}", witness);
     prop_assert!(same_rule(verdict.rule(), witness.rule()), "{}", witness);
     prop_assert!(!left_out(applicable, witness.path()));
     let path = witness.path().as_bytes();
-    prop_assert!(path.first() == Some(&b'/') && path.get(1) != Some(&b'/'));
+    prop_assert!(path.first() == Some(&b'/'));
     prop_assert!(path
         .iter()
         .skip(1)
@@ -175,7 +179,7 @@ fn check_analysis(
     }
     let dead = analysis.dead_rules().unwrap_or_default();
     for path in paths.iter().filter(|p| !left_out(applicable, p)) {
-        let verdict = applicable.check(path);
+        let verdict = applicable.check(&url(path));
         let example = if verdict.allowed() {
             analysis.allowed_example()
         } else {
@@ -202,7 +206,7 @@ fn check_analysis(
             );
         }
         // Wherever a dead rule matches, every rule said to shadow it matches too.
-        let matching = robots.explain(agent, path).matching().to_vec();
+        let matching = robots.explain(agent, &url(path)).matching().to_vec();
         let matches = |rule: Rule<'_>| matching.iter().any(|m| same_rule(Some(*m), Some(rule)));
         for dead in dead.iter().filter(|d| matches(d.rule())) {
             for shadow in dead.shadowed_by().unwrap_or_default() {
@@ -246,7 +250,10 @@ fn check_equivalence(
         .iter()
         .filter(|p| !left_out(old, p) && !left_out(new, p))
     {
-        let (a, b) = (old.check(path).allowed(), new.check(path).allowed());
+        let (a, b) = (
+            old.check(&url(path)).allowed(),
+            new.check(&url(path)).allowed(),
+        );
         if a == b {
             continue;
         }
@@ -318,6 +325,51 @@ proptest! {
                 for difference in within.differences() {
                     prop_assert!(!difference.path().contains(['%', '*', '$']));
                 }
+            }
+        }
+    }
+}
+
+/// A file of several named groups drawn from a few rule lists, so that different groups often
+/// say the same, and crawlers named in more than one group.
+fn file_of_repeated_groups() -> impl Strategy<Value = String> {
+    let lists = prop::collection::vec(prop::collection::vec(rule(), 0..3), 1..3);
+    (lists, prop::collection::vec((0..4usize, 0..2usize), 1..7)).prop_map(|(lists, groups)| {
+        let mut text = String::new();
+        for (agent, list) in groups {
+            let agent = ["a", "b", "c", "*"][agent];
+            text.push_str(&format!("User-agent: {agent}\n"));
+            lists[list % lists.len()]
+                .iter()
+                .for_each(|rule| text.push_str(rule));
+            text.push('\n');
+        }
+        text
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases()))]
+
+    /// Crawlers whose rules say the same share one analysis and one comparison
+    /// (`analyze_each`, `compare_each`): each answer is the one `analyze` and `compare` give
+    /// the crawler alone, its own rules' lines included.
+    #[test]
+    fn shared_answers_are_each_crawlers_own(file in file_of_repeated_groups()) {
+        for profile in readings() {
+            let robots = Robots::parse(file.as_bytes(), profile);
+            let queries: Vec<AgentQuery> =
+                ["a", "b", "c", "d"].iter().map(|a| AgentQuery::new(*a)).collect();
+            let mut crawlers: Vec<Applicable<'_>> = queries.iter().map(|q| robots.applicable(q)).collect();
+            crawlers.push(robots.unnamed());
+            let unnamed = robots.unnamed();
+            let analyses = analysis::analyze_each(&crawlers);
+            let compared = analysis::compare_each(&crawlers, &unnamed);
+            for ((crawler, shared), compared) in crawlers.iter().zip(&analyses).zip(&compared) {
+                let alone = analysis::analyze(crawler);
+                prop_assert_eq!(serde_json::to_value(shared).unwrap(), serde_json::to_value(&alone).unwrap(), "{}", profile);
+                let alone = analysis::compare(crawler, &unnamed);
+                prop_assert_eq!(serde_json::to_value(compared).unwrap(), serde_json::to_value(&alone).unwrap(), "{}", profile);
             }
         }
     }
@@ -527,6 +579,43 @@ mod worked_examples {
         );
     }
 
+    /// Paths that start with `//` are request paths like any other (`http://example.com//x`
+    /// asks for `//x`): a rule written for them decides them, and witnesses that start with
+    /// `//` come after the others of their length.
+    #[test]
+    fn double_slash_paths() {
+        let file = b"User-agent: foo\nAllow: /A/\nAllow: /\nDisallow: //*\n";
+        let foo = AgentQuery::new("foo");
+        for variant in [Variant::Google, Variant::Rfc9309, Variant::RepDraft2019] {
+            let robots = Robots::parse(file, variant);
+            let analysis = analysis::analyze(&robots.applicable(&foo));
+            assert_eq!(analysis.reach(), Reach::Some, "{variant}");
+            let disallowed = analysis.disallowed_example().unwrap();
+            assert_eq!(disallowed.path(), "//", "{variant}");
+            assert_eq!(disallowed.rule().map(|r| r.line()), Some(4), "{variant}");
+            assert_eq!(analysis.allowed_example().unwrap().path(), "/");
+            assert_eq!(analysis.dead_rules().unwrap().len(), 0, "{variant}");
+            assert!(!robots.is_allowed("foo", "http://example.com//"));
+            // A bare `//x` names the host `x`, as Google's library reads it.
+            assert!(robots.is_allowed("foo", "//x"));
+            let parted = analysis::compare(&robots.applicable(&foo), &robots.unnamed());
+            assert_eq!(only_difference(&parted), ("//".to_owned(), false, true));
+        }
+        // Of two differences of one length, the one that does not start with `//` is shown.
+        let robots = Robots::parse(
+            b"User-agent: *\nDisallow: //\nDisallow: /a/\n",
+            Variant::Google,
+        );
+        let analysis = analysis::analyze(&robots.unnamed());
+        assert_eq!(analysis.disallowed_example().unwrap().path(), "//");
+        let robots = Robots::parse(
+            b"User-agent: *\nDisallow: //\nDisallow: /a\n",
+            Variant::Google,
+        );
+        let analysis = analysis::analyze(&robots.unnamed());
+        assert_eq!(analysis.disallowed_example().unwrap().path(), "/a");
+    }
+
     /// E28: an empty Disallow alone is a dead rule, and nothing is shut out.
     #[test]
     fn e28_empty_disallow() {
@@ -598,7 +687,7 @@ mod corpus {
                     if left_out(applicable, &probe) {
                         continue;
                     }
-                    let allowed = applicable.check(&probe).allowed();
+                    let allowed = applicable.check(&url(&probe)).allowed();
                     let contradicts = match reach {
                         Reach::Everything => allowed,
                         Reach::Nothing => !allowed,

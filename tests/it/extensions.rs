@@ -8,7 +8,7 @@
 )]
 
 use robotspec::model::{Extension, Preference};
-use robotspec::{AgentQuery, Robots, SignalScope, Variant};
+use robotspec::{AgentQuery, Profile, Robots, SignalScope, Variant};
 use serde_json::{json, Value};
 
 fn robots(file: &str) -> Robots {
@@ -311,4 +311,62 @@ fn the_aipref_grammar_admits_content_usage_rules_and_rfc9309_does_not() {
             .name(),
         "google+aipref=yes"
     );
+}
+
+/// draft-kelley-aipref-training-preference-signal-00: the groups of `__usage_ai-training` state
+/// the train-ai preference by path, by the variant's own matching, whatever crawler is asked
+/// about; a file whose groups do not name the token states none (its `*` groups are about
+/// crawling), nor does a group whose shorter name a substring match finds in the token.
+#[test]
+fn a_policy_token_states_the_training_preference_by_path() {
+    let body = b"User-agent: *\nDisallow: /private/\n\nUser-agent: __usage_ai-training\n\
+                 Disallow: /articles/\nAllow: /articles/free/\n";
+    for variant in [Variant::Google, Variant::Rfc9309, Variant::Draft1996] {
+        let robots = Robots::parse(body, variant);
+        let training = |url: &str| {
+            let usage = robots.usage(&AgentQuery::new("GPTBot"), url);
+            let [policy] = usage.policy_tokens() else {
+                panic!("{variant:?}: {url}: {:?}", usage.policy_tokens());
+            };
+            assert_eq!(policy.policy().token, "__usage_ai-training");
+            (
+                policy.preference(),
+                policy.verdict().rule().map(|r| r.line()),
+            )
+        };
+        assert_eq!(training("/articles/1"), (Preference::Disallowed, Some(5)));
+        assert_eq!(training("/about"), (Preference::Allowed, None));
+        // The crawler's own verdict does not matter: the token's groups are its own.
+        assert_eq!(training("/private/x"), (Preference::Allowed, None));
+        if variant != Variant::Draft1996 {
+            assert_eq!(training("/articles/free/1"), (Preference::Allowed, Some(6)));
+        }
+        let line = robots
+            .usage(&AgentQuery::new("GPTBot"), "/articles/1")
+            .to_string();
+        assert!(
+            line.ends_with(
+                "; __usage_ai-training: train-ai=n (disallowed by line 5: Disallow: \
+                             /articles/ [group for `__usage_ai-training` at line 4])"
+            ),
+            "{line}"
+        );
+    }
+    let unnamed = Robots::parse(b"User-agent: *\nDisallow: /\n", Variant::Rfc9309);
+    let usage = unnamed.usage(&AgentQuery::new("bot"), "/x");
+    assert!(usage.policy_tokens().is_empty());
+    assert!(serde_json::to_value(&usage)
+        .unwrap()
+        .get("policy_tokens")
+        .is_none());
+    let substring = Profile::from(Variant::Rfc9309)
+        .with("agent-matching", "substring")
+        .unwrap();
+    let shorter = Robots::parse(b"User-agent: usage\nDisallow: /\n", substring);
+    let token = AgentQuery::new("__usage_ai-training");
+    assert!(
+        !shorter.applicable(&token).is_allowed("/x"),
+        "the group applies to the token"
+    );
+    assert!(shorter.usage(&token, "/x").policy_tokens().is_empty());
 }

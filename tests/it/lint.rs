@@ -223,6 +223,77 @@ fn every_name_ai_robots_txt_writes_that_a_reading_cuts_has_a_finding() {
     assert!(misread.message.contains("as `AI`"), "{misread}");
 }
 
+/// draft-ietf-aipref-vocab-08's labels (`ai-use` current again) are not reported; a dropped
+/// label names the last numbered revision that had it; a label no numbered revision had is
+/// reported as unknown.
+#[test]
+fn content_usage_labels_are_judged_by_vocab_08_and_their_history() {
+    let body = b"User-agent: *\nContent-Usage: train-ai=n, ai-use=n, search=y, bots=n, \
+                 train-genai=n, ai-input=n\nAllow: /\n";
+    let findings = lint(body, &LintOptions::default());
+    let labels: Vec<&str> = findings
+        .iter()
+        .filter(|f| f.code == LintCode::ContentUsageLabel.into())
+        .map(|f| f.message.as_str())
+        .collect();
+    assert_eq!(labels.len(), 3, "{labels:?}");
+    for current in ["`train-ai`", "`ai-use`", "`search`"] {
+        assert!(labels.iter().all(|m| !m.starts_with(current)), "{labels:?}");
+    }
+    let about = |label: &str| {
+        labels
+            .iter()
+            .find(|m| m.starts_with(&format!("`{label}`")))
+            .unwrap()
+            .to_string()
+    };
+    assert!(about("bots").contains("dropped after draft-ietf-aipref-vocab-04"));
+    assert!(about("train-genai").contains("dropped after draft-ietf-aipref-vocab-03"));
+    assert!(about("ai-input").contains("an unknown label"));
+    assert!(about("ai-input").contains("draft-ietf-aipref-vocab-08 has `train-ai`, `ai-use`"));
+}
+
+/// `LLMs-txt:`, `LLMs-full-txt:` and `LLM-Policy:` (and aptos's `LLMs:`, `LLMs-full:`) are
+/// reported as pointers to a file with where they come from, not as unknown directives.
+#[test]
+fn lines_pointing_at_a_file_for_llms_are_not_unknown_directives() {
+    let body = b"LLM-Policy: /llms.txt\nLLMs-txt: https://example.com/llms.txt\n\
+                 LLMs-full-txt: https://example.com/llms-full.txt\nllms: /llms.txt\n\
+                 User-agent: *\nAllow: /\nLLMs-Full: /llms-full.txt\nLLM-Policys: /x\n";
+    let findings = lint(body, &LintOptions::default());
+    let lines = |code: FindingCode| -> Vec<u32> {
+        let mut lines: Vec<u32> = findings
+            .iter()
+            .filter(|f| f.code == code)
+            .filter_map(|f| f.line)
+            .collect();
+        lines.dedup();
+        lines
+    };
+    assert_eq!(lines(LintCode::LlmsRecord.into()), [1, 2, 3, 4, 7]);
+    assert_eq!(lines(Code::UnknownDirective.into()), [8]);
+    let message = |line: u32| {
+        findings
+            .iter()
+            .find(|f| f.code == LintCode::LlmsRecord.into() && f.line == Some(line))
+            .unwrap()
+            .message
+            .clone()
+    };
+    assert!(message(1).contains("crawler-commons#569"), "{}", message(1));
+    assert!(
+        message(2).contains("datum-cloud/datum.net#1208"),
+        "{}",
+        message(2)
+    );
+    assert!(
+        message(4).contains("aptos-labs/explorer#1445"),
+        "{}",
+        message(4)
+    );
+    assert!(message(2).starts_with("`LLMs-txt`: a non-standard record pointing at an llms.txt"));
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 

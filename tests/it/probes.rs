@@ -171,7 +171,10 @@ fn check_one(
     } else {
         exact.allowed.clone().expect("an allowed witness")
     };
-    let allowed = robots.applicable(agent).is_allowed(&missed);
+    // A request path, asked as the URL that asks for it (a bare `//x` names the host `x`).
+    let allowed = robots
+        .applicable(agent)
+        .is_allowed(&format!("http://example.com{missed}"));
     assert_eq!(
         allowed,
         before == Restriction::Everything,

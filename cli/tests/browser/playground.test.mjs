@@ -314,3 +314,19 @@ test("the screenshot: a highlighted verdict", async () => {
   assert.deepEqual(foreign, []);
   assert.deepEqual(refusals, []);
 });
+
+test("a witness that starts with // goes into the URLs as the URL that asks for it", async () => {
+  // The worked example of docs/analysis.md: `//` is a request path, which `Disallow: //*`
+  // decides; a bare `//` in the URL list would name a host, so the witness is added as a URL.
+  const file = "User-agent: foo\nAllow: /A/\nAllow: /\nDisallow: //*\n";
+  await decided(async () => {
+    await page.locator("#robots").fill(file);
+    await page.locator("#agent").fill("foo");
+  }, "/api/analyze", (b) => b.agent === "foo" && b.robots_txt === file);
+  const witness = reachRow("google").locator("button.witness").nth(1);
+  assert.equal(await witness.getAttribute("data-path"), "//");
+  assert.equal(await witness.locator("code").textContent(), "http://example.com//");
+  await analysed(() => witness.click(), (b) => b.urls.includes("http://example.com//"));
+  assert.match(await cell("http://example.com//", "google").textContent(), /✗ disallowed\s*line 4: Disallow: \/\/\*/);
+  assert.deepEqual(problems, []);
+});

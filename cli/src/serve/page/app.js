@@ -247,26 +247,34 @@ function verdictBy(ruling) {
   return ruling.line !== null ? `${word} by line ${ruling.line}: ${ruling.rule}` : `${word} (${whyWithoutRule(ruling.decision)})`;
 }
 
-/** A path the analysis found, as a button that adds it to the URLs: the path, `shown` under
- * it, and `said` (with the variant) for screen readers and the tooltip. */
+/** What asks about the request path `path` in the URL list: the path itself, or for a path
+ * that starts with `//` — which would name a host, `//x` the host `x` — the URL that asks for it
+ * (the library's `analysis::shown_path`, as the command line shows it). */
+function askable(path) {
+  return path.startsWith("//") ? `http://example.com${path}` : path;
+}
+
+/** A path the analysis found, as a button that adds it to the URLs: the path (as it is asked
+ * for), `shown` under it, and `said` (with the variant) for screen readers and the tooltip. */
 function witnessButton(path, shown, said) {
+  const url = askable(path);
   return el("button", {
     type: "button",
     class: "witness",
     "data-path": path,
-    "aria-label": `Add ${path} to the URLs (${said})`,
+    "aria-label": `Add ${url} to the URLs (${said})`,
     title: said,
-    onclick: () => addUrl(path),
+    onclick: () => addUrl(url),
   },
-  el("code", { class: "path" }, path),
+  el("code", { class: "path" }, url),
   el("span", { class: "decided" }, shown));
 }
 
-/** Adds `path` to the URL list (once) and asks for its verdicts at once. */
-function addUrl(path) {
+/** Adds `url` (a URL or a path) to the URL list (once) and asks for its verdicts at once. */
+function addUrl(url) {
   const urls = chosenUrls();
-  if (!urls.includes(path)) $("urls").value = `${[...urls, path].join("\n")}\n`;
-  state.added = path;
+  if (!urls.includes(url)) $("urls").value = `${[...urls, url].join("\n")}\n`;
+  state.added = url;
   analyze();
 }
 

@@ -1,0 +1,100 @@
+//! Analyses and comparisons shared by what the rules say, not by which lines say it.
+//!
+//! Every answer of the analysis about a crawler depends on its rules only as the reading reads
+//! them: their kinds, patterns and origins in file order, whether any group applies, and the
+//! file (its reading and limits). A bad-bot list names hundreds of crawlers, each in a group of
+//! its own that says `Disallow: /`: their groups are different lines, their content is one. So
+//! crawlers of the same [`Content`] share one analysis and one comparison, each told in its own
+//! rules' lines: a [`Rebase`] pairs one crawler's rules with another's, position by position,
+//! and what an answer names (a dead rule, the rules that shadow it, a witness's deciding rule)
+//! is carried over by it — a witness by asking its path of the other crawler's rules, which
+//! decide it alike by construction.
+
+use std::collections::HashMap;
+use std::hash::Hash;
+
+use crate::model::{Rule, RuleOrigin};
+use crate::query::Applicable;
+use crate::vocab::pattern::RuleKind;
+
+/// What an analysis of one crawler's rules depends on, and nothing else: the file (its reading
+/// and limits) by address, whether a group applies, and every rule of its groups — kind,
+/// origin, pattern as the reading reads it — in file order.
+#[derive(Debug, PartialEq, Eq, Hash)]
+pub(super) struct Content<'r> {
+    file: usize,
+    has_groups: bool,
+    rules: Vec<(RuleKind, RuleOrigin, &'r [u8])>,
+}
+
+impl<'r> Content<'r> {
+    /// The content of the rules that apply on `applicable`.
+    pub(super) fn of(applicable: &Applicable<'r>) -> Content<'r> {
+        Content {
+            file: std::ptr::from_ref(applicable.robots()) as usize,
+            has_groups: applicable.groups().next().is_some(),
+            rules: applicable
+                .rules()
+                .map(|rule| (rule.kind(), rule.origin(), rule.pattern()))
+                .collect(),
+        }
+    }
+}
+
+/// One crawler's rules paired with another's of the same [`Content`], position by position.
+pub(super) struct Rebase<'r> {
+    from: Vec<Rule<'r>>,
+    to: Vec<Rule<'r>>,
+}
+
+impl<'r> Rebase<'r> {
+    /// The pairing of `from`'s rules with `to`'s (of the same content).
+    pub(super) fn between(from: &Applicable<'r>, to: &Applicable<'r>) -> Rebase<'r> {
+        Rebase {
+            from: from.rules().collect(),
+            to: to.rules().collect(),
+        }
+    }
+
+    /// The rule of the other crawler at `rule`'s position (`rule` itself when it is not one of
+    /// the first crawler's, which a caller never asks).
+    pub(super) fn rule(&self, rule: Rule<'r>) -> Rule<'r> {
+        // File order: the rules of one line (a written rule and what Google derives from it)
+        // stand together, so a search by line finds the few to compare.
+        let first = self.from.partition_point(|r| r.line() < rule.line());
+        let at = self
+            .from
+            .iter()
+            .skip(first)
+            .take_while(|r| r.line() == rule.line())
+            .position(|r| *r == rule);
+        at.and_then(|at| self.to.get(first + at))
+            .copied()
+            .unwrap_or(rule)
+    }
+}
+
+/// `answer` of each item of `items`, once per distinct key (`key` of the item): the first item
+/// of a key gets `answer`'s, the others `like`'s of that answer — the same answer told for them.
+pub(super) fn once_per_key<I, K: Hash + Eq, A: Clone>(
+    items: &[I],
+    key: impl Fn(&I) -> K,
+    mut answer: impl FnMut(&I) -> A,
+    like: impl Fn(&A, &I, &I) -> A,
+) -> Vec<A> {
+    let mut first: HashMap<K, usize> = HashMap::new();
+    let mut answers: Vec<A> = Vec::with_capacity(items.len());
+    for (i, item) in items.iter().enumerate() {
+        let known = *first.entry(key(item)).or_insert(i);
+        let shared = answers
+            .get(known)
+            .zip(items.get(known))
+            .filter(|_| known != i);
+        let found = match shared {
+            Some((done, original)) => like(done, original, item),
+            None => answer(item),
+        };
+        answers.push(found);
+    }
+    answers
+}
