@@ -13,7 +13,7 @@ use super::paths::{witness_order, Paths};
 use super::ranking::{Ranking, Ruling};
 use super::reach;
 use super::search::{search, Control, Outcome, Side};
-use super::shared::{once_per_key, Content};
+use super::shared::{once_per_key, Contents};
 use super::witness::{RulingOf, UndecidedBy, Witness};
 use crate::limits::Limit;
 use crate::query::Applicable;
@@ -311,9 +311,10 @@ pub fn compare_each<'a, 'b>(
     olds: &[Applicable<'a>],
     new: &Applicable<'b>,
 ) -> Vec<Equivalence<'a, 'b>> {
+    let mut contents = Contents::default();
     once_per_key(
         olds,
-        Content::of,
+        |old| contents.of(old),
         |old| compare(old, new),
         |equivalence, _, old| equivalence.old_side(old),
     )

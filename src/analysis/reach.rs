@@ -14,7 +14,7 @@ use super::normaliser::Normaliser;
 use super::paths::Paths;
 use super::ranking::{Ranking, Ruling};
 use super::search::{search, Control, Outcome, Side};
-use super::shared::{once_per_key, Content, Rebase};
+use super::shared::{once_per_key, Contents, Rebase};
 use super::witness::{Examples, RulingOf, UndecidedBy, Witness};
 use crate::limits::Limit;
 use crate::query::Applicable;
@@ -354,7 +354,9 @@ fn undecided<'r>(limit: Limit, examples: Examples<'r>) -> Analysis<'r> {
 /// assert_eq!(lines, [2, 5]);
 /// ```
 pub fn analyze_each<'r>(applicables: &[Applicable<'r>]) -> Vec<Analysis<'r>> {
-    once_per_key(applicables, Content::of, analyze, |analysis, from, to| {
+    let mut contents = Contents::default();
+    let content = |applicable: &Applicable<'r>| contents.of(applicable);
+    once_per_key(applicables, content, analyze, |analysis, from, to| {
         if from.same_groups(to) {
             analysis.clone()
         } else {

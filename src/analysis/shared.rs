@@ -18,26 +18,47 @@ use crate::query::Applicable;
 use crate::vocab::pattern::RuleKind;
 
 /// What an analysis of one crawler's rules depends on, and nothing else: the file (its reading
-/// and limits) by address, whether a group applies, and every rule of its groups — kind,
-/// origin, pattern as the reading reads it — in file order.
+/// and limits) by address, and the contents of its groups in file order — none when no group
+/// applies. Equal contents mean the same rules, kind, origin and pattern as the reading reads
+/// them, in the same order.
 #[derive(Debug, PartialEq, Eq, Hash)]
-pub(super) struct Content<'r> {
+pub(super) struct Content {
     file: usize,
-    has_groups: bool,
-    rules: Vec<(RuleKind, RuleOrigin, &'r [u8])>,
+    groups: Vec<u32>,
 }
 
-impl<'r> Content<'r> {
+/// The rules of one group as an analysis reads them.
+type GroupRules<'r> = Vec<(RuleKind, RuleOrigin, &'r [u8])>;
+
+/// Group contents, each read once: a crawler's [`Content`] costs its groups, not their rules,
+/// so four hundred crawlers of one group of a thousand rules read those rules once.
+#[derive(Default)]
+pub(super) struct Contents<'r> {
+    /// A group (its file, its first line) and the number of its content.
+    of_group: HashMap<(usize, u32), u32>,
+    /// Each distinct content of a group, and its number.
+    numbers: HashMap<GroupRules<'r>, u32>,
+}
+
+impl<'r> Contents<'r> {
     /// The content of the rules that apply on `applicable`.
-    pub(super) fn of(applicable: &Applicable<'r>) -> Content<'r> {
-        Content {
-            file: std::ptr::from_ref(applicable.robots()) as usize,
-            has_groups: applicable.groups().next().is_some(),
-            rules: applicable
-                .rules()
-                .map(|rule| (rule.kind(), rule.origin(), rule.pattern()))
-                .collect(),
-        }
+    pub(super) fn of(&mut self, applicable: &Applicable<'r>) -> Content {
+        let file = std::ptr::from_ref(applicable.robots()) as usize;
+        let Contents { of_group, numbers } = self;
+        let groups = applicable
+            .groups()
+            .map(|group| {
+                *of_group.entry((file, group.line())).or_insert_with(|| {
+                    let rules = group
+                        .rules()
+                        .map(|rule| (rule.kind(), rule.origin(), rule.pattern()))
+                        .collect();
+                    let next = u32::try_from(numbers.len()).unwrap_or(u32::MAX);
+                    *numbers.entry(rules).or_insert(next)
+                })
+            })
+            .collect();
+        Content { file, groups }
     }
 }
 
@@ -78,7 +99,7 @@ impl<'r> Rebase<'r> {
 /// of a key gets `answer`'s, the others `like`'s of that answer — the same answer told for them.
 pub(super) fn once_per_key<I, K: Hash + Eq, A: Clone>(
     items: &[I],
-    key: impl Fn(&I) -> K,
+    mut key: impl FnMut(&I) -> K,
     mut answer: impl FnMut(&I) -> A,
     like: impl Fn(&A, &I, &I) -> A,
 ) -> Vec<A> {
