@@ -104,20 +104,10 @@ fn named_text(value: &Bound<'_, PyAny>, what: impl FnOnce() -> String) -> PyResu
 /// Every item of the iterable `values` as text ([`text`]), the item named by its index. A `str`
 /// itself is refused: iterating it would ask about each of its characters.
 pub(crate) fn texts(values: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<PyBackedStr>> {
-    if values.is_instance_of::<PyString>() {
-        return Err(PyTypeError::new_err(format!(
-            "{what} must be an iterable of str, not a single str (wrap it in a list)"
-        )));
-    }
-    let items = values.try_iter().map_err(|_| {
-        PyTypeError::new_err(format!(
-            "{what} must be an iterable of str, not {}",
-            type_name(values)
-        ))
-    })?;
-    let mut out = Vec::with_capacity(values.len().unwrap_or(0));
-    for (index, item) in items.enumerate() {
-        out.push(named_text(&item?, || format!("{what}[{index}]"))?);
+    let items = items(values, what, "str")?;
+    let mut out = Vec::with_capacity(items.len());
+    for (index, item) in items.iter().enumerate() {
+        out.push(named_text(item, || format!("{what}[{index}]"))?);
     }
     Ok(out)
 }
@@ -172,28 +162,33 @@ pub(crate) fn agent(value: &Bound<'_, PyAny>) -> PyResult<Arc<AgentQuery>> {
 /// A list of agents (an iterable of str, or one str of comma-separated product tokens is NOT
 /// accepted: a str is refused, as for URLs), each read as `Robots.check` reads one.
 pub(crate) fn agents(values: &Bound<'_, PyAny>) -> PyResult<Vec<Arc<AgentQuery>>> {
-    items(values, "str")?.iter().map(agent).collect()
+    items(values, "agents", "str")?.iter().map(agent).collect()
 }
 
 /// A list of crawlers: an iterable whose items are agents (read as [`agent`]) or None (a
 /// crawler no group names); a str is refused.
 pub(crate) fn crawlers(values: &Bound<'_, PyAny>) -> PyResult<Vec<Option<Arc<AgentQuery>>>> {
-    let items = items(values, "str or None")?;
+    let items = items(values, "agents", "str or None")?;
     let crawler = |item: &Bound<'_, PyAny>| (!item.is_none()).then(|| agent(item)).transpose();
     items.iter().map(crawler).collect()
 }
 
-/// The items of an iterable of agents (each `kind`); a str, or anything not iterable, is a
-/// `TypeError`.
-fn items<'py>(values: &Bound<'py, PyAny>, kind: &str) -> PyResult<Vec<Bound<'py, PyAny>>> {
+/// The items of the iterable `values` (the argument `what`, each item a `kind`); a `str` itself,
+/// or anything not iterable, is a `TypeError` — iterating a `str` would ask about each of its
+/// characters.
+fn items<'py>(
+    values: &Bound<'py, PyAny>,
+    what: &str,
+    kind: &str,
+) -> PyResult<Vec<Bound<'py, PyAny>>> {
     if values.is_instance_of::<PyString>() {
         return Err(PyTypeError::new_err(format!(
-            "agents must be an iterable of {kind}, not a single str (wrap it in a list)"
+            "{what} must be an iterable of {kind}, not a single str (wrap it in a list)"
         )));
     }
     let items = values.try_iter().map_err(|_| {
         PyTypeError::new_err(format!(
-            "agents must be an iterable of {kind}, not {}",
+            "{what} must be an iterable of {kind}, not {}",
             type_name(values)
         ))
     })?;
