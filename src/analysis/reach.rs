@@ -246,8 +246,9 @@ fn reach_of(exist: (bool, bool)) -> Reach {
     }
 }
 
-/// The shortest allowed and disallowed paths, each looked for only when `wanted` says it
-/// exists: the search stops when it has them.
+/// The shortest allowed and disallowed paths, each looked for only when `wanted` asks for it:
+/// the search stops when it has them, or when it has visited every path (then what it did not
+/// find does not exist).
 pub(super) fn shortest<'r>(
     applicable: &Applicable<'r>,
     ranking: &Ranking<'r>,
@@ -355,7 +356,7 @@ fn undecided<'r>(limit: Limit, examples: Examples<'r>) -> Analysis<'r> {
 /// ```
 pub fn analyze_each<'r>(applicables: &[Applicable<'r>]) -> Vec<Analysis<'r>> {
     let mut contents = Contents::default();
-    let content = |applicable: &Applicable<'r>| contents.of(applicable);
+    let content = |crawler: &Applicable<'r>| contents.of(crawler);
     once_per_key(applicables, content, analyze, |analysis, from, to| {
         if from.same_groups(to) {
             analysis.clone()
