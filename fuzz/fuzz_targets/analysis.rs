@@ -2,9 +2,12 @@
 //! decided and undecided answers come up.
 //!
 //! Invariants: nothing panics; every example the analysis gives gets, asked through
-//! `Applicable::check`, the verdict and deciding rule it claims; `everything` has no allowed
-//! example and `nothing` no disallowed one; a comparison's differences are paths the two sides
-//! decide differently, each side as claimed; a file compared with itself is never different.
+//! `Applicable::check` (as `http://example.com` + its path: a bare `//x` would name the host
+//! `x`), the verdict and deciding rule it claims; `everything` has no allowed example and
+//! `nothing` no disallowed one; a comparison's differences are paths the two sides decide
+//! differently, each side as claimed; a file compared with itself is never different; the
+//! analyses and comparisons shared between crawlers whose rules say the same (`analyze_each`,
+//! `compare_each`) are each crawler's own.
 #![no_main]
 
 use arbitrary::Arbitrary;
@@ -25,7 +28,7 @@ struct Input<'a> {
 
 /// The witness gets the verdict and rule it claims.
 fn holds(applicable: &Applicable<'_>, witness: &Witness<'_>) {
-    let verdict = applicable.check(witness.path());
+    let verdict = applicable.check(&format!("http://example.com{}", witness.path()));
     assert_eq!(verdict.allowed(), witness.allowed(), "{witness:?}");
     assert_eq!(verdict.rule(), witness.rule(), "{witness:?}");
 }
@@ -67,4 +70,22 @@ fuzz_target!(|input: Input<'_>| {
         assert_ne!(difference.in_old().allowed(), difference.in_new().allowed());
     }
     assert_ne!(analysis::compare(&old, &old).equivalent(), Some(false));
+
+    let crawlers = [old.clone(), new.clone(), old.clone()];
+    for (crawler, shared) in crawlers.iter().zip(analysis::analyze_each(&crawlers)) {
+        let alone = analysis::analyze(crawler);
+        assert_eq!(shared.reach(), alone.reach());
+        for (a, b) in [
+            (shared.allowed_example(), alone.allowed_example()),
+            (shared.disallowed_example(), alone.disallowed_example()),
+        ] {
+            assert_eq!(a.map(Witness::path), b.map(Witness::path));
+            assert_eq!(a.and_then(Witness::rule), b.and_then(Witness::rule));
+        }
+    }
+    for compared in analysis::compare_each(&crawlers, &new) {
+        for difference in compared.differences() {
+            assert_ne!(difference.in_old().allowed(), difference.in_new().allowed());
+        }
+    }
 });
