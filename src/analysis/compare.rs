@@ -43,6 +43,14 @@ impl<'a, 'b> Difference<'a, 'b> {
 }
 
 impl<'a, 'b> Difference<'a, 'b> {
+    /// The same difference seen from the other side: its new side as the old one.
+    fn swapped(self) -> Difference<'b, 'a> {
+        Difference {
+            old: self.new,
+            new: self.old,
+        }
+    }
+
     /// The same path, with `old` as the old side: an old side whose rules say the same as this
     /// one's decides it alike.
     fn old_side(&self, old: &Applicable<'a>) -> Difference<'a, 'b> {
@@ -359,29 +367,36 @@ fn against_uniform<'a, 'b>(
     if !same_paths {
         return None;
     }
-    if let Some(allowed) = uniform_verdict(old, old_ranking, budget) {
-        // Where the old side allows every path, they part where the new side disallows.
-        let other = of_the_other_verdict(new, new_ranking, allowed, budget)?;
-        let difference = other.map(|w| Difference {
-            old: w.asked_of(old),
-            new: w,
-        });
-        return Some(if allowed {
-            (difference, None)
-        } else {
-            (None, difference)
-        });
+    let old_side = (old, old_ranking);
+    let new_side = (new, new_ranking);
+    if let Some(differences) = old_uniform(old_side, new_side, budget) {
+        return Some(differences);
     }
-    let allowed = uniform_verdict(new, new_ranking, budget)?;
-    let other = of_the_other_verdict(old, old_ranking, allowed, budget)?;
+    // The new side decides every path alike: the same question with the sides swapped.
+    let (only_new, only_old) = old_uniform(new_side, old_side, budget)?;
+    Some((
+        only_old.map(Difference::swapped),
+        only_new.map(Difference::swapped),
+    ))
+}
+
+/// [`against_uniform`] where the old side is the one that decides every path alike.
+fn old_uniform<'a, 'b>(
+    (old, old_ranking): (&Applicable<'a>, &Ranking<'a>),
+    (new, new_ranking): (&Applicable<'b>, &Ranking<'b>),
+    budget: &mut Budget,
+) -> Option<Differences<'a, 'b>> {
+    let allowed = uniform_verdict(old, old_ranking, budget)?;
+    // Where the old side allows every path, they part where the new side disallows.
+    let other = of_the_other_verdict(new, new_ranking, allowed, budget)?;
     let difference = other.map(|w| Difference {
-        new: w.asked_of(new),
-        old: w,
+        old: w.asked_of(old),
+        new: w,
     });
     Some(if allowed {
-        (None, difference)
-    } else {
         (difference, None)
+    } else {
+        (None, difference)
     })
 }
 
