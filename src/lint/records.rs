@@ -257,7 +257,7 @@ fn extension_record(
             }
         }
         (Extension::ContentUsage, Some(Ok(ExtensionValue::ContentUsage(rule)))) => {
-            content_usage(context, reading, record, rule.statement, found);
+            content_usage(context, reading, record, &rule.statement, found);
         }
         _ => {}
     }

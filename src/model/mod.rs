@@ -39,10 +39,10 @@
 //! the line where the cut starts.
 
 pub(crate) mod agent;
-mod typed;
 mod value;
 
 pub use crate::variant::Spelling;
+use crate::vocab::extension;
 pub use crate::vocab::extension::{
     crawl_delay, ContentSignal, ContentUsage, Extension, ExtensionValue, Preference, Preferences,
     RequestRate, Scope, ValueError,
@@ -65,7 +65,6 @@ use crate::pattern::normalise;
 use crate::source::{Source, Span};
 use crate::syntax::{Line, LineBody, Parsed};
 use crate::variant::{Directive, Profile};
-use typed::Typed;
 
 /// Bytes kept in the model's arena: `[start, end)` offsets into it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -143,8 +142,12 @@ struct StoredRecord {
     extension: Option<Extension>,
     /// The value as its extension read it, for a known extension whose reading is more than
     /// the text (boxed: most records hold none).
-    typed: Option<Box<Typed>>,
+    typed: Option<Box<Reading>>,
 }
+
+/// A record's value as its extension read it when the model was built: nothing reads a value
+/// again.
+type Reading = Result<ExtensionValue<'static>, ValueError>;
 
 /// A robots.txt file as a variant understands it.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -263,7 +266,13 @@ impl Model {
             + self.orphan_rules.capacity() * std::mem::size_of::<u32>()
             + (self.records.iter())
                 .filter_map(|r| r.typed.as_deref())
-                .map(|t| std::mem::size_of::<Typed>() + t.heap_bytes())
+                .map(|reading| {
+                    let held = match reading {
+                        Ok(value) => value.heap_bytes(),
+                        Err(error) => error.message.capacity(),
+                    };
+                    std::mem::size_of::<Reading>() + held
+                })
                 .sum::<usize>()
     }
 }
@@ -554,7 +563,7 @@ pub struct Record<'m> {
     /// The known extension the key names, if any (docs/extensions.md).
     pub extension: Option<Extension>,
     /// The value as the extension read it when the model was built.
-    stored: Option<&'m Typed>,
+    stored: Option<&'m Reading>,
 }
 
 impl<'m> Record<'m> {
@@ -568,14 +577,22 @@ impl<'m> Record<'m> {
     pub fn typed(&self) -> Option<Result<ExtensionValue<'m>, ValueError>> {
         self.extension?;
         Some(match self.stored {
-            Some(typed) => typed.value(self.value),
+            Some(Ok(value)) => match value.error() {
+                Some(error) => Err(error.clone()),
+                None => Ok(value.clone()),
+            },
+            Some(Err(error)) => Err(error.clone()),
             None => Ok(ExtensionValue::Text(self.value)),
         })
     }
 
-    /// A Content-Usage rule's path length and preferences, as read when the model was built.
-    pub(crate) fn content_usage(&self) -> Option<(Option<usize>, Option<&'m Preferences>)> {
-        self.stored.and_then(Typed::content_usage)
+    /// A Content-Usage rule as read when the model was built, also one whose statement is not
+    /// a Dictionary (it still applies, every preference unknown).
+    pub(crate) fn content_usage(&self) -> Option<&'m ContentUsage> {
+        match self.stored? {
+            Ok(ExtensionValue::ContentUsage(rule)) => Some(rule),
+            _ => None,
+        }
     }
 }
 
@@ -780,8 +797,10 @@ impl<'s, 'a> ModelBuilder<'s, 'a> {
             extension: read.extension,
             typed: read
                 .extension
-                .map(|e| Typed::read(e, read.bytes))
-                .filter(|typed| *typed != Typed::Text)
+                .and_then(|e| match extension::read(e, read.bytes) {
+                    Ok(value) => value.kept().map(Ok),
+                    Err(error) => Some(Err(error)),
+                })
                 .map(Box::new),
         }
     }

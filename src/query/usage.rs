@@ -33,20 +33,20 @@ crate::names::stable_names! {
 /// The Content-Signal lines of one scope, combined: a key given on several lines takes the
 /// last line's value.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-struct Signals<'r> {
-    signal: Option<ContentSignal<'r>>,
+struct Signals {
+    signal: Option<ContentSignal>,
     lines: Vec<u32>,
 }
 
-impl<'r> Signals<'r> {
-    fn of(records: impl Iterator<Item = Record<'r>>) -> Signals<'r> {
+impl Signals {
+    fn of<'r>(records: impl Iterator<Item = Record<'r>>) -> Signals {
         let mut signals = Signals::default();
         for record in records.filter(|r| r.extension == Some(Extension::ContentSignal)) {
             if let Some(Ok(ExtensionValue::ContentSignal(signal))) = record.typed() {
                 signals
                     .signal
                     .get_or_insert_with(Default::default)
-                    .extend(&signal);
+                    .extend(signal);
                 signals.lines.push(record.line);
             }
         }
@@ -144,8 +144,8 @@ pub struct Usage<'r> {
     verdict: Verdict<'r>,
     rules: Vec<Record<'r>>,
     preferences: Option<Preferences>,
-    group_signals: Signals<'r>,
-    file_signals: Signals<'r>,
+    group_signals: Signals,
+    file_signals: Signals,
     policies: Vec<PolicyPreference<'r>>,
 }
 
@@ -180,7 +180,7 @@ impl<'r> Usage<'r> {
 
     /// The Content-Signal in `scope`, `None` when no valid line applies. Signals do not
     /// depend on the crawl verdict: Cloudflare says nothing about disallowed URLs.
-    pub fn content_signal(&self, scope: SignalScope) -> Option<&ContentSignal<'r>> {
+    pub fn content_signal(&self, scope: SignalScope) -> Option<&ContentSignal> {
         self.signals(scope).signal.as_ref()
     }
 
@@ -210,7 +210,7 @@ impl<'r> Usage<'r> {
         &self.policies
     }
 
-    fn signals(&self, scope: SignalScope) -> &Signals<'r> {
+    fn signals(&self, scope: SignalScope) -> &Signals {
         match scope {
             SignalScope::File => &self.file_signals,
             _ => &self.group_signals,

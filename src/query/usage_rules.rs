@@ -55,8 +55,9 @@ impl UsageRules {
             if record.extension != Some(Extension::ContentUsage) || !inside(&record) {
                 continue;
             }
-            let (path_len, preferences) = record.content_usage().unwrap_or_default();
-            let path = path_len.and_then(|len| record.value.get(..len));
+            let rule = record.content_usage();
+            let path = rule.and_then(|rule| rule.path.as_deref());
+            let preferences = rule.and_then(|rule| rule.preferences.as_ref());
             if let Some(path) = path {
                 paths.push((rules.len(), normalise(path, profile.pattern_encoding)));
             }

@@ -446,7 +446,7 @@ impl<'s, 'a> LineChecks<'_, 's, 'a, '_, '_, '_> {
                 format!("`content-usage` value: {}", error.message),
             )),
             None if rule.statement.is_empty() => Some((
-                rule.path.map_or(0, <[u8]>::len),
+                rule.path.as_ref().map_or(0, Vec::len),
                 "`content-usage` value: a usage preference is required (`train-ai=n`)".to_owned(),
             )),
             None => None,

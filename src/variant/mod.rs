@@ -18,6 +18,7 @@ pub use settings::{Choice, ProfileError, Setting};
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::vocab::extension::Extension;
 
     #[test]
     fn exact_keys_ignore_case_only() {
@@ -64,6 +65,32 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Every spelling in a profile's extension list is an extension record exactly where it
+    /// names no directive: wherever a new record is added to the list, each reading that does
+    /// not have it as a directive knows it.
+    #[test]
+    fn extension_records_are_the_keys_that_name_no_directive() {
+        for variant in Variant::ALL {
+            let p = variant.profile();
+            for known in p.extensions {
+                for name in known.names {
+                    let expected = (p.classify_key(name.as_bytes()).0 == Directive::Other)
+                        .then_some(known.extension);
+                    assert_eq!(p.extension(name.as_bytes()), expected, "{variant} {name}");
+                }
+            }
+        }
+        let sitemap = |variant: Variant| variant.profile().extension(b"Sitemap");
+        assert_eq!(sitemap(Variant::Draft1996), Some(Extension::Sitemap));
+        assert_eq!(sitemap(Variant::Convention1994), Some(Extension::Sitemap));
+        assert_eq!(sitemap(Variant::Rfc9309), None);
+        assert_eq!(sitemap(Variant::RepDraft2019), None);
+        let delay = |variant: Variant| variant.profile().extension(b"crawl-delay");
+        assert!(Variant::ALL
+            .iter()
+            .all(|&v| delay(v) == Some(Extension::CrawlDelay)));
     }
 
     /// Keys compared sixteen bytes at a time agree with comparing them byte by byte, for every

@@ -402,7 +402,7 @@ impl Profile {
     fn read_folded(&self, key: &FoldedKey<'_>) -> KeyClass {
         let (directive, spelling) = self.classify_folded(key);
         let extension = (directive == Directive::Other)
-            .then(|| self.extension(key.bytes()))
+            .then(|| extension::classify(self.extensions, key.bytes()))
             .flatten();
         KeyClass {
             directive,
@@ -452,9 +452,13 @@ impl Profile {
         self.nul_ends_line || self.strips_ascii_whitespace
     }
 
-    /// The known extension `key` (a key that names no directive of the variant) names.
+    /// The known extension `key` names: `None` for a key that names a directive of the variant
+    /// (`sitemap` is an extension record only where it is no directive, in 1994 and 1996).
     pub fn extension(&self, key: &[u8]) -> Option<Extension> {
-        extension::classify(self.extensions, key)
+        match self.classify_key(key).0 {
+            Directive::Other => extension::classify(self.extensions, key),
+            _ => None,
+        }
     }
 }
 
@@ -493,9 +497,11 @@ const fn known(extension: Extension, names: &'static [&'static str]) -> Extensio
 }
 
 /// The extension records of docs/spec/EXTENSIONS.md §1–§3 that some crawler honours, with the
-/// spellings crawler-commons also accepts (`content-signals`, `no-index`); for 1994 and 1996,
-/// which predate Sitemaps, `sitemap` too (last).
-const EXTENSIONS_BEFORE_SITEMAPS: &[ExtensionKey] = &[
+/// spellings crawler-commons also accepts (`content-signals`, `no-index`), and `sitemap`. A key
+/// is an extension record only where it names no directive: the syntax stage looks a key up
+/// here only when the profile's directives do not name it, so since the 2019 draft, where
+/// `sitemap` is a directive, the directive wins; 1994 and 1996 predate it.
+const HONOURED_EXTENSIONS: &[ExtensionKey] = &[
     known(Extension::ContentUsage, &["content-usage"]),
     known(
         Extension::ContentSignal,
@@ -509,12 +515,6 @@ const EXTENSIONS_BEFORE_SITEMAPS: &[ExtensionKey] = &[
     known(Extension::Noindex, &["noindex", "no-index"]),
     known(Extension::Sitemap, &["sitemap"]),
 ];
-
-/// The same without `sitemap`, a directive since the 2019 draft.
-const EXTENSIONS: &[ExtensionKey] = match EXTENSIONS_BEFORE_SITEMAPS.split_last() {
-    Some((_, rest)) => rest,
-    None => &[],
-};
 
 /// Google's library's `kUnsupportedTags`, verbatim (docs/spec/EXTENSIONS.md §4): the keys it
 /// reports as "recognized, but unused", compared exactly after lower-casing.
@@ -540,7 +540,7 @@ const RFC9309: Profile = Profile {
     variant: Variant::Rfc9309,
     keys: STANDARD_KEYS,
     key_matching: KeyMatching::Exact,
-    extensions: EXTENSIONS,
+    extensions: HONOURED_EXTENSIONS,
     strict_grammar: StrictGrammarId::Rfc9309,
     byte_order_mark: ByteOrderMark::Characters,
     max_line_bytes: None,
@@ -591,7 +591,7 @@ const DRAFT_1996: Profile = Profile {
     variant: Variant::Draft1996,
     keys: &[USER_AGENT, ALLOW, DISALLOW],
     key_matching: KeyMatching::Exact,
-    extensions: EXTENSIONS_BEFORE_SITEMAPS,
+    extensions: HONOURED_EXTENSIONS,
     strict_grammar: StrictGrammarId::Draft1996,
     byte_order_mark: ByteOrderMark::Characters,
     max_line_bytes: None,

@@ -88,7 +88,14 @@ impl Extension {
             Extension::Host | Extension::Domain | Extension::Sitemap => Scope::File,
             Extension::RevisitAfter => Scope::File,
             Extension::ContentSignal => Scope::Disputed,
-            _ => Scope::Group,
+            Extension::ContentUsage
+            | Extension::CrawlDelay
+            | Extension::RequestRate
+            | Extension::CleanParam
+            | Extension::VisitTime
+            | Extension::Noindex
+            | Extension::Noarchive
+            | Extension::Nofollow => Scope::Group,
         }
     }
 }
@@ -118,20 +125,23 @@ pub(crate) fn lossy<S: Serializer>(bytes: &&[u8], serializer: S) -> Result<S::Ok
     serializer.collect_str(&String::from_utf8_lossy(bytes))
 }
 
-/// A record's value as its extension reads it.
+/// A record's value as its extension reads it. Only the value as written ([`Text`]) borrows
+/// from the record; a typed reading owns what it holds, so the model keeps it as it is.
+///
+/// [`Text`]: ExtensionValue::Text
 #[non_exhaustive]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
 pub enum ExtensionValue<'m> {
     /// A Content-Usage rule.
-    ContentUsage(ContentUsage<'m>),
+    ContentUsage(ContentUsage),
     /// Content signals.
-    ContentSignal(ContentSignal<'m>),
+    ContentSignal(ContentSignal),
     /// A Crawl-delay.
     #[serde(serialize_with = "as_seconds")]
     CrawlDelay(Duration),
     /// A Request-rate.
-    RequestRate(RequestRate<'m>),
+    RequestRate(RequestRate),
     /// Any other extension's value, as written (`Host`, `Clean-param`, `Sitemap`, …).
     #[serde(serialize_with = "lossy")]
     Text(&'m [u8]),
@@ -166,20 +176,72 @@ impl fmt::Display for ValueError {
     }
 }
 
-/// Reads `value` (trimmed, as the model keeps it) as `extension` reads it.
+impl ExtensionValue<'_> {
+    /// Why the value does not follow its extension's syntax, for a reading that is kept
+    /// anyway: a Content-Usage rule whose statement is not a Dictionary still applies (every
+    /// preference unknown, vocab-07 §6.5.1).
+    pub(crate) fn error(&self) -> Option<&ValueError> {
+        match self {
+            ExtensionValue::ContentUsage(rule) => rule.error.as_ref(),
+            ExtensionValue::ContentSignal(_)
+            | ExtensionValue::CrawlDelay(_)
+            | ExtensionValue::RequestRate(_)
+            | ExtensionValue::Text(_) => None,
+        }
+    }
+
+    /// Heap bytes held.
+    pub(crate) fn heap_bytes(&self) -> usize {
+        let text = |text: &String| text.capacity();
+        match self {
+            ExtensionValue::ContentUsage(rule) => {
+                rule.path.as_ref().map_or(0, Vec::capacity)
+                    + rule.statement.capacity()
+                    + rule.error.as_ref().map_or(0, |e| text(&e.message))
+                    + rule.preferences.as_ref().map_or(0, Preferences::heap_bytes)
+            }
+            ExtensionValue::ContentSignal(signal) => signal
+                .signals
+                .iter()
+                .map(|(key, value)| text(key) + text(value) + 2 * std::mem::size_of::<String>())
+                .sum(),
+            ExtensionValue::RequestRate(rate) => rate.window.as_ref().map_or(0, text),
+            ExtensionValue::CrawlDelay(_) | ExtensionValue::Text(_) => 0,
+        }
+    }
+
+    /// The reading as a record keeps it: `None` for the value as written, which the record
+    /// holds already.
+    pub(crate) fn kept(self) -> Option<ExtensionValue<'static>> {
+        match self {
+            ExtensionValue::ContentUsage(rule) => Some(ExtensionValue::ContentUsage(rule)),
+            ExtensionValue::ContentSignal(signal) => Some(ExtensionValue::ContentSignal(signal)),
+            ExtensionValue::CrawlDelay(delay) => Some(ExtensionValue::CrawlDelay(delay)),
+            ExtensionValue::RequestRate(rate) => Some(ExtensionValue::RequestRate(rate)),
+            ExtensionValue::Text(_) => None,
+        }
+    }
+}
+
+/// Reads `value` (trimmed, as the model keeps it) as `extension` reads it: each extension's one
+/// reader. A Content-Usage rule is read even when its statement is not a Dictionary (its
+/// `error` says why, [`ExtensionValue::error`]); any other value that does not follow its
+/// extension's syntax is an `Err`.
 pub(crate) fn read(extension: Extension, value: &[u8]) -> Result<ExtensionValue<'_>, ValueError> {
     match extension {
-        Extension::ContentUsage => {
-            let rule = ContentUsage::read(value);
-            match rule.error {
-                Some(error) => Err(error),
-                None => Ok(ExtensionValue::ContentUsage(rule)),
-            }
-        }
+        Extension::ContentUsage => Ok(ExtensionValue::ContentUsage(ContentUsage::read(value))),
         Extension::ContentSignal => ContentSignal::read(value).map(ExtensionValue::ContentSignal),
         Extension::CrawlDelay => crawl_delay(value).map(ExtensionValue::CrawlDelay),
         Extension::RequestRate => RequestRate::read(value).map(ExtensionValue::RequestRate),
-        _ => Ok(ExtensionValue::Text(value)),
+        Extension::Host
+        | Extension::Domain
+        | Extension::CleanParam
+        | Extension::VisitTime
+        | Extension::Noindex
+        | Extension::Noarchive
+        | Extension::Nofollow
+        | Extension::RevisitAfter
+        | Extension::Sitemap => Ok(ExtensionValue::Text(value)),
     }
 }
 
@@ -205,6 +267,12 @@ impl Preferences {
     /// The preference for `label` (case-sensitive, as the vocabulary says).
     pub fn get(&self, label: &str) -> Preference {
         self.0.get(label).copied().unwrap_or(Preference::Unknown)
+    }
+
+    /// Heap bytes held: each label and its entry.
+    fn heap_bytes(&self) -> usize {
+        let entry = std::mem::size_of::<(String, Preference)>();
+        self.0.keys().map(|label| label.capacity() + entry).sum()
     }
 
     /// The labels with a preference, in label order.
@@ -270,7 +338,7 @@ impl Serialize for Preferences {
 /// use robotspec::model::{ContentUsage, Preference};
 ///
 /// let rule = ContentUsage::read(b"/ai-ok/ train-ai=y, search=n");
-/// assert_eq!(rule.path, Some(&b"/ai-ok/"[..]));
+/// assert_eq!(rule.path.as_deref(), Some(&b"/ai-ok/"[..]));
 /// let preferences = rule.preferences.unwrap();
 /// assert_eq!(preferences.get("search"), Preference::Disallowed);
 /// assert_eq!(preferences.get("ai-input"), Preference::Unknown);
@@ -279,13 +347,13 @@ impl Serialize for Preferences {
 /// ```
 #[non_exhaustive]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct ContentUsage<'m> {
+pub struct ContentUsage {
     /// The path pattern (`/…` up to the first space or tab), `None` for a rule of every path.
     #[serde(serialize_with = "lossy_option")]
-    pub path: Option<&'m [u8]>,
+    pub path: Option<Vec<u8>>,
     /// The statement of preference as written.
-    #[serde(serialize_with = "lossy")]
-    pub statement: &'m [u8],
+    #[serde(serialize_with = "lossy_vec")]
+    pub statement: Vec<u8>,
     /// The preferences; `None` when the statement is not a Dictionary (then every preference
     /// is unknown, vocab-07 §6.5.1).
     pub preferences: Option<Preferences>,
@@ -294,17 +362,21 @@ pub struct ContentUsage<'m> {
     pub error: Option<ValueError>,
 }
 
-fn lossy_option<S: Serializer>(bytes: &Option<&[u8]>, serializer: S) -> Result<S::Ok, S::Error> {
+fn lossy_vec<S: Serializer>(bytes: &[u8], serializer: S) -> Result<S::Ok, S::Error> {
+    lossy(&bytes, serializer)
+}
+
+fn lossy_option<S: Serializer>(bytes: &Option<Vec<u8>>, serializer: S) -> Result<S::Ok, S::Error> {
     match bytes {
-        Some(bytes) => lossy(bytes, serializer),
+        Some(bytes) => lossy_vec(bytes, serializer),
         None => serializer.serialize_none(),
     }
 }
 
-impl<'m> ContentUsage<'m> {
+impl ContentUsage {
     /// Reads a rule's value (attach-05 §3.2): a value starting with `/` is a path up to the
     /// first SP or HTAB, the rest the statement; otherwise the whole value is the statement.
-    pub fn read(value: &'m [u8]) -> ContentUsage<'m> {
+    pub fn read(value: &[u8]) -> ContentUsage {
         let (path, statement, at) = match value.first() {
             Some(b'/') => {
                 let end = value
@@ -329,8 +401,8 @@ impl<'m> ContentUsage<'m> {
             Err(e) => (None, Some(ValueError::new(at + e.offset, e.message))),
         };
         ContentUsage {
-            path,
-            statement,
+            path: path.map(<[u8]>::to_vec),
+            statement: statement.to_vec(),
             preferences,
             error,
         }
@@ -353,45 +425,38 @@ impl<'m> ContentUsage<'m> {
 /// ```
 #[non_exhaustive]
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct ContentSignal<'m> {
-    signals: BTreeMap<&'m str, &'m str>,
+pub struct ContentSignal {
+    signals: BTreeMap<String, String>,
 }
 
-impl<'m> ContentSignal<'m> {
+impl ContentSignal {
     /// Reads a Content-Signal value.
-    pub fn read(value: &'m [u8]) -> Result<ContentSignal<'m>, ValueError> {
+    pub fn read(value: &[u8]) -> Result<ContentSignal, ValueError> {
         let mut signals = BTreeMap::new();
         let mut at = 0;
         for pair in value.split(|&b| b == b',') {
             let (key, value) = signal_pair(pair).map_err(|offset| {
                 ValueError::new(at + offset, "expected `key=value` (e.g. `ai-train=no`)")
             })?;
-            signals.insert(key, value);
+            signals.insert(key.to_owned(), value.to_owned());
             at += pair.len() + 1;
         }
         Ok(ContentSignal { signals })
     }
 
     /// The value of signal `key` (`yes`, `no`, …), if given.
-    pub fn get(&self, key: &str) -> Option<&'m str> {
-        self.signals.get(key).copied()
+    pub fn get(&self, key: &str) -> Option<&str> {
+        self.signals.get(key).map(String::as_str)
     }
 
     /// The signals in key order.
-    pub fn iter(&self) -> impl Iterator<Item = (&'m str, &'m str)> + '_ {
-        self.signals.iter().map(|(k, v)| (*k, *v))
-    }
-
-    /// The signals `pairs` (as a reading left them: keys distinct).
-    pub(crate) fn of_pairs(pairs: impl Iterator<Item = (&'m str, &'m str)>) -> Self {
-        ContentSignal {
-            signals: pairs.collect(),
-        }
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &str)> + '_ {
+        self.signals.iter().map(|(k, v)| (k.as_str(), v.as_str()))
     }
 
     /// Adds `other`'s signals; a key given in both takes `other`'s value (the later line).
-    pub(crate) fn extend(&mut self, other: &ContentSignal<'m>) {
-        self.signals.extend(other.iter());
+    pub(crate) fn extend(&mut self, other: ContentSignal) {
+        self.signals.extend(other.signals);
     }
 }
 
@@ -422,7 +487,7 @@ fn signal_pair(pair: &[u8]) -> Result<(&str, &str), usize> {
     Ok((text(key)?, text(value)?))
 }
 
-impl Serialize for ContentSignal<'_> {
+impl Serialize for ContentSignal {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_map(self.iter())
     }
@@ -475,28 +540,28 @@ pub fn crawl_delay(value: &[u8]) -> Result<Duration, ValueError> {
 ///
 /// let rate = RequestRate::read(b"1/10s 1800-1900").unwrap();
 /// assert_eq!((rate.requests, rate.period), (1, Duration::from_secs(10)));
-/// assert_eq!(rate.window, Some("1800-1900"));
+/// assert_eq!(rate.window.as_deref(), Some("1800-1900"));
 /// assert!(RequestRate::read(b"0/5").is_err());
 /// ```
 #[non_exhaustive]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct RequestRate<'m> {
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RequestRate {
     /// Requests allowed per period (at least 1).
     pub requests: u32,
     /// The period (not zero).
     #[serde(serialize_with = "as_seconds")]
     pub period: Duration,
     /// The time window, as written (`1800-1900`), if any.
-    pub window: Option<&'m str>,
+    pub window: Option<String>,
 }
 
-impl<'m> RequestRate<'m> {
+impl RequestRate {
     /// Reads a Request-rate value.
-    pub fn read(value: &'m [u8]) -> Result<RequestRate<'m>, ValueError> {
+    pub fn read(value: &[u8]) -> Result<RequestRate, ValueError> {
         let error = |at| ValueError::new(at, "expected `requests/period` (e.g. `1/5s`)");
         let text = std::str::from_utf8(value).map_err(|e| error(e.valid_up_to()))?;
         let (rate, window) = match text.split_once([' ', '\t']) {
-            Some((rate, window)) => (rate, Some(window.trim())),
+            Some((rate, window)) => (rate, Some(window.trim().to_owned())),
             None => (text, None),
         };
         let slash = rate.find('/').ok_or_else(|| error(rate.len()))?;
@@ -552,7 +617,7 @@ mod tests {
     #[test]
     fn content_usage_errors_point_into_the_value() {
         let rule = ContentUsage::read(b"/a/  train-ai=y,");
-        assert_eq!(rule.path, Some(&b"/a/"[..]));
+        assert_eq!(rule.path.as_deref(), Some(&b"/a/"[..]));
         assert_eq!(rule.error.map(|e| e.offset), Some(15));
         let rule = ContentUsage::read(b"/x");
         assert_eq!(rule.preferences, Some(Preferences::default()));
