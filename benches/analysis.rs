@@ -30,7 +30,7 @@ use peak::peak_kib;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use robotspec::analysis::{self, Reach};
+use robotspec::analysis::{self, Blocked};
 use robotspec::{AgentQuery, Robots, Variant};
 
 #[path = "../tests/common/study_agents.rs"]
@@ -188,7 +188,7 @@ fn hostile_child(name: &str) {
         bytes.len() as f64 / 1e6,
         parsed.as_secs_f64(),
         analyzed.as_secs_f64(),
-        analysis.reach(),
+        analysis.blocked(),
         analysis.undecided(),
         compared.as_secs_f64(),
         equivalence.equivalent(),
@@ -221,7 +221,7 @@ fn analyze(files: &[(String, Vec<u8>)]) {
             }
             analyses += results.len();
             for (agent, result) in AGENTS.iter().zip(&results) {
-                if result.reach() == Reach::Undecided || result.dead_rules().is_none() {
+                if result.blocked() == Blocked::Undecided || result.dead_rules().is_none() {
                     undecided.push(format!(
                         "{name} {variant} {agent}: {:?}",
                         result.undecided()

@@ -99,22 +99,19 @@ impl Code {
     }
 }
 
-/// How serious a finding is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Severity {
-    /// The file does not conform to the variant's grammar (strict mode).
-    Error,
-    /// Worth knowing; the file is still used as written.
-    Warning,
-}
-
-impl fmt::Display for Severity {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-        })
+crate::names::stable_names! {
+    /// How serious a finding is: a reading's diagnostic is an error or a warning, a lint
+    /// finding (`robotspec::lint`) any of the three.
+    pub enum Severity {
+        /// A diagnostic: the file does not conform to the variant's grammar (strict mode). A
+        /// lint finding: a crawler will misread the line, or it does not do what it plainly
+        /// means.
+        Error = "error",
+        /// Worth knowing; the file is still used as written. A lint finding: non-standard but
+        /// known, or honoured by some crawlers only.
+        Warning = "warning",
+        /// Information (lint findings only): what the readings make of the line.
+        Note = "note",
     }
 }
 

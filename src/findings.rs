@@ -19,7 +19,7 @@ use crate::source::{Source, Span};
 
 /// A problem found, before it is given a severity and a position.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Finding {
+pub(crate) struct Unplaced {
     /// What.
     pub(crate) code: Code,
     /// Where.
@@ -28,10 +28,10 @@ pub(crate) struct Finding {
     pub(crate) message: String,
 }
 
-impl Finding {
+impl Unplaced {
     /// A finding of `code` at `span`.
     pub(crate) fn new(code: Code, span: Span, message: impl Into<String>) -> Self {
-        Finding {
+        Unplaced {
             code,
             span,
             message: message.into(),
@@ -108,12 +108,12 @@ impl<'s, 'a> Findings<'s, 'a> {
     }
 
     /// A finding on the current line.
-    pub(crate) fn push(&mut self, finding: Finding) {
+    pub(crate) fn push(&mut self, finding: Unplaced) {
         self.push_on(self.place, finding);
     }
 
     /// A finding on the line at `place`.
-    pub(crate) fn push_on(&mut self, place: Place, finding: Finding) {
+    pub(crate) fn push_on(&mut self, place: Place, finding: Unplaced) {
         self.violation |= finding.code.is_violation();
         if self.kept.len() >= self.limit {
             self.dropped += 1;
@@ -129,7 +129,7 @@ impl<'s, 'a> Findings<'s, 'a> {
     /// The input limit's cut, kept whatever the diagnostics limit: there is exactly one, and
     /// when the access stage set the limit it is that stage's `size-limit`, so it must never be
     /// among the dropped.
-    pub(crate) fn push_input_cut(&mut self, finding: Finding) {
+    pub(crate) fn push_input_cut(&mut self, finding: Unplaced) {
         self.violation |= finding.code.is_violation();
         let diagnostic = self.position(self.place, finding);
         self.kept.push(diagnostic);
@@ -137,7 +137,7 @@ impl<'s, 'a> Findings<'s, 'a> {
 
     /// A limit hit of a later stage, on the line at `place`.
     pub(crate) fn push_limit(&mut self, place: Place, hit: &LimitHit) {
-        let finding = Finding::new(Code::LimitExceeded, hit.span, hit.message());
+        let finding = Unplaced::new(Code::LimitExceeded, hit.span, hit.message());
         self.push_on(place, finding);
     }
 
@@ -146,7 +146,7 @@ impl<'s, 'a> Findings<'s, 'a> {
         self.violation
     }
 
-    fn position(&self, place: Place, finding: Finding) -> Diagnostic {
+    fn position(&self, place: Place, finding: Unplaced) -> Diagnostic {
         let at = finding.span.start;
         Diagnostic {
             code: finding.code,
@@ -158,9 +158,27 @@ impl<'s, 'a> Findings<'s, 'a> {
         }
     }
 
-    /// The diagnostics in input order: violations are errors when `strict` and any was found,
-    /// everything else a warning.
-    pub(crate) fn finish(mut self, strict: bool) -> Vec<Diagnostic> {
+    /// The diagnostics in input order, every one at its own severity (the grammar's
+    /// violations are warnings): a reading that accepts the file.
+    pub(crate) fn finish(mut self) -> Vec<Diagnostic> {
+        self.close();
+        self.kept
+    }
+
+    /// The diagnostics in input order, the grammar's violations as errors: a strict reading
+    /// that rejects the file.
+    pub(crate) fn reject(mut self) -> Vec<Diagnostic> {
+        self.close();
+        for diagnostic in &mut self.kept {
+            if diagnostic.code.is_violation() {
+                diagnostic.severity = Severity::Error;
+            }
+        }
+        self.kept
+    }
+
+    /// Says how many diagnostics the limit left out, and puts the kept ones in input order.
+    fn close(&mut self) {
         if let Some(first) = self.first_dropped.take() {
             let mut hit = LimitHit::new(Limit::Diagnostics, self.limit, first.span);
             hit.ignored = self.dropped;
@@ -171,13 +189,5 @@ impl<'s, 'a> Findings<'s, 'a> {
             });
         }
         self.kept.sort_by_key(|d| (d.span.start, d.code));
-        if strict && self.violation {
-            for diagnostic in &mut self.kept {
-                if diagnostic.code.is_violation() {
-                    diagnostic.severity = Severity::Error;
-                }
-            }
-        }
-        self.kept
     }
 }

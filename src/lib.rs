@@ -10,12 +10,17 @@
 //!
 //! # Which entry point
 //!
+//! One entry point per job; each reads the file in the same single pass.
+//!
 //! | you want | use |
 //! |---|---|
-//! | may this agent fetch this URL (a crawler) | [`Robots::parse`], then [`Robots::is_allowed`] or [`Robots::check`] (a [`Verdict`] naming the deciding line) |
+//! | may this agent fetch this URL (a crawler) | [`Robots::parse`] (lenient, collecting only what a limit cut), then [`Robots::is_allowed`] or [`Robots::check`] (a [`Verdict`] naming the deciding line) |
 //! | why: the groups chosen and every matching rule | [`Robots::explain`] |
 //! | the AI usage preferences (Content-Usage, Content-Signal) for a URL | [`Robots::usage`] |
-//! | the file itself: validate it strictly, list every problem with `line:col`, or walk its lossless tree | [`parse_strict`] (a `Result`), [`parse`] (lenient: never fails), [`parse_with`] (the mode and what to collect chosen at run time), [`Parsed::tree`] |
+//! | the file itself: list every problem with `line:col`, or walk its lossless tree | [`parse`] (lenient: never fails), then [`Parsed::diagnostics`], [`Parsed::tree`] |
+//! | validate the file against its variant's grammar | [`parse_strict`] (a `Result` holding every problem) |
+//! | any of these with the mode, the limits or what to collect chosen at run time | [`ParseOptions`], then [`parse_with`] or [`Robots::parse_with`] |
+//! | how much of a site a crawler's rules block, over every URL; which rules never decide; what an edit changes | [`analysis`]: [`analysis::analyze`], [`analysis::compare`] |
 //! | what a fetch of robots.txt means (404, 503, redirects, `Expires`), and a cache per origin | [`access`]: [`access::evaluate`], [`access::cache`], and with the `fetch` feature the fetcher |
 //! | where the variants disagree on a file, and why | [`diff::Comparer`] |
 //! | Google's per-line report (`reporting_robots`): each line's tag and flags | [`report`] |

@@ -124,7 +124,7 @@ impl LineReport {
 /// The whole file's report.
 #[non_exhaustive]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct ParseReport {
+pub struct GoogleReport {
     /// Every line, in order, including the empty line after a final line end.
     pub lines: Vec<LineReport>,
     /// Lines holding `user-agent`, `allow`, `disallow` or `sitemap`.
@@ -135,17 +135,17 @@ pub struct ParseReport {
     pub last_line_seen: u32,
 }
 
-impl ParseReport {
+impl GoogleReport {
     /// Google's report of `input`, the bytes of a robots.txt file.
     ///
     /// ```
-    /// use robotspec::report::{ParseReport, Tag};
-    /// let report = ParseReport::new(b"User-agent: *\nCrawl-delay: 5\n");
+    /// use robotspec::report::{GoogleReport, Tag};
+    /// let report = GoogleReport::new(b"User-agent: *\nCrawl-delay: 5\n");
     /// assert_eq!(report.lines[1].tag, Tag::Unused);
     /// assert_eq!((report.valid_directives, report.unused_directives), (1, 1));
     /// assert_eq!(report.last_line_seen, 3);
     /// ```
-    pub fn new(input: &[u8]) -> ParseReport {
+    pub fn new(input: &[u8]) -> GoogleReport {
         let source = Source::new(input);
         let lines = Lines::new(&source, Variant::Google.profile(), &Limits::default()).up_to_cut();
         let mut ends_open = true;
@@ -159,15 +159,15 @@ impl ParseReport {
             let number = u32::try_from(reported.len() + 1).unwrap_or(u32::MAX);
             reported.push(LineReport::empty(number));
         }
-        ParseReport::counted(reported)
+        GoogleReport::counted(reported)
     }
 
     /// Google's report of the file `parsed` was read from: the same whatever its variant.
-    pub fn of(parsed: &Parsed<'_>) -> ParseReport {
-        ParseReport::new(parsed.input())
+    pub fn of(parsed: &Parsed<'_>) -> GoogleReport {
+        GoogleReport::new(parsed.input())
     }
 
-    fn counted(lines: Vec<LineReport>) -> ParseReport {
+    fn counted(lines: Vec<LineReport>) -> GoogleReport {
         let valid_directives = lines
             .iter()
             .filter(|l| !matches!(l.tag, Tag::Unknown | Tag::Unused))
@@ -177,7 +177,7 @@ impl ParseReport {
             .filter(|l| l.has_directive && matches!(l.tag, Tag::Unknown | Tag::Unused))
             .count();
         let last_line_seen = lines.last().map_or(0, |l| l.line);
-        ParseReport {
+        GoogleReport {
             lines,
             valid_directives,
             unused_directives,
@@ -220,7 +220,7 @@ impl LineReport {
 /// set, in aligned columns), then the counts.
 ///
 /// ```
-/// let report = robotspec::report::ParseReport::new(b"User-agent: *\nDisallow /x # y\n");
+/// let report = robotspec::report::GoogleReport::new(b"User-agent: *\nDisallow /x # y\n");
 /// assert_eq!(
 ///     report.to_string(),
 ///     "1  user-agent  has_directive\n\
@@ -229,7 +229,7 @@ impl LineReport {
 ///      valid directives: 2, unused directives: 0, last line seen: 3\n"
 /// );
 /// ```
-impl fmt::Display for ParseReport {
+impl fmt::Display for GoogleReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let width = self.last_line_seen.to_string().len();
         for line in &self.lines {
@@ -264,7 +264,7 @@ mod tests {
     use super::*;
 
     fn tags(input: &[u8]) -> Vec<Tag> {
-        ParseReport::new(input)
+        GoogleReport::new(input)
             .lines
             .iter()
             .map(|l| l.tag)
@@ -304,7 +304,7 @@ mod tests {
 
     #[test]
     fn a_nul_ends_the_line_before_its_comment_key_or_colon() {
-        let report = ParseReport::new(b"Disallow: /a\0 # c\n\0User-agent: *\nAllow\0: /b\n");
+        let report = GoogleReport::new(b"Disallow: /a\0 # c\n\0User-agent: *\nAllow\0: /b\n");
         let first = report.lines[0];
         assert_eq!((first.tag, first.has_comment), (Tag::Disallow, false));
         assert!(report.lines[1].is_empty && !report.lines[1].has_directive);
@@ -317,19 +317,19 @@ mod tests {
         let mut input = b"Disallow: /".to_vec();
         input.extend(std::iter::repeat_n(b'a', 17_000));
         input.extend(b" # comment\n");
-        let line = ParseReport::new(&input).lines[0];
+        let line = GoogleReport::new(&input).lines[0];
         assert!(line.is_line_too_long && line.has_directive && !line.has_comment);
     }
 
     #[test]
     fn vertical_tab_and_form_feed_are_whitespace_around_the_text() {
-        let report = ParseReport::new(b"\x0b\n\x0c # c\n\x0bDisallow: /x\x0c\nfoo bar\x0b\n");
+        let report = GoogleReport::new(b"\x0b\n\x0c # c\n\x0bDisallow: /x\x0c\nfoo bar\x0b\n");
         assert!(report.lines[0].is_empty);
         assert!(report.lines[1].is_comment);
         assert_eq!(report.lines[2].tag, Tag::Disallow);
         assert!(report.lines[3].is_missing_colon_separator);
         // Between the key and its colon too: Google strips the key it cut there.
-        let report = ParseReport::new(b"Crawl-delay\x0c: 1\nDisallow\x0b\t: /x\n");
+        let report = GoogleReport::new(b"Crawl-delay\x0c: 1\nDisallow\x0b\t: /x\n");
         assert_eq!(report.lines[0].tag, Tag::Unused);
         assert_eq!(report.lines[1].tag, Tag::Disallow);
     }
@@ -337,10 +337,10 @@ mod tests {
     #[test]
     fn the_report_is_googles_whatever_the_variant() {
         let input = b"User-agent: *\nDisalow: /x\nCrawl-delay: 1\n";
-        let google = ParseReport::new(input);
+        let google = GoogleReport::new(input);
         for variant in Variant::ALL {
             let parsed = crate::syntax::parse(input, *variant);
-            assert_eq!(ParseReport::of(&parsed), google);
+            assert_eq!(GoogleReport::of(&parsed), google);
         }
         assert_eq!(google.lines[1].tag, Tag::Disallow);
         assert!(google.lines[1].is_typo);

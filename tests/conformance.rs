@@ -29,8 +29,8 @@ use std::collections::HashMap;
 use base64::Engine as _;
 use libtest_mimic::{Arguments, Failed, Trial};
 use robotspec::internals::{is_valid_product_token, normalise, path_params_query, PatternEncoding};
-use robotspec::report::{ParseReport, Tag};
-use robotspec::{parse, parse_strict, Robots, Variant};
+use robotspec::report::{GoogleReport, Tag};
+use robotspec::{parse, parse_strict, Mode, ParseOptions, Robots, Variant};
 use serde_json::Value;
 
 type Check = Box<dyn FnOnce() -> Result<(), Failed> + Send>;
@@ -228,8 +228,8 @@ fn google_library_vectors(
     }
 }
 
-fn report(robots_txt: &[u8]) -> ParseReport {
-    ParseReport::of(&parse(robots_txt, Variant::Google))
+fn report(robots_txt: &[u8]) -> GoogleReport {
+    GoogleReport::of(&parse(robots_txt, Variant::Google))
 }
 
 /// Google's per-line report on the vendored real files, one trial per file, and on the whole
@@ -288,7 +288,7 @@ fn shared_corpus_report_check() -> Result<(), Failed> {
 /// by line: `[line, tag, is_typo, is_empty, has_comment, is_comment, has_directive,
 /// is_acceptable_typo, is_line_too_long, is_missing_colon_separator]`, flags as 0 or 1.
 fn report_agrees(input: &[u8], want: &Value) -> Result<(), Failed> {
-    let report = ParseReport::new(input);
+    let report = GoogleReport::new(input);
     let flag = u8::from;
     let got: Vec<Value> = report
         .lines
@@ -520,7 +520,7 @@ fn worked_examples(add: &mut impl FnMut(String, Check)) {
                 verdict(),
             );
             let name = format!("{variant}/worked/strict/{example}#{n} {row}");
-            match Robots::parse_strict(&robots_txt, variant) {
+            match Robots::parse_with(&robots_txt, variant, &ParseOptions::new(Mode::Strict)) {
                 Ok(_) => add(name, verdict()),
                 Err(rejected) => {
                     let codes: Vec<&str> = rejected

@@ -12,7 +12,7 @@
 
 use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
-use robotspec::analysis::{self, Reach, Witness};
+use robotspec::analysis::{self, Blocked, Witness};
 use robotspec::{AgentQuery, Applicable, Limit, Limits, ParseOptions, Robots, Variant};
 
 #[derive(Debug, Arbitrary)]
@@ -57,9 +57,9 @@ fuzz_target!(|input: Input<'_>| {
     {
         holds(&old, witness);
     }
-    match analysis.reach() {
-        Reach::Everything => assert!(analysis.allowed_example().is_none()),
-        Reach::Nothing => assert!(analysis.disallowed_example().is_none()),
+    match analysis.blocked() {
+        Blocked::All => assert!(analysis.allowed_example().is_none()),
+        Blocked::None => assert!(analysis.disallowed_example().is_none()),
         _ => {}
     }
 
@@ -74,7 +74,7 @@ fuzz_target!(|input: Input<'_>| {
     let crawlers = [old.clone(), new.clone(), old.clone()];
     for (crawler, shared) in crawlers.iter().zip(analysis::analyze_each(&crawlers)) {
         let alone = analysis::analyze(crawler);
-        assert_eq!(shared.reach(), alone.reach());
+        assert_eq!(shared.blocked(), alone.blocked());
         for (a, b) in [
             (shared.allowed_example(), alone.allowed_example()),
             (shared.disallowed_example(), alone.disallowed_example()),

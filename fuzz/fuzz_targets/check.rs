@@ -11,7 +11,7 @@
 use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
 use robotspec::model::RuleKind;
-use robotspec::{AgentQuery, Decision, Profile, Robots, Variant, Verdict};
+use robotspec::{AgentQuery, Decision, Mode, ParseOptions, Profile, Robots, Variant, Verdict};
 
 #[derive(Debug, Arbitrary)]
 struct Input<'a> {
@@ -50,7 +50,7 @@ fuzz_target!(|input: Input<'_>| {
     let variant = reading(input.variant, &input.changes);
     assert_eq!(variant.name().parse::<Profile>().ok(), Some(variant), "name round trip");
     let robots = Robots::parse(input.file, variant);
-    let strict = Robots::parse_strict(input.file, variant).ok();
+    let strict = Robots::parse_with(input.file, variant, &ParseOptions::new(Mode::Strict)).ok();
     let single = AgentQuery::new(input.agent);
     let mut tokens = vec![input.agent];
     tokens.extend(input.more_agents.iter().take(4));

@@ -19,9 +19,11 @@ use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 
-use crate::access::scope::Origin;
-use crate::access::{Access, AccessOptions, AccessReason, AccessState, LifetimeSource};
+use super::options::{AccessOptions, LifetimeSource};
+use super::policy::{Access, AccessReason};
+use super::scope::Origin;
 use crate::variant::{AccessProfile, Profile};
+use crate::vocab::access::AccessState;
 
 /// A result in use for an origin.
 #[derive(Debug, Clone)]
@@ -75,17 +77,17 @@ fn later(now: Instant, lifetime: Duration) -> Instant {
 }
 
 impl RobotsCache {
-    /// An empty cache applying `variant`'s policy (a [`Variant`](crate::Variant) or a
+    /// An empty cache applying `profile`'s policy (a [`Variant`](crate::Variant) or a
     /// [`Profile`]).
-    pub fn new(variant: impl Into<Profile>) -> RobotsCache {
-        RobotsCache::with_options(variant, &AccessOptions::default())
+    pub fn new(profile: impl Into<Profile>) -> RobotsCache {
+        RobotsCache::with_options(profile, &AccessOptions::default())
     }
 
-    /// An empty cache applying `variant`'s policy as `options` change it (the cache reads
+    /// An empty cache applying `profile`'s policy as `options` change it (the cache reads
     /// [`AccessOptions::strict_unreachable`]).
-    pub fn with_options(variant: impl Into<Profile>, options: &AccessOptions) -> RobotsCache {
+    pub fn with_options(profile: impl Into<Profile>, options: &AccessOptions) -> RobotsCache {
         RobotsCache {
-            profile: variant.into(),
+            profile: profile.into(),
             strict_unreachable: options.strict_unreachable,
             entries: RwLock::new(HashMap::new()),
         }

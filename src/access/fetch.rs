@@ -19,12 +19,13 @@ use ureq::unversioned::resolver::{DefaultResolver, ResolvedSocketAddrs, Resolver
 use ureq::unversioned::transport::{DefaultConnector, NextTimeout};
 use url::Url;
 
-use crate::access::scope::{robots_txt_url, Origin, TargetError};
-use crate::access::{
-    evaluate, max_redirects, redirect_target, scheme_supported, size_limit, Access, AccessOptions,
-    FetchOutcome, HeaderMap,
+use super::options::AccessOptions;
+use super::policy::{
+    evaluate, max_redirects, redirect_target, scheme_supported, size_limit, Access, FetchOutcome,
 };
+use super::scope::{robots_txt_url, Origin, TargetError};
 use crate::variant::{Profile, Variant};
+use ::http::HeaderMap;
 
 /// How to fetch: `FetchOptions::default()` sends `User-Agent: robotspec/VERSION`, waits at
 /// most 10 s per request and keeps the variant's access policy.
@@ -211,7 +212,7 @@ impl Error for FetchError {
     }
 }
 
-/// Fetches the robots.txt governing `page_url` and evaluates it under `variant` (a
+/// Fetches the robots.txt governing `page_url` and evaluates it under `profile` (a
 /// [`Variant`] or a [`Profile`]).
 ///
 /// # Errors
@@ -221,16 +222,16 @@ impl Error for FetchError {
 /// header ([`FetchError::UserAgent`]). Network failures are outcomes.
 pub fn fetch(
     page_url: &str,
-    variant: impl Into<Profile>,
+    profile: impl Into<Profile>,
     options: &FetchOptions,
 ) -> Result<Fetched, FetchError> {
-    let variant: Profile = variant.into();
+    let profile: Profile = profile.into();
     let robots_url = robots_txt_url(page_url).map_err(FetchError::Target)?;
     let scheme = robots_url.scheme();
-    if !scheme_supported(variant, scheme) || !matches!(scheme, "http" | "https") {
+    if !scheme_supported(profile, scheme) || !matches!(scheme, "http" | "https") {
         return Err(FetchError::UnsupportedScheme {
             scheme: scheme.to_owned(),
-            variant: variant.variant(),
+            variant: profile.variant(),
         });
     }
     let origin = Origin::of(&robots_url).map_err(FetchError::Target)?;
@@ -256,8 +257,8 @@ pub fn fetch(
             },
         ),
     };
-    let limit = size_limit(variant, &options.access);
-    let allowed_hops = max_redirects(variant, &options.access);
+    let limit = size_limit(profile, &options.access);
+    let allowed_hops = max_redirects(profile, &options.access);
     let mut redirects = Vec::new();
     let mut url = robots_url.clone();
     let outcome = loop {
@@ -309,7 +310,7 @@ pub fn fetch(
             body,
         };
     };
-    let access = evaluate(variant, &outcome, SystemTime::now(), &options.access);
+    let access = evaluate(profile, &outcome, SystemTime::now(), &options.access);
     Ok(Fetched {
         robots_url,
         origin,

@@ -20,8 +20,9 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::{Access, AccessState};
+use super::policy::Access;
 use crate::query::Robots;
+use crate::vocab::access::AccessState;
 
 /// A fetch result in figures. Serialised as `{"state", "diagnostics": {code: count},
 /// "groups", "rules", "ignored_rules", "sitemaps": [url…], "extensions": [ExtensionRecord…]}`.

@@ -5,7 +5,8 @@ use super::http::http_date;
 use super::*;
 use crate::diagnostic::Code;
 use crate::variant::Variant;
-use std::time::UNIX_EPOCH;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use url::Url;
 
 fn now() -> SystemTime {
     UNIX_EPOCH + Duration::from_secs(1_700_000_000)

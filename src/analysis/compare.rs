@@ -6,12 +6,12 @@ use std::sync::{Arc, OnceLock};
 use serde::ser::{SerializeStruct, Serializer};
 use serde::Serialize;
 
+use super::analyze;
 use super::budget::{Budget, Exceeded};
 use super::generic::Generic;
 use super::normaliser::Normaliser;
 use super::paths::{witness_order, Paths};
 use super::ranking::{Ranking, Ruling};
-use super::reach;
 use super::search::{search, Control, Outcome, Side};
 use super::shared::{once_per_key, Contents};
 use super::witness::{RulingOf, UndecidedBy, Witness};
@@ -429,7 +429,7 @@ fn of_the_other_verdict<'r>(
 ) -> Option<Option<Witness<'r>>> {
     let wanted = (!allowed, allowed);
     let (allowed_example, disallowed_example) =
-        reach::shortest(applicable, ranking, wanted, budget).ok()?;
+        analyze::shortest(applicable, ranking, wanted, budget).ok()?;
     Some(if allowed {
         disallowed_example
     } else {

@@ -1,9 +1,9 @@
-//! Exact answers over every URL: what a crawler may reach, which rules never decide, and where
+//! Exact answers over every URL: how much of a site a crawler's rules block, which rules never decide, and where
 //! two files or two readings part — decided on the automata, with shortest witnesses, never by
 //! sampling.
 //!
 //! A verdict answers one URL. The questions people bring are about all of them: *is this site
-//! closed to GPTBot entirely, partly, or not at all?* (`analyze`: the [`Reach`]), *which rules
+//! closed to GPTBot entirely, partly, or not at all?* (`analyze`: what is [`Blocked`]), *which rules
 //! can never decide anything?* ([`Analysis::dead_rules`]), *what does my edit open or close?*,
 //! *do `rfc9309` and `google` ever disagree on this file?* ([`compare`]). Each is decidable: a
 //! rule's pattern is a regular language over path bytes, which rule wins a path depends only on
@@ -24,17 +24,17 @@
 //! defines all of it, with worked examples.
 //!
 //! The search builds its automata as it goes and counts what it builds ([`Limit::AnalysisStates`](crate::Limit::AnalysisStates));
-//! past the budget it answers [`Reach::Undecided`] (or `equivalent: None`) with the limit that
+//! past the budget it answers [`Blocked::Undecided`] (or `equivalent: None`) with the limit that
 //! stopped it — never a guess — and the count does not depend on time, so the answer is the same
 //! on every machine.
 //!
 //! ```
-//! use robotspec::analysis::{self, Reach};
+//! use robotspec::analysis::{self, Blocked};
 //! use robotspec::{AgentQuery, Robots, Variant};
 //!
 //! let robots = Robots::parse(b"User-agent: *\nDisallow: /private\nAllow: /private\n", Variant::Rfc9309);
 //! let analysis = analysis::analyze(&robots.applicable(&AgentQuery::new("GPTBot")));
-//! assert_eq!(analysis.reach(), Reach::Nothing);
+//! assert_eq!(analysis.blocked(), Blocked::None);
 //! assert_eq!(analysis.allowed_example().map(|w| w.path()), Some("/"));
 //! // Allow wins the tie: the Disallow decides no path at all.
 //! let dead = analysis.dead_rules().unwrap();
@@ -47,6 +47,7 @@
 //! assert_eq!(change.allowed_only_by_old().map(|d| d.path()), Some("/private"));
 //! ```
 
+mod analyze;
 mod budget;
 mod compare;
 mod dead;
@@ -55,39 +56,13 @@ mod generic;
 mod normaliser;
 mod paths;
 mod ranking;
-mod reach;
 mod search;
 mod shared;
 mod witness;
 
+pub use crate::vocab::access::Blocked;
+pub use analyze::{analyze, analyze_each, named_agents, Analysis};
 pub use compare::{compare, compare_each, compare_within, Difference, Equivalence};
 pub use dead::{DeadCause, DeadRule};
 pub use paths::Paths;
-pub use reach::{analyze, analyze_each, Analysis, Reach};
 pub use witness::{shown_path, Witness};
-
-use crate::query::Robots;
-
-/// Every agent token the file's groups name, as the reading reads them, lower-cased, each once,
-/// in file order: with [`Robots::unnamed`](crate::Robots::unnamed) for the crawlers it does
-/// not name, the crawlers whose answers can differ.
-///
-/// ```
-/// use robotspec::{analysis, Robots, Variant};
-/// let robots = Robots::parse(b"User-agent: FooBot\nUser-agent: *\nUser-agent: foobot\nDisallow: /\n",
-///                            Variant::Google);
-/// assert_eq!(analysis::named_agents(&robots), ["foobot"]);
-/// ```
-pub fn named_agents(robots: &Robots) -> Vec<String> {
-    let mut agents: Vec<String> = Vec::new();
-    let lines = robots.groups().flat_map(|group| group.agents());
-    for line in lines {
-        if let crate::model::Agent::Named(token) = line.agent() {
-            let token = token.to_ascii_lowercase();
-            if !token.is_empty() && !agents.contains(&token) {
-                agents.push(token);
-            }
-        }
-    }
-    agents
-}

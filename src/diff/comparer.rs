@@ -17,18 +17,18 @@ pub struct Comparer {
 impl Comparer {
     /// Parses `input` (leniently, collecting only what limits cut) once per reading: each a
     /// [`Variant`](crate::Variant) or a composed [`Profile`]. Duplicates are dropped.
-    pub fn new<P: Into<Profile>>(input: &[u8], variants: impl IntoIterator<Item = P>) -> Comparer {
+    pub fn new<P: Into<Profile>>(input: &[u8], profiles: impl IntoIterator<Item = P>) -> Comparer {
         let options = ParseOptions::for_verdicts();
         let mut seen: Vec<Profile> = Vec::new();
-        for variant in variants.into_iter().map(Into::into) {
-            if !seen.contains(&variant) {
-                seen.push(variant);
+        for profile in profiles.into_iter().map(Into::into) {
+            if !seen.contains(&profile) {
+                seen.push(profile);
             }
         }
         Comparer {
             robots: seen
                 .into_iter()
-                .map(|variant| Robots::lenient(input, variant, &options))
+                .map(|profile| Robots::parse_lenient(input, profile, &options))
                 .collect(),
         }
     }

@@ -7,7 +7,7 @@
 //! profiles: it names the first profile field, in a fixed order, that differs between the two
 //! variants *and* is involved in the lines that decided (`classify`, which names every field
 //! of the profile, so that a new field cannot be forgotten).
-//! [`Tally`] sums comparisons over a corpus into a [`Summary`].
+//! [`Tally`] sums comparisons over a corpus into a [`CorpusSummary`].
 //!
 //! ```
 //! use robotspec::diff::{Comparer, Reason};
@@ -28,7 +28,7 @@ mod tally;
 
 pub use comparer::Comparer;
 pub use comparison::{Answer, Comparison, Disagreement, LineRef, Reason};
-pub use tally::{Example, PairSummary, ReasonCount, Summary, Tally};
+pub use tally::{CorpusSummary, Example, PairSummary, ReasonCount, Tally};
 
 #[cfg(test)]
 mod tests;

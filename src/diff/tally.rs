@@ -53,7 +53,7 @@ pub struct PairSummary {
 /// Disagreements between variants over many queries.
 #[non_exhaustive]
 #[derive(Debug, Clone, Serialize)]
-pub struct Summary {
+pub struct CorpusSummary {
     /// The variants compared, in order.
     pub variants: Vec<String>,
     /// Queries compared.
@@ -69,7 +69,7 @@ pub struct Summary {
 /// One pair's disagreements, and per reason its count and examples.
 type PairTally = (u64, BTreeMap<Reason, (u64, Vec<Example>)>);
 
-/// Accumulates [`Comparison`]s into a [`Summary`].
+/// Accumulates [`Comparison`]s into a [`CorpusSummary`].
 #[derive(Debug)]
 pub struct Tally {
     variants: Vec<Profile>,
@@ -140,7 +140,7 @@ impl Tally {
     }
 
     /// The summary: every pair of variants in order, reasons most frequent first.
-    pub fn finish(mut self) -> Summary {
+    pub fn finish(mut self) -> CorpusSummary {
         let mut pairs = Vec::new();
         for (i, &left) in self.variants.iter().enumerate() {
             for (j, &right) in self.variants.iter().enumerate().skip(i + 1) {
@@ -162,7 +162,7 @@ impl Tally {
                 });
             }
         }
-        Summary {
+        CorpusSummary {
             variants: self.variants.iter().map(Profile::name).collect(),
             queries: self.queries,
             files: self.files,

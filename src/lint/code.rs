@@ -11,19 +11,7 @@ use std::fmt;
 
 use serde::Serialize;
 
-use crate::diagnostic::Code;
-
-crate::names::stable_names! {
-    /// How much a finding matters to the site owner.
-    pub enum Severity {
-        /// A crawler will misread the line, or it does not do what it plainly means.
-        Error = "error",
-        /// Non-standard but known, or honoured by some crawlers only.
-        Warning = "warning",
-        /// Information: what the readings make of the line.
-        Note = "note",
-    }
-}
+use crate::diagnostic::{Code, Severity};
 
 crate::names::stable_names! {
     /// The linter's own finding codes (besides every diagnostic [`Code`]). Names are stable.

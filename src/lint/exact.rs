@@ -10,9 +10,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use super::code::LintCode;
 use super::context::{listed, Context, Reading};
 use super::finding::Collector;
-use crate::analysis::{self, Analysis, DeadCause, Difference, Equivalence, Paths, Reach};
+use crate::analysis::{self, Analysis, DeadCause, Difference, Equivalence, Paths};
 use crate::model::{Rule, RuleKind};
 use crate::query::{AgentQuery, Applicable};
+use crate::vocab::access::Blocked;
 
 pub(super) fn check(context: &Context<'_>, found: &mut Collector) {
     for reading in &context.readings {
@@ -65,19 +66,19 @@ fn per_reading(reading: &Reading, found: &mut Collector) {
     let analyses = analysis::analyze_each(&applicables);
     dead_rules(reading, &applicables, &analyses, found);
     dead_groups(reading, &applicables, found);
-    if analyses.iter().all(|a| a.reach() == Reach::Everything) {
+    if analyses.iter().all(|a| a.blocked() == Blocked::All) {
         blocks_everything(reading, found);
     }
     let undecided: Vec<String> = crawlers
         .iter()
         .zip(&analyses)
-        .filter(|(_, a)| a.reach() == Reach::Undecided || a.dead_rules().is_none())
+        .filter(|(_, a)| a.blocked() == Blocked::Undecided || a.dead_rules().is_none())
         .map(|(c, _)| crawler_name(c.as_deref()))
         .collect();
     if !undecided.is_empty() {
         let message = format!(
             "the exact analysis stopped at its budget (limit `analysis_states`) for {}: their \
-             reach and dead rules are not known",
+             blocking and dead rules are not known",
             listed(&undecided)
         );
         found.add(

@@ -7,8 +7,9 @@ use std::fmt;
 use serde::ser::{SerializeStruct, Serializer};
 use serde::Serialize;
 
-use super::code::{FindingCode, Severity};
+use super::code::FindingCode;
 use super::options::LintOptions;
+use crate::diagnostic::Severity;
 use crate::variant::Profile;
 
 /// What the linter found, where, for which readings, and how to fix it when that is certain.

@@ -10,7 +10,8 @@
 //! (`robotspec lint`), the Python binding (`robotspec.lint`) and the playground are its clients.
 //!
 //! ```
-//! use robotspec::lint::{lint, FindingCode, LintCode, LintOptions, Severity};
+//! use robotspec::lint::{lint, FindingCode, LintCode, LintOptions};
+//! use robotspec::Severity;
 //!
 //! let body = b"User-agent: AI2Bot\nDisallow: /\n";
 //! let findings = lint(body, &LintOptions::default());
@@ -35,7 +36,7 @@ mod position;
 mod records;
 mod report;
 
-pub use code::{FindingCode, LintCode, Severity};
+pub use code::{FindingCode, LintCode};
 pub use crawlers::{Crawler, Purpose};
 pub use finding::Finding;
 pub use options::LintOptions;

@@ -2,7 +2,8 @@
 
 use std::collections::BTreeMap;
 
-use super::code::{FindingCode, Severity};
+use super::code::FindingCode;
+use crate::diagnostic::Severity;
 use crate::limits::Limits;
 use crate::variant::{Profile, Variant};
 
@@ -11,7 +12,8 @@ use crate::variant::{Profile, Variant};
 /// silenced or raised, and the resource limits.
 ///
 /// ```
-/// use robotspec::lint::{FindingCode, LintCode, LintOptions, Severity};
+/// use robotspec::lint::{FindingCode, LintCode, LintOptions};
+/// use robotspec::Severity;
 /// use robotspec::{Code, Variant};
 ///
 /// let options = LintOptions::default()

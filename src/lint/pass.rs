@@ -25,7 +25,7 @@ pub fn lint(input: &[u8], options: &LintOptions) -> Vec<Finding> {
         .map(|(number, profile)| Reading {
             number,
             profile: *profile,
-            robots: Robots::lenient(input, *profile, &parse),
+            robots: Robots::parse_lenient(input, *profile, &parse),
         })
         .collect();
     let context = Context {

@@ -6,7 +6,7 @@
 use super::code::LintCode;
 use super::context::Context;
 use super::finding::Collector;
-use crate::report::{ParseReport, Tag};
+use crate::report::{GoogleReport, Tag};
 use crate::variant::{Profile, Variant};
 
 pub(super) fn check(context: &Context<'_>, found: &mut Collector) {
@@ -14,7 +14,7 @@ pub(super) fn check(context: &Context<'_>, found: &mut Collector) {
     let Some(reading) = context.readings.iter().find(|r| r.profile == google) else {
         return;
     };
-    let report = ParseReport::new(context.input);
+    let report = GoogleReport::new(context.input);
     for line in &report.lines {
         let text = context.lines.text(line.line).unwrap_or_default();
         let key = text

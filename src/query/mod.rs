@@ -30,6 +30,7 @@ pub(crate) mod agent;
 pub(crate) mod target;
 
 mod robots;
+mod selection;
 mod usage;
 mod usage_rules;
 mod verdict;

@@ -1,20 +1,13 @@
-//! [`Robots`]: a file's model, the index of which groups apply to which agent token, and each
-//! selection's rules, tested one by one for its first queries and compiled once that has cost
-//! as much as compiling them would (`pattern::rental`). The answers it
-//! gives (verdicts, explanations, usage) are built in `verdict.rs` and `usage.rs`, which read
-//! it; it reads neither.
+//! [`Robots`], the public face of a parsed file: how it is parsed, the model it keeps, what the
+//! reading found, and the selection engine (`selection.rs`) built beside the model. The
+//! answers it gives (verdicts, explanations, usage) are built in `verdict.rs` and `usage.rs`,
+//! which read it and ask the engine; it reads neither.
 
-use std::ops::Range;
-use std::sync::OnceLock;
-
+use super::selection::Selector;
 use crate::diagnostic::{Code, Diagnostic};
-use crate::findings::Findings;
-use crate::model::{Agent, Group, Model, ModelBuilder, Record, Rule, Sitemap};
-use crate::pattern::{decide_one_by_one, normalise_target, test_cost, Rental, RuleMatcher};
-use crate::source::Source;
+use crate::model::{self, Group, Model, ModelBuilder, Record, Rule, Sitemap};
 use crate::syntax::{self, Mode, ParseOptions, Parsed, StrictError};
-use crate::variant::{AgentMatching, GroupSelection, Profile, TargetEncoding, Variant};
-use crate::vocab::pattern::RuleKind;
+use crate::variant::{Profile, Variant};
 
 /// A parsed robots.txt file, ready to answer queries: parse once, ask many times, and know why.
 ///
@@ -47,154 +40,46 @@ use crate::vocab::pattern::RuleKind;
 /// ```
 #[derive(Debug)]
 pub struct Robots {
-    pub(super) profile: Profile,
     pub(super) options: ParseOptions,
     pub(crate) model: Model,
     diagnostics: Vec<Diagnostic>,
-    pub(super) index: AgentIndex,
-}
-
-/// Which groups apply to which agent token.
-///
-/// The tokens are sorted and found by binary search: a file names a handful, a search is a
-/// few comparisons of short strings with no hashing, and, as the tokens come from the file, no
-/// order of insertion can make it slow.
-#[derive(Debug, Default)]
-pub(super) struct AgentIndex {
-    /// The distinct lower-cased agent tokens, sorted, one after the other.
-    tokens: Box<[u8]>,
-    /// Per token, in the same order: where it lies in `tokens`, and its selection.
-    by_agent: Box<[NamedToken]>,
-    /// Index into `selections` of the merged `*` groups, if any.
-    pub(super) global: Option<usize>,
-    pub(super) selections: Vec<Selection>,
-    /// Every selection's groups, one selection after the other (one allocation for them all:
-    /// a file of 50,000 groups has as many selections).
-    groups: Box<[u32]>,
-}
-
-/// One token of an [`AgentIndex`]: where it lies in the index's `tokens`, and the index of its
-/// selection.
-#[derive(Debug, Clone, Copy)]
-struct NamedToken {
-    start: u32,
-    end: u32,
-    selection: u32,
-}
-
-/// The groups that apply to one agent token (or to `*`), and their rules, compiled once testing
-/// them one by one has cost as much as compiling them would.
-#[derive(Debug)]
-pub(super) struct Selection {
-    /// Where its groups' indices (file order) lie in the index's `groups`.
-    groups: (u32, u32),
-    /// What the queries answered by testing the rules one by one cost so far.
-    tested: Rental,
-    compiled: OnceLock<Box<Compiled>>,
-}
-
-/// A selection's usable rules (empty patterns left out) and the matcher compiled from them.
-#[derive(Debug)]
-pub(super) struct Compiled {
-    /// Indices into the model's rules, file order; the matcher's rule `i` is `rules[i]`.
-    pub(super) rules: Box<[u32]>,
-    pub(super) matcher: RuleMatcher,
-    /// The selection's Content-Usage rules, read and compiled on the first usage query.
-    pub(super) usage: OnceLock<Box<super::usage_rules::UsageRules>>,
-}
-
-impl Compiled {
-    /// The rule that decides the prepared target `target`, with its kind.
-    fn decide(&self, target: &[u8]) -> Option<(Decided<'_>, RuleKind)> {
-        let (i, kind) = self.matcher.decide_with_kind(target)?;
-        Some((Decided::Compiled(self, i), kind))
-    }
-}
-
-/// The rule that decided a target, as whoever decided names it; [`Decided::rule`] looks up
-/// its index in the model only when asked (a caller that wants to know whether the target is
-/// allowed reads the kind beside it and no rule list).
-pub(super) enum Decided<'s> {
-    /// The rule at this index in the model.
-    Rule(usize),
-    /// The compiled rules' rule at this index.
-    Compiled(&'s Compiled, usize),
-}
-
-impl Decided<'_> {
-    /// The rule's index in the model.
-    pub(super) fn rule(&self) -> Option<usize> {
-        match *self {
-            Decided::Rule(id) => Some(id),
-            Decided::Compiled(compiled, i) => compiled.rules.get(i).map(|&id| id as usize),
-        }
-    }
-}
-
-/// The estimated cost of compiling a selection's rules, in bytes scanned (`pattern::rental`):
-/// a fixed part (the matcher's tables and their allocations) and a part per rule (sorting it
-/// into priority order, copying its pattern). Until testing the rules one by one has cost as
-/// much, queries are answered that way; from then on by the compiled rules. Calibrated by
-/// timing both (docs/performance.md, issue 32): a test scans about two bytes a nanosecond, and
-/// compiling costs about 0.5 µs plus 0.13 µs a rule.
-const COMPILE_BASE: usize = 1 << 10;
-const COMPILE_PER_RULE: usize = 256;
-
-/// What compiling `rules` rules is estimated to cost, in bytes scanned.
-pub(super) fn compile_estimate(rules: usize) -> usize {
-    rules
-        .saturating_mul(COMPILE_PER_RULE)
-        .saturating_add(COMPILE_BASE)
+    pub(super) selector: Selector,
 }
 
 impl Robots {
-    /// Parses `input` leniently with [`ParseOptions::for_verdicts`], for verdicts (Postel's law:
-    /// never fails). This is the crawler's reading: it runs no grammar check, so
-    /// [`Robots::diagnostics`] holds only what a limit cut ([`Collect::Limits`](crate::Collect::Limits)); for every
-    /// finding, use [`Robots::parse_with`] with `ParseOptions::default()`, or [`crate::parse`].
-    pub fn parse(input: &[u8], variant: impl Into<Profile>) -> Robots {
-        Robots::lenient(input, variant.into(), &ParseOptions::for_verdicts())
+    /// Parses `input` as `profile` (a [`Variant`] or a composed [`Profile`]) the way a crawler
+    /// reads it: leniently (Postel's law: never fails), with [`ParseOptions::for_verdicts`],
+    /// which runs no grammar check, so [`Robots::diagnostics`] holds only what a limit cut
+    /// ([`Collect::Limits`](crate::Collect::Limits)). For every finding, or strict mode, use
+    /// [`Robots::parse_with`].
+    pub fn parse(input: &[u8], profile: impl Into<Profile>) -> Robots {
+        Robots::parse_lenient(input, profile.into(), &ParseOptions::for_verdicts())
     }
 
-    /// Parses `input` strictly with the default limits.
-    ///
-    /// # Errors
-    /// A [`StrictError`] with every problem when the file does not conform to the variant's
-    /// grammar.
-    pub fn parse_strict(input: &[u8], variant: impl Into<Profile>) -> Result<Robots, StrictError> {
-        Robots::parse_with(input, variant, &ParseOptions::new(Mode::Strict))
-    }
-
-    /// Parses `input` with `options`, in one pass over it, the mode chosen at run time: use it
-    /// where the mode is a setting, and [`Robots::parse`] or [`Robots::parse_strict`] where it
-    /// is known.
+    /// Parses `input` as `profile` with `options` (mode, limits, what to collect), in one pass
+    /// over it: use it where the options are settings, and [`Robots::parse`] where a crawler's
+    /// defaults do.
     ///
     /// # Errors
     /// Only in strict mode: a [`StrictError`] when the file does not conform to the variant's
     /// grammar or when a [limit](crate::Limits) left part of it out.
     pub fn parse_with(
         input: &[u8],
-        variant: impl Into<Profile>,
+        profile: impl Into<Profile>,
         options: &ParseOptions,
     ) -> Result<Robots, StrictError> {
-        let profile = variant.into();
-        match options.mode() {
-            Mode::Lenient => Ok(Robots::lenient(input, profile, options)),
-            Mode::Strict => {
-                let source =
-                    Source::read_as(input, options.limits.input_bytes, profile.byte_order_mark);
-                let (model, findings) = read_model(&source, &profile, options);
-                let diagnostics = syntax::conclude_strict(&source, &profile, findings)?;
-                Ok(Robots::new(profile, options, model, diagnostics))
-            }
-        }
+        let profile = profile.into();
+        let (model, concluded) = read_model(input, &profile, options);
+        Ok(Robots::new(profile, options, model, concluded?))
     }
 
-    /// The lenient reading with `options` (whatever mode they name): it cannot fail.
-    pub(crate) fn lenient(input: &[u8], profile: Profile, options: &ParseOptions) -> Robots {
-        let source = Source::read_as(input, options.limits.input_bytes, profile.byte_order_mark);
-        let (model, findings) = read_model(&source, &profile, options);
-        Robots::new(profile, options, model, findings.finish(false))
+    /// The lenient reading with `options`' limits and collection, whatever mode they name: it
+    /// cannot fail.
+    pub(crate) fn parse_lenient(input: &[u8], profile: Profile, options: &ParseOptions) -> Robots {
+        let options = options.with_mode(Mode::Lenient);
+        let (model, concluded) = read_model(input, &profile, &options);
+        let diagnostics = concluded.unwrap_or_else(StrictError::into_diagnostics);
+        Robots::new(profile, &options, model, diagnostics)
     }
 
     /// Builds the queryable object from a parsed file (with the options it was parsed with and
@@ -203,7 +88,7 @@ impl Robots {
         Robots::new(
             *parsed.profile(),
             parsed.options(),
-            Model::build(parsed),
+            model::build(parsed),
             parsed.diagnostics().to_vec(),
         )
     }
@@ -214,24 +99,23 @@ impl Robots {
         model: Model,
         diagnostics: Vec<Diagnostic>,
     ) -> Robots {
-        let index = AgentIndex::of(&model, profile.group_selection);
+        let selector = Selector::of(&model, profile, options.limits.matcher);
         Robots {
-            profile,
             options: *options,
             model,
             diagnostics,
-            index,
+            selector,
         }
     }
 
     /// The variant the file was read with (the one its profile starts from).
     pub fn variant(&self) -> Variant {
-        self.profile.variant()
+        self.profile().variant()
     }
 
     /// The reading the file was read with: its variant, with the settings changed, if any.
     pub fn profile(&self) -> &Profile {
-        &self.profile
+        self.selector.profile()
     }
 
     /// Groups in file order.
@@ -291,151 +175,27 @@ impl Robots {
     /// Heap memory held by the model and the agent index, in bytes (compiled matchers, which
     /// are built on first use, not included).
     pub fn memory_usage(&self) -> usize {
-        let index = &self.index;
-        let groups = index.groups.len() * 4;
         self.model.memory_usage()
-            + index.tokens.len()
-            + index.by_agent.len() * std::mem::size_of::<NamedToken>()
-            + index.selections.capacity() * std::mem::size_of::<Selection>()
-            + groups
+            + self.selector.memory_usage()
             + self.diagnostics.capacity() * std::mem::size_of::<Diagnostic>()
-    }
-
-    /// The target as the variant compares it.
-    pub(super) fn prepared<'t>(&self, target: &'t [u8]) -> std::borrow::Cow<'t, [u8]> {
-        let profile = &self.profile;
-        match profile.target_encoding {
-            TargetEncoding::AsGiven => std::borrow::Cow::Borrowed(target),
-            TargetEncoding::AsPatterns => normalise_target(target, profile.pattern_encoding),
-        }
-    }
-
-    /// The token some group names that names the crawler token `agent`, with its selection,
-    /// as the profile compares agents.
-    pub(super) fn named(&self, agent: &[u8]) -> Option<(&[u8], usize)> {
-        let index = &self.index;
-        match self.profile.agent_matching {
-            AgentMatching::Exact => index.find(agent),
-            AgentMatching::Substring => {
-                // Several tokens may occur in the crawler's: the group selection picks one,
-                // deterministically.
-                let agent = agent.to_ascii_lowercase();
-                let first_group = |selection: usize| {
-                    let groups = index.selections.get(selection).map(|s| index.groups_of(s));
-                    groups.and_then(|g| g.first().copied()).unwrap_or(u32::MAX)
-                };
-                let found = index.entries().filter(|&(token, _)| {
-                    !token.is_empty() && memchr::memmem::find(&agent, token).is_some()
-                });
-                match self.profile.group_selection {
-                    GroupSelection::FirstRecord => {
-                        found.min_by_key(|&(token, index)| (first_group(index), token))
-                    }
-                    GroupSelection::MergeAll | GroupSelection::MergeNamedFirstGlobal => found
-                        .max_by_key(|&(token, index)| {
-                            (token.len(), std::cmp::Reverse((first_group(index), token)))
-                        }),
-                }
-            }
-        }
-    }
-
-    /// The rule that decides the prepared target `target` among the selection's rules, with
-    /// its kind. The first queries test the rules one by one, which costs a crawler's two or
-    /// three questions to a host a fraction of compiling them; once one more would take what
-    /// testing has cost past what compiling is estimated to cost ([`compile_estimate`]: a
-    /// ski rental), the rules are compiled and answer from then on. So the first `k` queries
-    /// cost at most about twice what compiling at the first would.
-    pub(super) fn decide_in<'s>(
-        &'s self,
-        selection: &'s Selection,
-        target: &[u8],
-    ) -> Option<(Decided<'s>, RuleKind)> {
-        if let Some(compiled) = selection.compiled.get() {
-            return compiled.decide(target);
-        }
-        let model = &self.model;
-        let groups = self.groups_of(selection);
-        let groups = groups.iter().filter_map(|&g| model.group(g as usize));
-        let count: usize = groups.map(|g| g.rule_range().len()).sum();
-        let cost = test_cost(count, target.len());
-        if selection.tested.rent(cost, compile_estimate(count)) {
-            let profile = &self.profile;
-            let rules = self
-                .rules_of(selection)
-                .map(|(id, rule)| (id, rule.kind(), rule.pattern()));
-            let found =
-                decide_one_by_one(rules, profile.pattern_syntax, profile.precedence, target);
-            return found.map(|(id, kind)| (Decided::Rule(id), kind));
-        }
-        self.compiled(selection).decide(target)
-    }
-
-    /// The indices of the selection's groups, in file order.
-    pub(super) fn groups_of(&self, selection: &Selection) -> &[u32] {
-        self.index.groups_of(selection)
-    }
-
-    /// The selection's usable rules (empty patterns left out) with their indices in the model,
-    /// in file order.
-    fn rules_of<'s>(
-        &'s self,
-        selection: &'s Selection,
-    ) -> impl Iterator<Item = (usize, Rule<'s>)> + 's {
-        let model = &self.model;
-        let groups = self.groups_of(selection);
-        let ids = groups.iter().filter_map(|&g| model.group(g as usize));
-        ids.flat_map(|g| g.rule_range())
-            .filter_map(|id| Some((id, model.rule(id)?)))
-            .filter(|(_, rule)| !rule.is_empty())
-    }
-
-    /// The indices of the selection's rules a verdict is decided by, in file order: its groups'
-    /// rules without the empty ones, which never match.
-    pub(super) fn deciding_rules<'s>(
-        &'s self,
-        selection: &'s Selection,
-    ) -> impl Iterator<Item = u32> + 's {
-        self.rules_of(selection)
-            .filter_map(|(id, _)| u32::try_from(id).ok())
-    }
-
-    /// The selection's rules, compiled on first call.
-    pub(super) fn compiled<'s>(&self, selection: &'s Selection) -> &'s Compiled {
-        selection.compiled.get_or_init(|| {
-            let rules: Box<[u32]> = self.deciding_rules(selection).collect();
-            let patterns: Vec<(RuleKind, &[u8])> = self
-                .rules_of(selection)
-                .map(|(_, rule)| (rule.kind(), rule.pattern()))
-                .collect();
-            let profile = &self.profile;
-            let matcher = RuleMatcher::compile(
-                &patterns,
-                profile.pattern_syntax,
-                profile.precedence,
-                &self.options.limits.matcher,
-            );
-            Box::new(Compiled {
-                rules,
-                matcher,
-                usage: OnceLock::new(),
-            })
-        })
     }
 }
 
-/// The one pass: each line read, checked and handed to the model; the model and the findings.
-fn read_model<'s, 'a>(
-    source: &'s Source<'a>,
+/// The one pass over `input`, each line read, checked and handed to the model: the model, and
+/// the reading's conclusion in `options`' mode.
+fn read_model(
+    input: &[u8],
     profile: &Profile,
     options: &ParseOptions,
-) -> (Model, Findings<'s, 'a>) {
-    let mut builder = ModelBuilder::new(source, profile, options);
-    let mut findings = syntax::read(source, profile, options, |line, findings| {
+) -> (Model, Result<Vec<Diagnostic>, StrictError>) {
+    let source = syntax::source_of(input, profile, options);
+    let mut builder = ModelBuilder::new(&source, profile, options);
+    let mut findings = syntax::read(&source, profile, options, |line, findings| {
         builder.line(line, findings.place());
     });
     let model = builder.finish(Some(&mut findings));
-    (model, findings)
+    let concluded = syntax::conclude(&source, profile, findings, options.mode());
+    (model, concluded)
 }
 
 impl serde::Serialize for Robots {
@@ -448,7 +208,7 @@ impl serde::Serialize for Robots {
         let sitemaps: Vec<Sitemap<'_>> = self.sitemaps().collect();
         let records: Vec<Record<'_>> = self.file_records().collect();
         let mut s = serializer.serialize_struct("Robots", 6)?;
-        s.serialize_field("variant", &self.profile)?;
+        s.serialize_field("variant", self.profile())?;
         s.serialize_field("groups", &groups)?;
         s.serialize_field("sitemaps", &sitemaps)?;
         s.serialize_field("records", &records)?;
@@ -456,155 +216,4 @@ impl serde::Serialize for Robots {
         s.serialize_field("diagnostics", &self.diagnostics)?;
         s.end()
     }
-}
-
-impl AgentIndex {
-    /// Indexes the groups by the agent tokens they name, and the `*` groups, keeping only the
-    /// groups `selection` lets apply together.
-    fn of(model: &Model, selection: GroupSelection) -> AgentIndex {
-        // Every agent line naming a token: the token lower-cased (one after the other in
-        // `written`) and its group, in file order; the `*` groups apart.
-        let lines: usize = model.groups().map(|group| group.agents().len()).sum();
-        let mut written: Vec<u8> = Vec::new();
-        let mut named: Vec<(Range<usize>, u32)> = Vec::with_capacity(lines);
-        let mut global = Vec::new();
-        for group in model.groups() {
-            let group_index = u32::try_from(group.index()).unwrap_or(u32::MAX);
-            for agent_line in group.agents() {
-                match agent_line.agent() {
-                    Agent::Global => add_group(&mut global, group_index, selection, true, 0),
-                    Agent::Named(token) => {
-                        let start = written.len();
-                        written.extend(token.bytes().map(|b| b.to_ascii_lowercase()));
-                        named.push((start..written.len(), group_index));
-                    }
-                }
-            }
-        }
-        let token = |range: &Range<usize>| written.get(range.clone()).unwrap_or_default();
-        // By token, then in file order: by group, not by where the token lies in `written` (an
-        // empty token takes no room, so many share one place); two lines of one group naming
-        // one token are one entry of the selection.
-        named.sort_unstable_by(|a, b| token(&a.0).cmp(token(&b.0)).then(a.1.cmp(&b.1)));
-        let mut index = AgentIndex::default();
-        let mut tokens: Vec<u8> = Vec::with_capacity(written.len());
-        let mut by_agent: Vec<NamedToken> = Vec::with_capacity(named.len());
-        let mut groups = Vec::with_capacity(named.len() + global.len());
-        for run in named.chunk_by(|a, b| token(&a.0) == token(&b.0)) {
-            let start = groups.len();
-            for &(_, group) in run {
-                add_group(&mut groups, group, selection, false, start);
-            }
-            let start_of_token = tokens.len();
-            tokens.extend_from_slice(run.first().map_or(&[][..], |(range, _)| token(range)));
-            by_agent.push(NamedToken {
-                start: to_u32(start_of_token),
-                end: to_u32(tokens.len()),
-                selection: to_u32(index.selections.len()),
-            });
-            index.selections.push(Selection::of(start..groups.len()));
-        }
-        if !global.is_empty() {
-            let start = groups.len();
-            groups.extend_from_slice(&global);
-            index.global = Some(index.selections.len());
-            index.selections.push(Selection::of(start..groups.len()));
-        }
-        index.groups = groups.into();
-        index.tokens = tokens.into();
-        index.by_agent = by_agent.into();
-        index.selections.shrink_to_fit();
-        index
-    }
-
-    /// The indices of `selection`'s groups, in file order.
-    fn groups_of(&self, selection: &Selection) -> &[u32] {
-        let (start, end) = selection.groups;
-        self.groups
-            .get(start as usize..end as usize)
-            .unwrap_or_default()
-    }
-
-    /// The token of `entry`.
-    fn token(&self, entry: &NamedToken) -> &[u8] {
-        let range = entry.start as usize..entry.end as usize;
-        self.tokens.get(range).unwrap_or_default()
-    }
-
-    /// Every token with its selection, in token order.
-    fn entries(&self) -> impl Iterator<Item = (&[u8], usize)> + '_ {
-        self.by_agent
-            .iter()
-            .map(|entry| (self.token(entry), entry.selection as usize))
-    }
-
-    /// The token (and its selection) that equals `agent`, ignoring ASCII case.
-    fn find(&self, agent: &[u8]) -> Option<(&[u8], usize)> {
-        // The agent lower-cased once (on the stack when short, as agent tokens are), then
-        // compared as bytes.
-        let mut short = [0u8; 64];
-        let long;
-        let lower: &[u8] = match short.get_mut(..agent.len()) {
-            Some(buffer) => {
-                for (to, from) in buffer.iter_mut().zip(agent) {
-                    *to = from.to_ascii_lowercase();
-                }
-                buffer
-            }
-            None => {
-                long = agent.to_ascii_lowercase();
-                &long
-            }
-        };
-        let found = self
-            .by_agent
-            .binary_search_by(|entry| self.token(entry).cmp(lower))
-            .ok()?;
-        let entry = self.by_agent.get(found)?;
-        Some((self.token(entry), entry.selection as usize))
-    }
-}
-
-impl Selection {
-    /// Whether the selection's rules are compiled.
-    #[cfg(test)]
-    pub(super) fn is_compiled(&self) -> bool {
-        self.compiled.get().is_some()
-    }
-
-    /// The selection of the groups at `groups` in the index's `groups`, compiled when first
-    /// asked.
-    fn of(groups: Range<usize>) -> Selection {
-        Selection {
-            groups: (to_u32(groups.start), to_u32(groups.end)),
-            tested: Rental::default(),
-            compiled: OnceLock::new(),
-        }
-    }
-}
-
-/// Adds the group at `group` (file order) to the selection made of `groups[start..]`, as
-/// `selection` lets groups apply together: every group, or (for `*` under
-/// `merge-named-first-global`, and under `first-record`) the first only.
-fn add_group(
-    groups: &mut Vec<u32>,
-    group: u32,
-    selection: GroupSelection,
-    global: bool,
-    start: usize,
-) {
-    let merge = match selection {
-        GroupSelection::MergeAll => true,
-        GroupSelection::MergeNamedFirstGlobal => !global,
-        GroupSelection::FirstRecord => false,
-    };
-    if (groups.len() == start || merge)
-        && groups.get(start..).and_then(<[u32]>::last) != Some(&group)
-    {
-        groups.push(group);
-    }
-}
-
-fn to_u32(n: usize) -> u32 {
-    u32::try_from(n).unwrap_or(u32::MAX)
 }

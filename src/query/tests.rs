@@ -1,6 +1,6 @@
 //! Tests of the query API through `Robots`.
 
-use super::robots::{compile_estimate, Selection};
+use super::selection::{compile_estimate, Selection};
 use super::*;
 use crate::model::Agent;
 use crate::pattern::test_cost;
@@ -137,7 +137,7 @@ fn a_selections_rules_are_compiled_once_and_answer_as_before() {
     let selection = applicable.selection;
     let cached = |robots: &Robots| {
         selection
-            .and_then(|s| robots.compiled(s).usage.get())
+            .and_then(|s| robots.selector.compiled(&robots.model, s).usage.get())
             .map(|rules| std::ptr::from_ref(rules.as_ref()))
     };
     assert_eq!(cached(&robots), None);
@@ -249,7 +249,7 @@ fn first_queries_test_the_rules_then_they_are_compiled() {
         let tested = Robots::parse(SEVEN_RULES, *variant);
         let compiled = Robots::parse(SEVEN_RULES, *variant);
         if let Some(s) = selection(&compiled) {
-            compiled.compiled(s);
+            compiled.selector.compiled(&compiled.model, s);
         }
         let rules = tested.unnamed().rules().count();
         let (estimate, mut spent, mut queries) = (compile_estimate(rules), 0, 0);

@@ -283,10 +283,11 @@ impl Robots {
             return (Vec::new(), None);
         };
         let rules = self
-            .compiled(selection)
+            .selector
+            .compiled(&self.model, selection)
             .usage
-            .get_or_init(|| Box::new(self.usage_rules(self.groups_of(selection))));
-        let deciding = rules.deciding(&self.prepared(&target_of(url)));
+            .get_or_init(|| Box::new(self.usage_rules(self.selector.groups_of(selection))));
+        let deciding = rules.deciding(&self.selector.prepared(&target_of(url)));
         if deciding.is_empty() {
             return (Vec::new(), None);
         }
@@ -304,7 +305,7 @@ impl Robots {
 
     /// The Content-Usage rules of the groups `groups` (indices, file order).
     fn usage_rules(&self, groups: &[u32]) -> UsageRules {
-        let profile = &self.profile;
+        let profile = &self.profile();
         let matcher = &self.options.limits.matcher;
         UsageRules::of(&self.model, profile, matcher, groups)
     }

@@ -12,7 +12,8 @@ use serde::ser::{SerializeStruct, Serializer};
 use serde::Serialize;
 
 use super::agent::AgentQuery;
-use super::robots::{Compiled, Decided, Robots, Selection};
+use super::robots::Robots;
+use super::selection::{Compiled, Decided, Selection};
 use super::target::target_of;
 use crate::model::{Agent, Extension, ExtensionValue, Group, Record, Rule, RuleOrigin};
 use crate::pattern::Engine;
@@ -87,7 +88,7 @@ impl<'r> Applicable<'r> {
     /// The indices of the groups, in file order.
     fn group_ids(&self) -> &'r [u32] {
         self.selection
-            .map_or(&[], |selection| self.robots.groups_of(selection))
+            .map_or(&[], |selection| self.robots.selector.groups_of(selection))
     }
 
     /// The `Robots` these groups belong to.
@@ -109,7 +110,8 @@ impl<'r> Applicable<'r> {
         };
         let robots = self.robots;
         robots
-            .deciding_rules(selection)
+            .selector
+            .deciding_rules(&robots.model, selection)
             .filter_map(|id| robots.model.rule(id as usize))
             .collect()
     }
@@ -455,9 +457,9 @@ impl Robots {
         let applicable = self.applicable(agents);
         let verdict = applicable.verdict(&target);
         let mut matching = applicable.matching(&target);
-        let engine = applicable
-            .selection
-            .map_or(Engine::NoRules, |s| self.compiled(s).matcher.engine());
+        let engine = applicable.selection.map_or(Engine::NoRules, |s| {
+            self.selector.compiled(&self.model, s).matcher.engine()
+        });
         // One decision, explained: the verdict is `check`'s, and its rule heads the list. The
         // list comes from the glob matcher, the decision from the faster engines; they are held
         // equal by the matcher's tests and the `check` fuzz target.
@@ -468,7 +470,7 @@ impl Robots {
         Explanation {
             url: url.to_owned(),
             agents: agents.clone(),
-            profile: self.profile,
+            profile: *self.profile(),
             verdict,
             target,
             matching,
@@ -505,13 +507,13 @@ impl Robots {
             selection,
         };
         for agent in agents {
-            if let Some((token, index)) = self.named(agent) {
-                let selection = self.index.selections.get(index);
+            if let Some((token, index)) = self.selector.named(agent) {
+                let selection = self.selector.selection(index);
                 let token = std::str::from_utf8(token).unwrap_or_default();
                 return applicable(Some(token), selection);
             }
         }
-        let global = self.index.global.and_then(|i| self.index.selections.get(i));
+        let global = self.selector.global();
         applicable(None, global)
     }
 }
@@ -539,7 +541,7 @@ impl<'r> Applicable<'r> {
     /// deciding rule's kind only, and looks up no rule.
     pub fn is_allowed(&self, url: &str) -> bool {
         let target = target_of(url);
-        let target = self.robots.prepared(&target);
+        let target = self.robots.selector.prepared(&target);
         match self.deciding(&target) {
             Ok(decided) => decided.map(|(_, kind)| kind) != Some(RuleKind::Disallow),
             Err(_) => true,
@@ -575,7 +577,7 @@ impl<'r> Applicable<'r> {
     /// group applies).
     fn compile_for<U>(&self, urls: &[U]) {
         if let (Some(selection), false) = (self.selection, urls.is_empty()) {
-            self.robots.compiled(selection);
+            self.robots.selector.compiled(&self.robots.model, selection);
         }
     }
 
@@ -587,9 +589,9 @@ impl<'r> Applicable<'r> {
             return Vec::new();
         };
         let robots = self.robots;
-        let Compiled { rules, matcher, .. } = robots.compiled(selection);
+        let Compiled { rules, matcher, .. } = robots.selector.compiled(&robots.model, selection);
         matcher
-            .matching(&robots.prepared(target))
+            .matching(&robots.selector.prepared(target))
             .into_iter()
             .filter_map(|i| rules.get(i))
             .filter_map(|&id| robots.model.rule(id as usize))
@@ -623,7 +625,7 @@ impl<'r> Applicable<'r> {
 
     /// Whether the match target `target` is allowed, what decided, and the deciding rule.
     fn decide(&self, target: &[u8]) -> (bool, Decision, Option<Rule<'r>>) {
-        let target = self.robots.prepared(target);
+        let target = self.robots.selector.prepared(target);
         let decided = match self.deciding(&target) {
             Ok(decided) => decided,
             Err(decision) => return (true, decision, None),
@@ -640,10 +642,10 @@ impl<'r> Applicable<'r> {
     /// variant always allows it, or no group.
     fn deciding(&self, target: &[u8]) -> Result<Option<(Decided<'r>, RuleKind)>, Decision> {
         let robots = self.robots;
-        if robots.profile.robots_txt_always_allowed && target == b"/robots.txt" {
+        if robots.profile().robots_txt_always_allowed && target == b"/robots.txt" {
             return Err(Decision::RobotsTxt);
         }
         let selection = self.selection.ok_or(Decision::NoGroup)?;
-        Ok(robots.decide_in(selection, target))
+        Ok(robots.selector.decide_in(&robots.model, selection, target))
     }
 }

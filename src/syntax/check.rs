@@ -12,7 +12,7 @@ use crate::variant::{Directive, Profile, Spelling, Variant};
 use crate::vocab::extension::{self, ContentUsage, Extension, Scope};
 
 use super::lines::{Entry, Line, LineBody};
-use crate::findings::{Finding, Findings, Place};
+use crate::findings::{Findings, Place, Unplaced};
 
 /// What a strict grammar asks of a file beyond the shared `key: value` line shape: the checks
 /// read this, never the variant.
@@ -157,7 +157,7 @@ impl<'s, 'a> Checker<'s, 'a> {
         findings: &mut Findings<'_, '_>,
     ) -> Self {
         if lint && demands.ascii_only && source.bom_len() > 0 {
-            findings.push(Finding::new(
+            findings.push(Unplaced::new(
                 Code::NonAscii,
                 Span::new(0, source.bom_len()),
                 "a byte order mark is not US-ASCII",
@@ -206,7 +206,7 @@ impl<'s, 'a> Checker<'s, 'a> {
         if let Some(span) = self.source.ignored() {
             let cut = self.input_cut;
             let message = cut.message(self.limits.input_bytes, span);
-            findings.push_input_cut(Finding::new(cut.code(), span, message));
+            findings.push_input_cut(Unplaced::new(cut.code(), span, message));
         }
     }
 
@@ -222,7 +222,7 @@ impl<'s, 'a> Checker<'s, 'a> {
                 .take(4)
                 .map(|b| format!("{b:02X}"))
                 .collect();
-            findings.push(Finding::new(
+            findings.push(Unplaced::new(
                 Code::InvalidUtf8,
                 run,
                 format!("bytes that are not UTF-8 ({})", bytes.join(" ")),
@@ -235,7 +235,7 @@ impl<'s, 'a> Checker<'s, 'a> {
         if let State::Agents { first } = self.state {
             findings.push_on(
                 self.record_place,
-                Finding::new(
+                Unplaced::new(
                     Code::RecordWithoutRules,
                     first,
                     "a record needs at least one rule line after its user-agent lines",
@@ -253,14 +253,14 @@ fn line_length(line: &Line, limit: LineLimit, findings: &mut Findings<'_, '_>) {
     let bytes = limit.bytes();
     let rest = Span::new(line.content.start + bytes, line.content.end);
     let finding = match limit {
-        LineLimit::Variant(_) => Finding::new(
+        LineLimit::Variant(_) => Unplaced::new(
             Code::LineTooLong,
             rest,
             format!("line longer than {bytes} bytes; the rest is ignored"),
         ),
         LineLimit::Configured(_) => {
             let hit = LimitHit::new(Limit::LineBytes, bytes, rest);
-            Finding::new(Code::LimitExceeded, rest, hit.message())
+            Unplaced::new(Code::LimitExceeded, rest, hit.message())
         }
     };
     findings.push(finding);
@@ -275,7 +275,7 @@ struct LineChecks<'c, 's, 'a, 'r, 'rs, 'ra> {
 
 impl<'s, 'a> LineChecks<'_, 's, 'a, '_, '_, '_> {
     fn push(&mut self, code: Code, span: Span, message: impl Into<String>) {
-        self.findings.push(Finding::new(code, span, message));
+        self.findings.push(Unplaced::new(code, span, message));
     }
 
     fn source(&self) -> &'s Source<'a> {
@@ -468,7 +468,7 @@ impl<'s, 'a> LineChecks<'_, 's, 'a, '_, '_, '_> {
             );
         }
         let value = entry.value_or_empty();
-        if let Err(error) = extension::read(extension, self.source().slice(value)) {
+        if let Some(error) = extension::value_error(extension, self.source().slice(value)) {
             let start = (value.start + error.offset).min(value.end);
             let end = (start + 1).min(value.end);
             let message = format!("`{extension}` value: {}", error.message);

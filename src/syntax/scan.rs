@@ -358,6 +358,18 @@ fn parts_up_to_cut(line: &[u8], base: usize, strips_ascii: bool) -> Parts {
     parts
 }
 
+/// Whether the line reader and the lenient grammar, run with pest, read `input` into the same
+/// lines under `variant`. For the tests and fuzz targets that hold the reader to its
+/// definition; not part of the API (feature `internals`).
+#[cfg(feature = "internals")]
+#[doc(hidden)]
+pub fn grammar_agrees(input: &[u8], variant: crate::variant::Variant) -> bool {
+    let profile = variant.profile();
+    let source = Source::read_as(input, usize::MAX, profile.byte_order_mark);
+    let limits = Limits::default();
+    Lines::new(&source, profile, &limits).eq(super::reference::lines(&source, profile, &limits))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

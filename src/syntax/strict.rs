@@ -10,7 +10,7 @@ use super::grammar::rep_draft_2019::{RepDraft2019Parser, Rule as Rule2019};
 use super::grammar::rfc9309::{Rfc9309Parser, Rule as Rfc9309Rule};
 use super::grammar::rfc9309_aipref::{Rfc9309AiprefParser, Rule as AiprefRule};
 use crate::diagnostic::Code;
-use crate::findings::Finding;
+use crate::findings::Unplaced;
 use crate::source::{Source, Span};
 use crate::variant::StrictGrammarId;
 
@@ -21,7 +21,7 @@ use crate::variant::StrictGrammarId;
 pub(crate) struct StrictGrammar {
     /// Runs the grammar on the text after the byte order mark (which starts at the given
     /// offset of the input).
-    validate: fn(&str, usize) -> Option<Finding>,
+    validate: fn(&str, usize) -> Option<Unplaced>,
     /// What the line checks demand.
     pub(crate) demands: Demands,
 }
@@ -86,7 +86,7 @@ pub(crate) const RFC9309_AIPREF: StrictGrammar = StrictGrammar {
 ///
 /// A whole byte order mark is skipped as in lenient mode; where a grammar refuses it (1996,
 /// ASCII only) the line checks report it.
-pub(crate) fn validate(source: &Source<'_>, grammar: &StrictGrammar) -> Option<Finding> {
+pub(crate) fn validate(source: &Source<'_>, grammar: &StrictGrammar) -> Option<Unplaced> {
     // Only a whole mark is skipped: a truncated one (`EF`, `EF BB`) is bytes that are not
     // UTF-8, which the grammar must see (and refuse, as the checks do).
     let start = match source.bom_len() {
@@ -104,7 +104,7 @@ fn verdict<P: Parser<R>, R: RuleType>(
     text: &str,
     offset: usize,
     name: &str,
-) -> Option<Finding> {
+) -> Option<Unplaced> {
     let error = P::parse(entry, text).err()?;
     let at = offset
         + match error.location {
@@ -118,7 +118,7 @@ fn verdict<P: Parser<R>, R: RuleType>(
         }
         _ => format!("the {name} grammar rejects the file here"),
     };
-    Some(Finding {
+    Some(Unplaced {
         code: Code::Syntax,
         span: Span::new(at, at),
         message,

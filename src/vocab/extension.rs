@@ -19,7 +19,7 @@
 //! let usage = robots.records().next().unwrap();
 //! assert_eq!(usage.extension, Some(Extension::ContentUsage));
 //! let Some(Ok(ExtensionValue::ContentUsage(rule))) = usage.typed() else { panic!() };
-//! assert_eq!(rule.path, Some(&b"/ai-ok/"[..]));
+//! assert_eq!(rule.path.as_deref(), Some(&b"/ai-ok/"[..]));
 //! assert_eq!(rule.preferences.unwrap().get("train-ai"), Preference::Allowed);
 //! let delay = robots.records().nth(1).unwrap().typed();
 //! assert!(matches!(delay, Some(Ok(ExtensionValue::CrawlDelay(d))) if d.as_millis() == 2500));
@@ -173,6 +173,15 @@ impl ValueError {
 impl fmt::Display for ValueError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} (byte {})", self.message, self.offset)
+    }
+}
+
+/// Why `value` does not follow `extension`'s syntax, if it does not: also for a reading that is
+/// kept anyway ([`ExtensionValue::error`]).
+pub(crate) fn value_error(extension: Extension, value: &[u8]) -> Option<ValueError> {
+    match read(extension, value) {
+        Ok(reading) => reading.error().cloned(),
+        Err(error) => Some(error),
     }
 }
 

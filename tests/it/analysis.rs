@@ -11,7 +11,7 @@
 use std::cmp::Ordering;
 
 use proptest::prelude::*;
-use robotspec::analysis::{self, Analysis, Equivalence, Paths, Reach, Witness};
+use robotspec::analysis::{self, Analysis, Blocked, Equivalence, Paths, Witness};
 use robotspec::model::Rule;
 use robotspec::{AgentQuery, Applicable, Decision, Profile, Robots, Variant};
 
@@ -190,7 +190,7 @@ fn check_analysis(
                 false,
                 "{path} is {} but the reach is {}",
                 verdict.allowed(),
-                analysis.reach()
+                analysis.blocked()
             ),
             Some(witness) => prop_assert!(
                 order(witness.path(), path) != Ordering::Greater,
@@ -225,11 +225,11 @@ fn check_analysis(
         }
     }
     let expected = match (analysis.allowed_example(), analysis.disallowed_example()) {
-        (Some(_), Some(_)) => Reach::Some,
-        (None, Some(_)) => Reach::Everything,
-        _ => Reach::Nothing,
+        (Some(_), Some(_)) => Blocked::Some,
+        (None, Some(_)) => Blocked::All,
+        _ => Blocked::None,
     };
-    prop_assert_eq!(analysis.reach(), expected);
+    prop_assert_eq!(analysis.blocked(), expected);
     Ok(())
 }
 
@@ -281,7 +281,7 @@ fn check_equivalence(
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(cases()))]
 
-    /// Reach, witnesses and dead rules, for the `*` groups, a named crawler and an unnamed one.
+    /// Blocked, witnesses and dead rules, for the `*` groups, a named crawler and an unnamed one.
     #[test]
     fn analysis_agrees_with_check(file in file()) {
         let paths = paths(&alphabet(&file), 4);
@@ -392,7 +392,7 @@ fn disallow_root_is_everything_everywhere() {
     for profile in readings() {
         let robots = Robots::parse(b"User-agent: *\nDisallow: /\n", profile);
         let analysis = analysis::analyze(&robots.unnamed());
-        assert_eq!(analysis.reach(), Reach::Everything, "{profile}");
+        assert_eq!(analysis.blocked(), Blocked::All, "{profile}");
         assert_eq!(analysis.disallowed_example().map(Witness::path), Some("/"));
     }
 }
@@ -411,7 +411,7 @@ fn a_budget_too_small_leaves_the_examples_unproven() {
     let robots = Robots::parse_with(file, Variant::Google, &options).unwrap();
     let first = analysis::analyze(&robots.unnamed());
     assert_eq!(first.undecided(), Some(Limit::AnalysisStates));
-    assert_eq!(first.reach(), Reach::Some);
+    assert_eq!(first.blocked(), Blocked::Some);
     assert_eq!(first.dead_rules().map(<[_]>::len), Some(1));
     for witness in [first.allowed_example(), first.disallowed_example()] {
         check_witness(&robots.unnamed(), witness.unwrap()).unwrap();
@@ -485,7 +485,7 @@ mod worked_examples {
         for variant in Variant::ALL {
             let robots = Robots::parse(&body("E03"), *variant);
             let analysis = analysis::analyze(&robots.unnamed());
-            assert_eq!(analysis.reach(), Reach::Everything, "{variant}");
+            assert_eq!(analysis.blocked(), Blocked::All, "{variant}");
             assert_eq!(analysis.disallowed_example().unwrap().path(), "/");
         }
     }
@@ -499,7 +499,7 @@ mod worked_examples {
             Robots::parse(&body("E27"), Variant::Rfc9309),
         );
         let first = analysis::analyze(&draft.unnamed());
-        assert_eq!(first.reach(), Reach::Everything);
+        assert_eq!(first.blocked(), Blocked::All);
         let dead = first.dead_rules().unwrap();
         assert_eq!(
             (
@@ -509,7 +509,7 @@ mod worked_examples {
             (3, 2)
         );
         let longest = analysis::analyze(&rfc.unnamed());
-        assert_eq!(longest.reach(), Reach::Some);
+        assert_eq!(longest.blocked(), Blocked::Some);
         assert_eq!(longest.allowed_example().unwrap().path(), "/p");
         let parted = analysis::compare(&draft.unnamed(), &rfc.unnamed());
         assert_eq!(only_difference(&parted), ("/p".to_owned(), false, true));
@@ -523,7 +523,7 @@ mod worked_examples {
         let draft = Robots::parse(&body("E11"), Variant::Draft1996);
         let newer = Robots::parse(&body("E11"), Variant::RepDraft2019);
         let analysis = analysis::analyze(&draft.applicable(&query));
-        assert_eq!(analysis.reach(), Reach::Nothing);
+        assert_eq!(analysis.blocked(), Blocked::None);
         assert_eq!(analysis.dead_rules().unwrap()[0].rule().line(), 3);
         let parted = analysis::compare(&draft.applicable(&query), &newer.applicable(&query));
         let expected = ("/example/page/disallowed.gif".to_owned(), true, false);
@@ -535,8 +535,11 @@ mod worked_examples {
     fn e14_a_named_group_against_the_star_group() {
         let robots = Robots::parse(&body("E14"), Variant::Google);
         let googlebot = robots.applicable(&AgentQuery::new("Googlebot"));
-        assert_eq!(analysis::analyze(&googlebot).reach(), Reach::Nothing);
-        assert_eq!(analysis::analyze(&robots.unnamed()).reach(), Reach::Some);
+        assert_eq!(analysis::analyze(&googlebot).blocked(), Blocked::None);
+        assert_eq!(
+            analysis::analyze(&robots.unnamed()).blocked(),
+            Blocked::Some
+        );
         let parted = analysis::compare(&googlebot, &robots.unnamed());
         assert_eq!(
             only_difference(&parted),
@@ -589,7 +592,7 @@ mod worked_examples {
         for variant in [Variant::Google, Variant::Rfc9309, Variant::RepDraft2019] {
             let robots = Robots::parse(file, variant);
             let analysis = analysis::analyze(&robots.applicable(&foo));
-            assert_eq!(analysis.reach(), Reach::Some, "{variant}");
+            assert_eq!(analysis.blocked(), Blocked::Some, "{variant}");
             let disallowed = analysis.disallowed_example().unwrap();
             assert_eq!(disallowed.path(), "//", "{variant}");
             assert_eq!(disallowed.rule().map(|r| r.line()), Some(4), "{variant}");
@@ -621,7 +624,7 @@ mod worked_examples {
     fn e28_empty_disallow() {
         let robots = Robots::parse(&body("E28"), Variant::Rfc9309);
         let analysis = analysis::analyze(&robots.unnamed());
-        assert_eq!(analysis.reach(), Reach::Nothing);
+        assert_eq!(analysis.blocked(), Blocked::None);
         let dead = analysis.dead_rules().unwrap();
         assert_eq!(dead[0].cause(), analysis::DeadCause::Empty);
     }
@@ -682,15 +685,15 @@ mod corpus {
             for (applicable, analysis) in
                 applicables.iter().zip(analysis::analyze_each(&applicables))
             {
-                let reach = analysis.reach();
+                let reach = analysis.blocked();
                 for probe in probes(applicable) {
                     if left_out(applicable, &probe) {
                         continue;
                     }
                     let allowed = applicable.check(&url(&probe)).allowed();
                     let contradicts = match reach {
-                        Reach::Everything => allowed,
-                        Reach::Nothing => !allowed,
+                        Blocked::All => allowed,
+                        Blocked::None => !allowed,
                         _ => false,
                     };
                     assert!(

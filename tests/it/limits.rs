@@ -33,7 +33,10 @@ fn cuts(robots: &Robots) -> Vec<(u32, u32, String)> {
 /// `text` is valid in strict mode under the default limits, and rejected with the limit's
 /// error under `limits`.
 fn assert_rejected_in_strict_mode(text: &[u8], variant: Variant, limits: Limits) {
-    assert!(Robots::parse_strict(text, variant).is_ok(), "{variant}");
+    assert!(
+        Robots::parse_with(text, variant, &ParseOptions::new(Mode::Strict)).is_ok(),
+        "{variant}"
+    );
     let error = Robots::parse_with(text, variant, &options(Mode::Strict, limits)).unwrap_err();
     assert!(
         error
@@ -117,7 +120,7 @@ fn googles_own_line_limit_is_a_warning_unless_the_configured_one_is_smaller() {
     assert_eq!(codes(Some(50_000)), (vec![Code::LineTooLong], 16_663 - 10));
     assert_eq!(codes(Some(100)), (vec![Code::LimitExceeded], 100 - 10));
     // Google's own limit is part of its reading: strict mode accepts the file.
-    assert!(Robots::parse_strict(&text, Variant::Google).is_ok());
+    assert!(Robots::parse_with(&text, Variant::Google, &ParseOptions::new(Mode::Strict)).is_ok());
 }
 
 #[test]
@@ -217,7 +220,8 @@ fn the_defaults_read_a_large_ordinary_file_whole() {
             text.extend(format!("disallow: /g{group}/r{rule}\n").bytes());
         }
     }
-    let robots = Robots::parse_strict(&text, Variant::Rfc9309).unwrap();
+    let robots =
+        Robots::parse_with(&text, Variant::Rfc9309, &ParseOptions::new(Mode::Strict)).unwrap();
     assert!(cuts(&robots).is_empty());
     assert!(!robots.is_allowed(&name(1999), "/g1999/r19"));
     assert!(robots.is_allowed(&name(1998), "/g1999/r19"));

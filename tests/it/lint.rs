@@ -5,7 +5,8 @@
 //! expected findings: tests/corpus/lint/ (run by tests/corpus.rs).
 
 use proptest::prelude::*;
-use robotspec::lint::{lint, FindingCode, LintCode, LintOptions, Severity};
+use robotspec::lint::{lint, FindingCode, LintCode, LintOptions};
+use robotspec::Severity;
 use robotspec::{Code, Limit, Limits, Variant};
 
 use crate::common;

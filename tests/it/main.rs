@@ -9,6 +9,7 @@ mod strategies;
 
 mod analysis;
 mod architecture;
+mod architecture_doc;
 mod diagnostics_doc;
 mod encoding;
 mod extensions;

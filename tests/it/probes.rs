@@ -1,4 +1,4 @@
-//! The restriction categories a corpus study counts (`Access::restriction`, docs/study.md),
+//! What a corpus study counts as blocked (`Access::blocking`, docs/study.md),
 //! decided exactly over every request path by the analysis, held against the method the study
 //! used before: *probes* — `/` and, for every non-empty rule of the agent's groups, its value,
 //! the value without `*` and a final `$`, and that followed by `/` — each asked of the matcher.
@@ -18,8 +18,9 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
-use robotspec::access::restriction::{Restricted, Restriction};
+use robotspec::access::blocking::Blocking;
 use robotspec::access::{evaluate, Access, AccessOptions, FetchOutcome};
+use robotspec::analysis::Blocked;
 use robotspec::{AgentQuery, Variant};
 
 use crate::common;
@@ -111,11 +112,11 @@ fn as_path(bytes: &[u8]) -> String {
 }
 
 /// The probes' category.
-fn category((disallowed, allowed): &(Option<String>, Option<String>)) -> Restriction {
+fn category((disallowed, allowed): &(Option<String>, Option<String>)) -> Blocked {
     match (disallowed, allowed) {
-        (Some(_), Some(_)) => Restriction::Partial,
-        (Some(_), None) => Restriction::Everything,
-        _ => Restriction::Nothing,
+        (Some(_), Some(_)) => Blocked::Some,
+        (Some(_), None) => Blocked::All,
+        _ => Blocked::None,
     }
 }
 
@@ -137,36 +138,28 @@ fn check_one(
     (name, variant): (&str, Variant),
     access: &Access,
     agent: &AgentQuery,
-    exact: &Restricted,
+    exact: &Blocking,
 ) {
     let probes = probed(access, agent);
     tally.cases += 1;
-    if exact.category == Restriction::Undecided {
+    if exact.blocked == Blocked::Undecided {
         tally.undecided += 1;
         return;
     }
     let here = format!("{name} {agent} {variant}");
     if probes.0.is_some() {
-        assert_ne!(
-            exact.category,
-            Restriction::Nothing,
-            "{here}: probe {probes:?}"
-        );
+        assert_ne!(exact.blocked, Blocked::None, "{here}: probe {probes:?}");
     }
     if probes.1.is_some() {
-        assert_ne!(
-            exact.category,
-            Restriction::Everything,
-            "{here}: probe {probes:?}"
-        );
+        assert_ne!(exact.blocked, Blocked::All, "{here}: probe {probes:?}");
     }
     let before = category(&probes);
-    if before == exact.category {
+    if before == exact.blocked {
         return;
     }
     // The probes missed the other verdict: the exact witness of it is a real path.
     let robots = access.robots().expect("rules");
-    let missed = if before == Restriction::Nothing {
+    let missed = if before == Blocked::None {
         exact.disallowed.clone().expect("a disallowed witness")
     } else {
         exact.allowed.clone().expect("an allowed witness")
@@ -175,14 +168,10 @@ fn check_one(
     let allowed = robots
         .applicable(agent)
         .is_allowed(&format!("http://example.com{missed}"));
-    assert_eq!(
-        allowed,
-        before == Restriction::Everything,
-        "{here}: {missed}"
-    );
+    assert_eq!(allowed, before == Blocked::All, "{here}: {missed}");
     let (count, examples) = tally
         .moved
-        .entry((before.name(), exact.category.name()))
+        .entry((before.name(), exact.blocked.name()))
         .or_default();
     *count += 1;
     if examples.len() < EXAMPLES {
@@ -218,7 +207,7 @@ fn tally(dir: &Path) -> Tally {
                 &AccessOptions::default(),
             );
             // Agents to whom the same groups apply share one analysis, as in a study.
-            let exact = access.restrictions(&agents);
+            let exact = access.blocking_each(&agents);
             for (agent, exact) in agents.iter().zip(&exact) {
                 check_one(&mut tally, (&name, variant), &access, agent, exact);
             }

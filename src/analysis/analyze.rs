@@ -1,5 +1,5 @@
-//! What a crawler may reach: everything shut out, nothing, or some — with the shortest allowed
-//! and disallowed paths — and the rules that never decide.
+//! How much of a site a crawler's rules block — all, some or none of it — with the shortest
+//! allowed and disallowed paths, and the rules that never decide.
 
 use std::collections::HashSet;
 use std::sync::{Arc, OnceLock};
@@ -17,34 +17,21 @@ use super::search::{search, Control, Outcome, Side};
 use super::shared::{once_per_key, Contents, Rebase};
 use super::witness::{Examples, RulingOf, UndecidedBy, Witness};
 use crate::limits::Limit;
-use crate::query::Applicable;
-
-crate::names::stable_names! {
-    /// How much of a site a crawler's rules shut out, over every request path but
-    /// `/robots.txt` (docs/analysis.md).
-    pub enum Reach {
-        /// Every path is disallowed.
-        Everything = "everything",
-        /// Some paths are allowed and some disallowed.
-        Some = "some",
-        /// No path is disallowed.
-        Nothing = "nothing",
-        /// The analysis reached a limit before it could tell ([`Analysis::undecided`]).
-        Undecided = "undecided",
-    }
-}
+use crate::model::Agent;
+use crate::query::{Applicable, Robots};
+use crate::vocab::access::Blocked;
 
 /// The exact analysis of one crawler's rules under one reading: [`analyze`].
 ///
-/// The reach and the dead rules are known when it is made; the shortest examples are searched
+/// What is blocked and the dead rules are known when it is made; the shortest examples are searched
 /// for the first time one is asked for (with [`Analysis::undecided`] or serialisation), so a
-/// caller that needs only the reach or the dead rules never pays for that search.
+/// caller that needs only what is blocked or the dead rules never pays for that search.
 #[non_exhaustive]
 #[derive(Debug, Clone)]
 pub struct Analysis<'r> {
-    reach: Reach,
+    blocked: Blocked,
     dead_rules: Option<Vec<DeadRule<'r>>>,
-    /// The limit that stopped the reach or the dead rules, if one did.
+    /// The limit that stopped what is blocked or the dead rules, if one did.
     stopped: Option<Limit>,
     /// Shared by the clones ([`analyze_each`] hands one analysis to every crawler of the same
     /// groups): searched for once.
@@ -96,9 +83,11 @@ impl<'r> LazyExamples<'r> {
 }
 
 impl<'r> Analysis<'r> {
-    /// How much of the site the rules shut out.
-    pub fn reach(&self) -> Reach {
-        self.reach
+    /// How much of the site the rules block: [`Blocked::All`], [`Blocked::Some`],
+    /// [`Blocked::None`] or, past the analysis's limit, [`Blocked::Undecided`] (never
+    /// [`Blocked::Unreachable`], which only a fetch says).
+    pub fn blocked(&self) -> Blocked {
+        self.blocked
     }
 
     /// The shortest allowed path (the smallest in byte order among the shortest), if any path
@@ -120,8 +109,8 @@ impl<'r> Analysis<'r> {
         self.dead_rules.as_deref()
     }
 
-    /// The limit that stopped part of the analysis: the reach and the dead rules (then the
-    /// reach is [`Reach::Undecided`] or the dead rules `None`), or only the search for the
+    /// The limit that stopped part of the analysis: what is blocked and the dead rules (then what is
+    /// blocked is [`Blocked::Undecided`] or the dead rules `None`), or only the search for the
     /// shortest examples (then the examples are real paths, not proven the shortest). `None`
     /// when every answer is exact and complete.
     pub fn undecided(&self) -> Option<Limit> {
@@ -132,7 +121,7 @@ impl<'r> Analysis<'r> {
     /// (`rebase` pairs them): the same answers, naming `to`'s rules.
     fn like(&self, to: &Applicable<'r>, rebase: &Rebase<'r>) -> Analysis<'r> {
         Analysis {
-            reach: self.reach,
+            blocked: self.blocked,
             dead_rules: self
                 .dead_rules
                 .as_ref()
@@ -147,13 +136,13 @@ impl<'r> Analysis<'r> {
 }
 
 impl Serialize for Analysis<'_> {
-    /// `{"reach", "allowed_example", "allowed_by", "disallowed_example", "disallowed_by",
+    /// `{"blocked", "allowed_example", "allowed_by", "disallowed_example", "disallowed_by",
     /// "dead_rules", "undecided"}`: examples are paths (or null), `*_by` their rulings, and
     /// `undecided` the limit that stopped the analysis (or null).
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let (allowed, disallowed) = (self.allowed_example(), self.disallowed_example());
         let mut s = serializer.serialize_struct("Analysis", 7)?;
-        s.serialize_field("reach", &self.reach)?;
+        s.serialize_field("blocked", &self.blocked)?;
         s.serialize_field("allowed_example", &allowed.map(Witness::path))?;
         s.serialize_field("allowed_by", &allowed.map(RulingOf))?;
         s.serialize_field("disallowed_example", &disallowed.map(Witness::path))?;
@@ -165,19 +154,19 @@ impl Serialize for Analysis<'_> {
 }
 
 /// The exact analysis of the rules that apply to a crawler ([`Robots::applicable`]) — or to a
-/// crawler the file does not name ([`Robots::unnamed`]): its [`Reach`] with a shortest allowed
+/// crawler the file does not name ([`Robots::unnamed`]): its [`Blocked`] with a shortest allowed
 /// and a shortest disallowed path, and its dead rules.
 ///
 /// [`Robots::applicable`]: crate::Robots::applicable
 /// [`Robots::unnamed`]: crate::Robots::unnamed
 ///
 /// ```
-/// use robotspec::analysis::{self, Reach};
+/// use robotspec::analysis::{self, Blocked};
 /// use robotspec::{Robots, Variant};
 ///
 /// let robots = Robots::parse(b"User-agent: *\nDisallow: /\nAllow: /$\n", Variant::Google);
 /// let analysis = analysis::analyze(&robots.unnamed());
-/// assert_eq!(analysis.reach(), Reach::Some);
+/// assert_eq!(analysis.blocked(), Blocked::Some);
 /// assert_eq!(analysis.allowed_example().unwrap().to_string(), "/: allowed by line 3: Allow: /$");
 /// assert_eq!(analysis.disallowed_example().unwrap().path(), "/!");
 /// ```
@@ -191,7 +180,7 @@ pub fn analyze<'r>(applicable: &Applicable<'r>) -> Analysis<'r> {
     }
 }
 
-/// The analysis from the generic paths: the reach and the dead rules exact at the cost of one
+/// The analysis from the generic paths: what is blocked and the dead rules exact at the cost of one
 /// query of the matcher per pattern (and per dead rule); the shortest examples of what exists
 /// are searched for when asked, with what is left of the budget.
 fn from_generic<'r>(
@@ -201,10 +190,10 @@ fn from_generic<'r>(
     mut budget: Budget,
 ) -> Analysis<'r> {
     let found = generic.examples();
-    let reach = reach_of((found.0.is_some(), found.1.is_some()));
+    let blocked = blocked_of((found.0.is_some(), found.1.is_some()));
     match dead::from_generic(applicable, ranking, generic, &mut budget) {
         Ok(dead_rules) => Analysis {
-            reach,
+            blocked,
             dead_rules: Some(dead_rules),
             stopped: None,
             examples: Arc::new(LazyExamples {
@@ -213,7 +202,7 @@ fn from_generic<'r>(
             }),
         },
         Err(Exceeded) => Analysis {
-            reach,
+            blocked,
             dead_rules: None,
             stopped: Some(Limit::AnalysisStates),
             examples: Arc::new(LazyExamples::known(found, Some(Limit::AnalysisStates))),
@@ -237,12 +226,12 @@ fn shortest_or<'r>(
     }
 }
 
-/// The reach when an allowed and a disallowed path exist or not.
-fn reach_of(exist: (bool, bool)) -> Reach {
+/// What is blocked when an allowed and a disallowed path exist or not.
+fn blocked_of(exist: (bool, bool)) -> Blocked {
     match exist {
-        (true, true) => Reach::Some,
-        (false, true) => Reach::Everything,
-        _ => Reach::Nothing,
+        (true, true) => Blocked::Some,
+        (false, true) => Blocked::All,
+        _ => Blocked::None,
     }
 }
 
@@ -285,7 +274,7 @@ pub(super) fn shortest<'r>(
     Ok((paths.0.map(witness), paths.1.map(witness)))
 }
 
-/// The analysis by a complete search, where no generic path can be made: the reach, the
+/// The analysis by a complete search, where no generic path can be made: what is blocked, the
 /// shortest examples, and the rules that decide somewhere — the others dead, without the rules
 /// that shadow them.
 fn exhaustive<'r>(
@@ -318,7 +307,7 @@ fn exhaustive<'r>(
         return undecided(Limit::AnalysisStates, examples);
     }
     Analysis {
-        reach: reach_of((examples.0.is_some(), examples.1.is_some())),
+        blocked: blocked_of((examples.0.is_some(), examples.1.is_some())),
         dead_rules: Some(dead::from_winners(applicable, ranking, &winners)),
         stopped: None,
         examples: Arc::new(LazyExamples::known(examples, None)),
@@ -326,14 +315,14 @@ fn exhaustive<'r>(
 }
 
 /// An analysis stopped by `limit`; a found example of each kind still stands, and with both
-/// the reach is known.
+/// what is blocked is known.
 fn undecided<'r>(limit: Limit, examples: Examples<'r>) -> Analysis<'r> {
-    let reach = match &examples {
-        (Some(_), Some(_)) => Reach::Some,
-        _ => Reach::Undecided,
+    let blocked = match &examples {
+        (Some(_), Some(_)) => Blocked::Some,
+        _ => Blocked::Undecided,
     };
     Analysis {
-        reach,
+        blocked,
         dead_rules: None,
         stopped: Some(limit),
         examples: Arc::new(LazyExamples::known(examples, Some(limit))),
@@ -364,4 +353,28 @@ pub fn analyze_each<'r>(applicables: &[Applicable<'r>]) -> Vec<Analysis<'r>> {
             analysis.like(to, &Rebase::between(from, to))
         }
     })
+}
+
+/// Every agent token the file's groups name, as the reading reads them, lower-cased, each once,
+/// in file order: with [`Robots::unnamed`](crate::Robots::unnamed) for the crawlers it does
+/// not name, the crawlers whose answers can differ.
+///
+/// ```
+/// use robotspec::{analysis, Robots, Variant};
+/// let robots = Robots::parse(b"User-agent: FooBot\nUser-agent: *\nUser-agent: foobot\nDisallow: /\n",
+///                            Variant::Google);
+/// assert_eq!(analysis::named_agents(&robots), ["foobot"]);
+/// ```
+pub fn named_agents(robots: &Robots) -> Vec<String> {
+    let mut agents: Vec<String> = Vec::new();
+    let lines = robots.groups().flat_map(|group| group.agents());
+    for line in lines {
+        if let Agent::Named(token) = line.agent() {
+            let token = token.to_ascii_lowercase();
+            if !token.is_empty() && !agents.contains(&token) {
+                agents.push(token);
+            }
+        }
+    }
+    agents
 }
