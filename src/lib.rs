@@ -132,7 +132,7 @@ pub use variant::{Choice, Profile, ProfileError, Setting, UnknownVariant, Varian
 
 /// The lossless parse tree of [`Parsed::tree`]: every byte of the input in exactly one leaf.
 pub mod tree {
-    pub use crate::syntax::tree::{Node, NodeKind, Tree};
+    pub use crate::syntax::tree::{JsonLayout, Node, NodeKind, Tree};
 }
 
 /// The README's examples, compiled and run as doc tests (`cargo test --doc`).

@@ -41,6 +41,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use libtest_mimic::{Arguments, Failed, Trial};
+use robotspec::tree::JsonLayout;
 use robotspec::{
     parse, parse_strict, Code, Diagnostic, Mode, Parsed, Profile, Robots, Severity, Variant,
 };
@@ -361,12 +362,14 @@ fn check_streams_as_built(parsed: &Parsed<'_>) -> Result<(), String> {
         return Err("Tree::to_json is not serde's JSON".to_owned());
     }
     let mut pretty = Vec::new();
-    parsed.write_json(&mut pretty, true).unwrap();
+    parsed.write_json(&mut pretty, JsonLayout::Pretty).unwrap();
     if pretty != serde_pretty.as_bytes() {
         return Err("streamed JSON differs".to_owned());
     }
     let mut compact = Vec::new();
-    parsed.write_json(&mut compact, false).unwrap();
+    parsed
+        .write_json(&mut compact, JsonLayout::Compact)
+        .unwrap();
     if compact != serde_json::to_vec(&tree).unwrap() {
         return Err("streamed compact JSON differs".to_owned());
     }

@@ -27,7 +27,7 @@ pub fn normalise(pattern: &[u8], encoding: PatternEncoding) -> Cow<'_, [u8]> {
         PatternEncoding::Verbatim => Cow::Borrowed(pattern),
         PatternEncoding::GoogleEscape => google_escape(pattern),
         PatternEncoding::Decode1996 => decode_1996(pattern),
-        PatternEncoding::Rfc3986 => rfc3986(pattern, false),
+        PatternEncoding::Rfc3986 => rfc3986(pattern, Side::Pattern),
     }
 }
 
@@ -44,7 +44,7 @@ pub fn normalise(pattern: &[u8], encoding: PatternEncoding) -> Cow<'_, [u8]> {
 #[must_use]
 pub fn normalise_target(target: &[u8], encoding: PatternEncoding) -> Cow<'_, [u8]> {
     match encoding {
-        PatternEncoding::Rfc3986 => rfc3986(target, true),
+        PatternEncoding::Rfc3986 => rfc3986(target, Side::Target),
         other => normalise(target, other),
     }
 }
@@ -125,8 +125,16 @@ fn google_escape(pattern: &[u8]) -> Cow<'_, [u8]> {
     Cow::Owned(out)
 }
 
-/// RFC 3986 normalisation (see [`PatternEncoding::Rfc3986`]); `target` also escapes `*`, `$`.
-fn rfc3986(bytes: &[u8], target: bool) -> Cow<'_, [u8]> {
+/// Which side of a match a text is: a rule's pattern or the target it is matched against.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Side {
+    Pattern,
+    Target,
+}
+
+/// RFC 3986 normalisation (see [`PatternEncoding::Rfc3986`]); a target's also escapes `*`, `$`.
+fn rfc3986(bytes: &[u8], side: Side) -> Cow<'_, [u8]> {
+    let target = side == Side::Target;
     // A byte written as an escape whatever its place: in targets `*` and `$` (matched
     // literally only by an escape, A29); in patterns a `$` that is not the last byte, which
     // is a literal `$` there, and must meet the target's `%24`.
@@ -348,9 +356,10 @@ mod tests {
             input in proptest::collection::vec(proptest::sample::select(b"%%3a7F*$/\xC3".to_vec()), 0..24),
             target in proptest::prelude::any::<bool>(),
         ) {
-            let once = rfc3986(&input, target).into_owned();
+            let side = if target { Side::Target } else { Side::Pattern };
+            let once = rfc3986(&input, side).into_owned();
             proptest::prop_assert!(once.iter().all(|b| *b < 0x80));
-            proptest::prop_assert_eq!(rfc3986(&once, target).into_owned(), once);
+            proptest::prop_assert_eq!(rfc3986(&once, side).into_owned(), once);
         }
 
         /// Decoding never lengthens its input and is the identity on inputs without escapes.

@@ -12,6 +12,7 @@ use crate::variant::{Directive, Profile, Spelling, Variant};
 use crate::vocab::extension::{self, ContentUsage, Extension, Scope};
 
 use super::lines::{Entry, Line, LineBody};
+use super::options::Collect;
 use crate::findings::{Findings, Place, Unplaced};
 
 /// What a strict grammar asks of a file beyond the shared `key: value` line shape: the checks
@@ -136,7 +137,8 @@ pub(crate) struct Checker<'s, 'a> {
     input_cut: InputCut,
     line_limit: Option<LineLimit>,
     demands: &'static Demands,
-    lint: bool,
+    /// Whether the grammar checks run ([`Collect::All`]) or only the limits.
+    collect: Collect,
     state: State,
     /// Where the first `user-agent` key of the current record is (for `record-without-rules`).
     record_place: Place,
@@ -146,17 +148,18 @@ pub(crate) struct Checker<'s, 'a> {
 
 impl<'s, 'a> Checker<'s, 'a> {
     /// Checks for `source` read as `profile`, whose strict grammar demands `demands`, under
-    /// `limits`; `lint`: the grammar checks too.
+    /// `limits`, collecting what `collect` says: the limits, and with [`Collect::All`] the
+    /// grammar checks too.
     pub(crate) fn new(
         source: &'s Source<'a>,
         profile: &Profile,
         demands: &'static Demands,
         limits: &Limits,
         input_cut: InputCut,
-        lint: bool,
+        collect: Collect,
         findings: &mut Findings<'_, '_>,
     ) -> Self {
-        if lint && demands.ascii_only && source.bom_len() > 0 {
+        if collect == Collect::All && demands.ascii_only && source.bom_len() > 0 {
             findings.push(Unplaced::new(
                 Code::NonAscii,
                 Span::new(0, source.bom_len()),
@@ -170,7 +173,7 @@ impl<'s, 'a> Checker<'s, 'a> {
             input_cut,
             line_limit: limits.line_limit(profile.max_line_bytes),
             demands,
-            lint,
+            collect,
             state: State::Outside,
             record_place: findings.place(),
             next_invalid: 0,
@@ -182,7 +185,7 @@ impl<'s, 'a> Checker<'s, 'a> {
         if let Some(limit) = self.line_limit {
             line_length(line, limit, findings);
         }
-        if !self.lint {
+        if self.collect == Collect::Limits {
             return;
         }
         self.invalid_utf8_before(line.span().end, findings);
@@ -196,7 +199,7 @@ impl<'s, 'a> Checker<'s, 'a> {
 
     /// After the last line: what is still open, the input past the input limit.
     pub(crate) fn finish(mut self, findings: &mut Findings<'_, '_>) {
-        if self.lint {
+        if self.collect == Collect::All {
             if let Structure::Records { .. } = self.demands.structure {
                 self.end_record(findings);
             }

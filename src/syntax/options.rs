@@ -128,8 +128,11 @@ impl ParseOptions {
         self.collect
     }
 
-    /// Whether the grammar checks run.
-    pub(super) fn lint(&self) -> bool {
-        self.mode == Mode::Strict || self.collect == Collect::All
+    /// What the reading collects in its mode: strict mode always every finding.
+    pub(super) fn collected(&self) -> Collect {
+        match self.mode {
+            Mode::Strict => Collect::All,
+            Mode::Lenient => self.collect,
+        }
     }
 }

@@ -6,7 +6,7 @@
 use super::options::{Mode, ParseOptions};
 use super::pass::{conclude, read, source_of, StrictError};
 use super::scan::Lines;
-use super::tree::{self, Tree};
+use super::tree::{self, JsonLayout, Tree};
 use crate::diagnostic::Diagnostic;
 use crate::source::Source;
 use crate::variant::{Profile, Variant};
@@ -18,7 +18,7 @@ use crate::variant::{Profile, Variant};
 /// that grows with the number of lines.
 ///
 /// ```
-/// use robotspec::tree::NodeKind;
+/// use robotspec::tree::{JsonLayout, NodeKind};
 /// use robotspec::{parse, Code, Variant};
 ///
 /// let input = b"User-agent: *\nDisalow: /x\n";
@@ -28,7 +28,7 @@ use crate::variant::{Profile, Variant};
 /// assert_eq!(tree.root().children[1].kind, NodeKind::DisallowLine);
 /// assert_eq!(tree.reassemble(), input); // every byte, in order
 /// let mut json = Vec::new();
-/// parsed.write_json(&mut json, false)?;
+/// parsed.write_json(&mut json, JsonLayout::Compact)?;
 /// assert!(json.starts_with(br#"{"kind":"robots_txt""#));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -101,8 +101,8 @@ impl<'a> Parsed<'a> {
     ///
     /// # Errors
     /// What the writer returns.
-    pub fn write_json(&self, out: impl std::io::Write, pretty: bool) -> std::io::Result<()> {
-        tree::write_json(&self.source, self.lines(), out, pretty)
+    pub fn write_json(&self, out: impl std::io::Write, layout: JsonLayout) -> std::io::Result<()> {
+        tree::write_json(&self.source, self.lines(), out, layout)
     }
 
     /// Writes the tree as the indented dump of [`Tree::dump`], one line's nodes at a time.

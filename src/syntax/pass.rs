@@ -31,7 +31,7 @@ pub(crate) fn read<'s, 'a>(
         &strict::grammar(profile.strict_grammar).demands,
         &options.limits,
         options.input_cut,
-        options.lint(),
+        options.collected(),
         &mut findings,
     );
     for line in Lines::new(source, profile, &options.limits) {

@@ -147,7 +147,10 @@ impl<'a> Tree<'a> {
     /// serde_json's pretty form of this `Serialize` value).
     pub fn to_json(&self) -> String {
         let mut out = Vec::new();
-        Json { pretty: true }.node(&mut out, self.input, &self.root, 0, &mut |_| {});
+        Json {
+            layout: JsonLayout::Pretty,
+        }
+        .node(&mut out, self.input, &self.root, 0, &mut |_| {});
         String::from_utf8_lossy(&out).into_owned()
     }
 
@@ -247,10 +250,10 @@ pub(crate) fn write_json(
     source: &Source<'_>,
     lines: impl Iterator<Item = Line>,
     out: impl io::Write,
-    pretty: bool,
+    layout: JsonLayout,
 ) -> io::Result<()> {
     let input = source.bytes();
-    let json = Json { pretty };
+    let json = Json { layout };
     let mut writer = Chunks::new(out);
     let mut buffer = Vec::with_capacity(FLUSH_AT);
     json.open(&mut buffer, &root(source, Vec::new()), 0);
@@ -336,14 +339,23 @@ const FLUSH_AT: usize = 1 << 16;
 /// level) or its compact form, byte for byte (tests compare both with serde_json's output).
 #[derive(Clone, Copy)]
 struct Json {
-    pretty: bool,
+    layout: JsonLayout,
+}
+
+/// How JSON is laid out: as serde_json pretty-prints it (two spaces a level) or compact.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum JsonLayout {
+    /// serde_json's pretty form: a line per field, two spaces a level.
+    Pretty,
+    /// serde_json's compact form: no whitespace.
+    Compact,
 }
 
 impl Json {
     /// A line break and `level` levels of indentation (pretty form only).
     fn indent(self, out: &mut Vec<u8>, level: usize) {
         const SPACES: &[u8; 64] = &[b' '; 64];
-        if self.pretty {
+        if self.layout == JsonLayout::Pretty {
             out.push(b'\n');
             match SPACES.get(..level * 2) {
                 Some(spaces) => out.extend_from_slice(spaces),
@@ -354,7 +366,7 @@ impl Json {
 
     /// The space after a key's colon (pretty form only).
     fn space(self, out: &mut Vec<u8>) {
-        if self.pretty {
+        if self.layout == JsonLayout::Pretty {
             out.push(b' ');
         }
     }
@@ -395,7 +407,7 @@ impl Json {
             Piece::AfterCol => KINDS + 3,
         };
         let cell = PIECES
-            .get(usize::from(self.pretty))
+            .get(usize::from(self.layout == JsonLayout::Pretty))
             .and_then(|pieces| pieces.get(slot))
             .and_then(|levels| levels.get(level));
         match cell {
