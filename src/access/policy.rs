@@ -32,7 +32,7 @@ pub enum FetchOutcome {
         /// map ureq, reqwest and hyper hand over.
         headers: HeaderMap,
         /// The body as received (possibly only its first `size limit + 1` bytes). `fetch` reads
-        /// it for 2xx, and for 5xx when a [`Misconfigured5xx`] hook is set; else it is empty.
+        /// it for 2xx, and for 5xx when a [`Misconfigured5xx`](super::Misconfigured5xx) hook is set; else it is empty.
         body: Vec<u8>,
     },
     /// More redirects than the policy follows.
@@ -96,7 +96,7 @@ pub enum AccessReason {
     ClientError(u16),
     /// A 5xx.
     ServerError(u16),
-    /// A 5xx that the caller's [`Misconfigured5xx`] hook says is really a 404 (A34).
+    /// A 5xx that the caller's [`Misconfigured5xx`](super::Misconfigured5xx) hook says is really a 404 (A34).
     ServerErrorAsNotFound(u16),
     /// A status the variant does not define (1xx, an unfollowable 3xx, ≥ 600).
     OtherStatus(u16),

@@ -7,7 +7,7 @@ use super::selection::Selector;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::model::{self, Group, Model, ModelBuilder, Record, Rule, Sitemap};
 use crate::syntax::{self, Mode, ParseOptions, Parsed, StrictError};
-use crate::variant::{Profile, Variant};
+use crate::variant::Profile;
 
 /// A parsed robots.txt file, ready to answer queries: parse once, ask many times, and know why.
 ///
@@ -47,7 +47,7 @@ pub struct Robots {
 }
 
 impl Robots {
-    /// Parses `input` as `profile` (a [`Variant`] or a composed [`Profile`]) the way a crawler
+    /// Parses `input` as `profile` (a [`Variant`](crate::Variant) or a composed [`Profile`]) the way a crawler
     /// reads it: leniently (Postel's law: never fails), with [`ParseOptions::for_verdicts`],
     /// which runs no grammar check, so [`Robots::diagnostics`] holds only what a limit cut
     /// ([`Collect::Limits`](crate::Collect::Limits)). For every finding, or strict mode, use
@@ -106,11 +106,6 @@ impl Robots {
             diagnostics,
             selector,
         }
-    }
-
-    /// The variant the file was read with (the one its profile starts from).
-    pub fn variant(&self) -> Variant {
-        self.profile().variant()
     }
 
     /// The reading the file was read with: its variant, with the settings changed, if any.

@@ -9,7 +9,7 @@ use super::scan::Lines;
 use super::tree::{self, JsonLayout, Tree};
 use crate::diagnostic::Diagnostic;
 use crate::source::Source;
-use crate::variant::{Profile, Variant};
+use crate::variant::Profile;
 
 /// A parsed file: its diagnostics, and its lossless tree on demand.
 ///
@@ -65,11 +65,6 @@ impl<'a> Parsed<'a> {
         &self.source
     }
 
-    /// The variant the file was read with (the one its profile starts from).
-    pub fn variant(&self) -> Variant {
-        self.profile.variant()
-    }
-
     /// The reading the file was read with: its variant, with the settings changed, if any.
     pub fn profile(&self) -> &Profile {
         &self.profile
@@ -114,7 +109,7 @@ impl<'a> Parsed<'a> {
     }
 }
 
-/// Parses `input` leniently as `profile` (a [`Variant`] or a composed [`Profile`]), with the
+/// Parses `input` leniently as `profile` (a [`Variant`](crate::Variant) or a composed [`Profile`]), with the
 /// default options (every finding, safe limits). Lenient parsing never fails: problems are
 /// warnings among the diagnostics.
 ///
@@ -133,7 +128,7 @@ pub fn parse(input: &[u8], profile: impl Into<Profile>) -> Parsed<'_> {
     Parsed::new(source, profile, &options, diagnostics)
 }
 
-/// Parses `input` strictly as `profile` (a [`Variant`] or a composed [`Profile`]), with the
+/// Parses `input` strictly as `profile` (a [`Variant`](crate::Variant) or a composed [`Profile`]), with the
 /// default limits: `Err` with every problem when the file does not conform to the variant's
 /// grammar.
 ///
@@ -153,7 +148,7 @@ pub fn parse_strict(input: &[u8], profile: impl Into<Profile>) -> Result<Parsed<
     parse_with(input, profile, &ParseOptions::new(Mode::Strict))
 }
 
-/// Parses `input` as `profile` (a [`Variant`] or a composed [`Profile`]) with `options` (mode,
+/// Parses `input` as `profile` (a [`Variant`](crate::Variant) or a composed [`Profile`]) with `options` (mode,
 /// limits, what to collect), chosen at run time: use it where the options are settings, and
 /// [`parse`] or [`parse_strict`] where the defaults do.
 ///

@@ -184,7 +184,7 @@ pub(crate) fn model(robots: &Robots) -> serde_json::Value {
 /// * `/robots.txt` is always allowed except by `google`;
 /// * `check` gives the same verdict and the same deciding rule.
 pub(crate) fn check_explained(robots: &Robots, agent: &str, url: &str) -> Result<(), String> {
-    let variant = robots.variant();
+    let variant = robots.profile().variant();
     let at = |what: &str| format!("{variant} {agent:?} {url:?}: {what}");
     let explanation = robots.explain(&AgentQuery::new(agent), url);
     let verdict = explanation.verdict();
