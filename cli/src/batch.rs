@@ -21,7 +21,9 @@ use std::sync::Arc;
 use robotspec::{Collect, Limit, ParseOptions, Profile, Robots, Verdict};
 use serde::Serialize;
 
-use crate::queries::{Invalid, Line, Query};
+use crate::input;
+use crate::output::{output_error, write_json_line};
+use crate::queries::{self, Invalid, Line, Query};
 use crate::reading::ReadingArgs;
 use crate::values::{Format, VariantArg};
 
@@ -77,7 +79,7 @@ impl Files<'_> {
     /// Reads and parses the file `query` names; a strict-mode rejection is an error.
     fn parse(&mut self, query: &Query) -> Result<Robots, String> {
         let limit = self.options.limits().get(Limit::InputBytes);
-        super::input::read_corpus_file(self.corpus, query, limit, &mut self.bytes)?;
+        input::read_corpus_file(self.corpus, query, limit, &mut self.bytes)?;
         Robots::parse_with(&self.bytes, self.variant, &self.options).map_err(|e| {
             let path = self.corpus.join(&*query.file);
             let number = query.number;
@@ -102,7 +104,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         bytes: Vec::new(),
     };
     let mut invalid_lines = 0;
-    let mut lines = super::queries::read(stdin);
+    let mut lines = queries::read(stdin);
     for line in &mut lines {
         match line {
             Line::Query(query) => answer(&mut out, args.format, files.robots(&query)?, &query)?,
@@ -113,11 +115,11 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             }
         }
     }
-    out.flush().map_err(|e| crate::output_error(&e))?;
+    out.flush().map_err(|e| output_error(&e))?;
     // An error that ended reading (unreadable input, a line with no end in sight) comes after
     // the answers before it.
     lines.end()?;
-    super::queries::ignored(invalid_lines)?;
+    queries::ignored(invalid_lines)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -136,9 +138,9 @@ fn answer(
             } else {
                 b"0\n"
             };
-            out.write_all(answer).map_err(|e| crate::output_error(&e))
+            out.write_all(answer).map_err(|e| output_error(&e))
         }
-        Format::Json => crate::write_json_line(
+        Format::Json => write_json_line(
             out,
             &Answer {
                 line: query.number,
@@ -154,7 +156,7 @@ fn answer(
 /// Writes the answer to a line that is not a query.
 fn refuse(out: &mut impl Write, format: Format, invalid: &Invalid) -> Result<(), String> {
     match format {
-        Format::Text => out.write_all(b"E\n").map_err(|e| crate::output_error(&e)),
-        Format::Json => crate::write_json_line(out, invalid),
+        Format::Text => out.write_all(b"E\n").map_err(|e| output_error(&e)),
+        Format::Json => write_json_line(out, invalid),
     }
 }

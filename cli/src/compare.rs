@@ -20,7 +20,12 @@ use robotspec::analysis::{self, Equivalence};
 use robotspec::{AgentQuery, Limit, Profile, Robots};
 use serde::Serialize;
 
-use crate::analyze::{applicable, crawler_name, limit_text, ruling, undecided_status, ExactArgs};
+use crate::exact::{applicable, ExactArgs};
+use crate::exact_text::{answer, crawler_name, limit_text, ruling};
+use crate::input;
+use crate::load::read_robots;
+use crate::output::{print_diagnostics, write_json, write_out};
+use crate::status;
 use crate::values::{profiles, Format, VariantArg};
 
 /// Arguments of `compare`.
@@ -73,19 +78,17 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     let sides = sides(args)?;
     let options = args.exact.options();
     let limit = options.limits().get(Limit::InputBytes);
-    let old_bytes = crate::input::read(sides.old.0, limit)?;
+    let old_bytes = input::read(sides.old.0, limit)?;
     let new_bytes = match &args.new {
-        Some(new) => crate::input::read(new, limit)?,
+        Some(new) => input::read(new, limit)?,
         None => old_bytes.clone(),
     };
-    let (old, old_cuts) =
-        crate::check::read_robots(sides.old.0, &old_bytes, sides.old.1, &options)?;
-    let (new, new_cuts) =
-        crate::check::read_robots(sides.new.0, &new_bytes, sides.new.1, &options)?;
-    crate::parse::print_diagnostics(crate::input::name(sides.old.0), &old_cuts);
+    let (old, old_cuts) = read_robots(sides.old.0, &old_bytes, sides.old.1, &options)?;
+    let (new, new_cuts) = read_robots(sides.new.0, &new_bytes, sides.new.1, &options)?;
+    print_diagnostics(input::name(sides.old.0), &old_cuts);
     // One file read twice is cut in the same place: said once.
     if !sides.one_file {
-        crate::parse::print_diagnostics(crate::input::name(sides.new.0), &new_cuts);
+        print_diagnostics(input::name(sides.new.0), &new_cuts);
     }
     let agent = args.exact.agent()?;
     let single = agent.is_some();
@@ -100,9 +103,9 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         })
         .collect();
     match (args.exact.format, single) {
-        (Format::Json, true) => crate::write_json(&compared.first())?,
-        (Format::Json, false) => crate::write_json(&compared)?,
-        (Format::Text, _) => crate::write_out(text(&sides, &compared))?,
+        (Format::Json, true) => write_json(&compared.first())?,
+        (Format::Json, false) => write_json(&compared)?,
+        (Format::Text, _) => write_out(text(&sides, &compared))?,
     }
     let answers: Vec<Option<bool>> = compared
         .iter()
@@ -111,7 +114,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     if answers.contains(&Some(false)) {
         return Ok(ExitCode::from(1));
     }
-    Ok(undecided_status(answers.contains(&None)))
+    Ok(status::three_if_undecided(answers.contains(&None)))
 }
 
 /// The files and readings compared, or why the arguments name no two sides.
@@ -173,18 +176,14 @@ fn crawlers(old: &Robots, new: &Robots, agent: Option<AgentQuery>) -> Vec<Option
 fn text(sides: &Sides<'_>, compared: &[Compared<'_, '_>]) -> String {
     let (old_label, new_label) = sides.labels();
     let name = |(file, profile): (&str, Profile)| {
-        format!("{} read by {}", crate::input::name(file), profile.name())
+        format!("{} read by {}", input::name(file), profile.name())
     };
     let mut out = format!("comparing {} with {}\n", name(sides.old), name(sides.new));
     let width = old_label.len().max(new_label.len()) + 1;
     for one in compared {
         let equivalence = &one.equivalence;
-        let answer = match equivalence.equivalent() {
-            Some(true) => "the same paths allowed",
-            Some(false) => "differs",
-            None => "undecided",
-        };
-        let _ = writeln!(out, "\n{}: {answer}", crawler_name(one.agent.as_deref()));
+        let crawler = crawler_name(one.agent.as_deref());
+        let _ = writeln!(out, "\n{crawler}: {}", answer(equivalence));
         for difference in equivalence.differences() {
             let _ = writeln!(out, "  {}", analysis::shown_path(difference.path()));
             let old = format!("{old_label}:");

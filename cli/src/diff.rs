@@ -7,8 +7,10 @@ use std::process::ExitCode;
 use robotspec::diff::{Answer, Comparer, Comparison, Summary, Tally};
 use robotspec::{Limit, Limits, Profile, Variant};
 
-use crate::queries::{Line, Query};
+use crate::output::{write_json, write_out};
+use crate::queries::{self, Line, Query};
 use crate::values::{profiles, Format};
+use crate::{agent, input, status};
 
 /// Example lines kept per pair and reason in corpus mode.
 const EXAMPLES: usize = 3;
@@ -48,7 +50,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         (None, Some(file), Some(agent)) => per_url(args, &variants, file, agent)?,
         _ => return Err("give FILE, --agent and URLs, or --corpus DIR".to_owned()),
     };
-    Ok(crate::exit_status(!disagree))
+    Ok(status::one_unless_all_good(!disagree))
 }
 
 /// The variants `--variants` names (all of them when it is not given): at least two, each
@@ -74,14 +76,14 @@ fn chosen_variants(named: &[Profile]) -> Result<Vec<Profile>, String> {
 fn per_url(args: &Args, variants: &[Profile], file: &str, agent: &str) -> Result<bool, String> {
     // `diff` has no reading options: every variant reads under the default limits.
     let limit = Limits::default().get(Limit::InputBytes);
-    let bytes = super::input::read(file, limit)?;
-    if super::input::cut(&bytes, limit) {
+    let bytes = input::read(file, limit)?;
+    if input::cut(&bytes, limit) {
         eprintln!(
             "robotspec: {}: input longer than {limit} bytes: the rest is ignored",
-            super::input::name(file)
+            input::name(file)
         );
     }
-    let agents = crate::agent::query(agent)?;
+    let agents = agent::query(agent)?;
     let comparer = Comparer::new(&bytes, variants);
     let comparisons: Vec<Comparison> = args
         .urls
@@ -89,8 +91,8 @@ fn per_url(args: &Args, variants: &[Profile], file: &str, agent: &str) -> Result
         .map(|url| comparer.compare_query(&agents, url))
         .collect();
     match args.format {
-        Format::Json => crate::write_json(&comparisons)?,
-        Format::Text => crate::write_out(comparisons.iter().map(describe).collect::<String>())?,
+        Format::Json => write_json(&comparisons)?,
+        Format::Text => write_out(comparisons.iter().map(describe).collect::<String>())?,
     }
     Ok(comparisons.iter().any(Comparison::disagrees))
 }
@@ -167,7 +169,7 @@ fn corpus_mode(
     let mut runs: Vec<Vec<Query>> = Vec::new();
     let mut invalid_lines = 0;
     let stdin = std::io::stdin().lock();
-    let mut lines = super::queries::read(stdin);
+    let mut lines = queries::read(stdin);
     for line in &mut lines {
         let query = match line {
             Line::Query(query) => query,
@@ -217,13 +219,13 @@ fn corpus_mode(
     }
     let summary = tally.finish();
     match args.format {
-        Format::Json => crate::write_json(&summary)?,
-        Format::Text => crate::write_out(summarise(&summary))?,
+        Format::Json => write_json(&summary)?,
+        Format::Text => write_out(summarise(&summary))?,
     }
     // An error that ended reading (unreadable input, a line with no end in sight) comes after the
     // summary of the queries before it.
     lines.end()?;
-    super::queries::ignored(invalid_lines)?;
+    queries::ignored(invalid_lines)?;
     Ok(summary.disagreeing_queries > 0)
 }
 
@@ -238,7 +240,7 @@ fn compare_run(
     };
     let mut bytes = Vec::new();
     let limit = Limits::default().get(Limit::InputBytes);
-    super::input::read_corpus_file(corpus, first, limit, &mut bytes)?;
+    input::read_corpus_file(corpus, first, limit, &mut bytes)?;
     let comparer = Comparer::new(&bytes, variants);
     Ok(run
         .iter()

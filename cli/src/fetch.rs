@@ -22,6 +22,8 @@ use robotspec::access::{Access, AccessOptions, Misconfigured5xx};
 use robotspec::{AgentQuery, Diagnostic, Profile, Verdict};
 use serde::Serialize;
 
+use crate::output::{write_json, write_out};
+use crate::status;
 use crate::values::{Format, VariantArg};
 
 /// Diagnostics printed in full; the rest are counted.
@@ -92,8 +94,8 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     let all_allowed = pages.iter().all(|page| page.allowed);
     let failure = fetched.failure();
     match args.format {
-        Format::Text => crate::write_out(text(&fetched, variant, &pages))?,
-        Format::Json => crate::write_json(&Answer {
+        Format::Text => write_out(text(&fetched, variant, &pages))?,
+        Format::Json => write_json(&Answer {
             fetched: &fetched,
             restriction: fetched.access.restriction(&agents),
             summary: fetched.access.summary(),
@@ -103,7 +105,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     if let Some(failure) = failure {
         return Err(format!("could not fetch {}: {failure}", fetched.robots_url));
     }
-    Ok(crate::exit_status(all_allowed))
+    Ok(status::one_unless_all_good(all_allowed))
 }
 
 /// How to fetch, from the flags.

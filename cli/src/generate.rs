@@ -1,13 +1,16 @@
 //! `robotspec completions SHELL` and `robotspec man`: shell completion scripts and a man page,
 //! generated from the command-line definition itself, so they never fall behind it.
 //!
-//! Both are produced in memory and then written: the generators panic on a failed write, and a
-//! closed pipe (`robotspec man | head`) must end quietly like every other command's output.
+//! Both take the definition as a `clap::Command` from main.rs, which owns it: they read it and
+//! never reach back up for it. Both are produced in memory and then written: the generators
+//! panic on a failed write, and a closed pipe (`robotspec man | head`) must end quietly like
+//! every other command's output.
 
 use std::process::ExitCode;
 
-use clap::CommandFactory;
 use clap_complete::Shell;
+
+use crate::output::write_out;
 
 /// Arguments of `robotspec completions`.
 #[derive(clap::Args)]
@@ -17,25 +20,23 @@ pub struct CompletionsArgs {
     shell: Shell,
 }
 
-/// Prints the completion script for the shell.
-pub fn completions(args: &CompletionsArgs) -> Result<ExitCode, String> {
-    let mut command = crate::Cli::command();
+/// Prints the completion script of `command` for the shell.
+pub fn completions(args: &CompletionsArgs, mut command: clap::Command) -> Result<ExitCode, String> {
     let name = command.get_name().to_owned();
     let mut script = Vec::new();
     clap_complete::generate(args.shell, &mut command, name, &mut script);
-    crate::write_out(&script)?;
+    write_out(&script)?;
     Ok(ExitCode::SUCCESS)
 }
 
-/// Prints the man page (roff): the command's page, then a section per subcommand with its
+/// Prints the man page (roff) of `command`: the command's page, then a section per subcommand with its
 /// synopsis, description and options — one page, so that nothing refers to pages that are not
 /// installed.
-pub fn man() -> Result<ExitCode, String> {
-    let mut command = crate::Cli::command();
+pub fn man(mut command: clap::Command) -> Result<ExitCode, String> {
     command.build();
     let mut page = Vec::new();
     render_page(&command, &mut page).map_err(|e| format!("cannot render the man page: {e}"))?;
-    crate::write_out(&page)?;
+    write_out(&page)?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -9,13 +9,17 @@ use std::process::ExitCode;
 
 use robotspec::access::fetch::{fetch, FetchOptions};
 use robotspec::access::FetchOutcome;
-use robotspec::lint::{lint, Finding, FindingCode, LintOptions, Severity};
+use robotspec::lint::{lint, FindingCode, LintOptions, Severity};
 use robotspec::{Limit, Profile, Variant};
 
 use crate::config::Config;
+use crate::output::write_out;
 use crate::values::profiles;
+use crate::{input, status};
 
 mod formats;
+
+use formats::Linted;
 
 /// Arguments of `robotspec lint`.
 #[derive(clap::Args)]
@@ -65,13 +69,6 @@ pub enum LintFormat {
     Github,
 }
 
-/// One linted input: its name and bytes, and what was found.
-pub struct Linted {
-    pub name: String,
-    pub bytes: Vec<u8>,
-    pub findings: Vec<Finding>,
-}
-
 /// Runs the command.
 pub fn run(args: &Args) -> Result<ExitCode, String> {
     let config = match (&args.config, args.no_config) {
@@ -88,8 +85,8 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     };
     let limit = options.limits().get(Limit::InputBytes);
     for file in &files {
-        let bytes = crate::input::read(file, limit)?;
-        inputs.push((crate::input::name(file).to_owned(), bytes));
+        let bytes = input::read(file, limit)?;
+        inputs.push((input::name(file).to_owned(), bytes));
     }
     if let Some(url) = &args.fetch {
         if let Some(fetched) = fetched(url, &options)? {
@@ -110,12 +107,12 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         LintFormat::Sarif => formats::sarif(&linted, &options)?,
         LintFormat::Github => formats::github(&linted),
     };
-    crate::write_out(out)?;
+    write_out(out)?;
     let failed = linted
         .iter()
         .flat_map(|l| &l.findings)
         .any(|f| f.severity <= fail_on);
-    Ok(crate::exit_status(!failed))
+    Ok(status::one_unless_all_good(!failed))
 }
 
 /// The linter's options: the readings and severities of the configuration, then of the flags.

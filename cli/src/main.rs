@@ -7,6 +7,10 @@
 //! rejection, bad arguments, a `batch` or `diff --corpus` query line that is malformed or too
 //! long, a robots.txt `fetch` could not fetch).
 //!
+//! This file only reads the arguments and hands them to the command they name; what the
+//! commands share lies on the floors below them (docs/architecture.md, "The command line's
+//! stack").
+//!
 //! Input is read bounded: a robots.txt file or standard input up to the input limit plus one
 //! byte (`input`), a query line up to 2 MiB, and no more than 64 MiB of one line read on to find
 //! its end (`queries`).
@@ -15,34 +19,48 @@
 // `pub(crate)`; the library's lint against unreachable `pub` items does not apply.
 #![allow(unreachable_pub)]
 
+// The floors, from the ground up (docs/architecture.md, "The command line's stack"): a module
+// imports only from its own floor or those below, and no command imports another.
 mod agent;
+mod config;
+mod output;
+mod status;
+mod urls;
+mod values;
+
+mod queries;
+mod reading;
+
+mod input;
+
+mod load;
+
+mod exact;
+mod file_query;
+
+mod exact_text;
+
 mod analyze;
 mod batch;
 mod check;
 mod compare;
-mod config;
 mod diff;
 mod fetch;
 mod generate;
-mod input;
 mod lint;
 mod parse;
-mod queries;
-mod reading;
 #[cfg(feature = "serve")]
 mod serve;
 mod settings;
-mod urls;
 mod usage;
-mod values;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use std::process::ExitCode;
 
 /// robots.txt in every form it has had: parse, validate, check and compare.
 #[derive(Parser)]
 #[command(name = "robotspec", version, about, long_about = None)]
-pub struct Cli {
+struct Cli {
     #[command(subcommand)]
     command: Command,
 }
@@ -88,52 +106,6 @@ enum Command {
     Man,
 }
 
-/// What a failed write to standard output means. A closed pipe (`robotspec check … | head -1`)
-/// is not an error — the reader has what it wanted — so the command ends there, quietly, with
-/// status 0, as ripgrep and cargo do; any other failure (a full disk) is an error to report.
-pub fn output_error(error: &std::io::Error) -> String {
-    if error.kind() == std::io::ErrorKind::BrokenPipe {
-        std::process::exit(0);
-    }
-    format!("cannot write output: {error}")
-}
-
-/// Writes `text` to standard output (see [`output_error`] for what a failure means).
-pub fn write_out(text: impl AsRef<[u8]>) -> Result<(), String> {
-    use std::io::Write as _;
-    let mut out = std::io::stdout().lock();
-    out.write_all(text.as_ref())
-        .and_then(|()| out.flush())
-        .map_err(|e| output_error(&e))
-}
-
-/// Writes `value` to standard output as one JSON document, indented, and a line end.
-pub fn write_json(value: &impl serde::Serialize) -> Result<(), String> {
-    let text =
-        serde_json::to_string_pretty(value).map_err(|e| format!("cannot write JSON: {e}"))?;
-    write_out(text + "\n")
-}
-
-/// Writes `value` to `out` as one line of JSON (JSON Lines: compact, then `\n`).
-pub fn write_json_line(
-    out: &mut impl std::io::Write,
-    value: &impl serde::Serialize,
-) -> Result<(), String> {
-    serde_json::to_writer(&mut *out, value)
-        .map_err(std::io::Error::from)
-        .and_then(|()| out.write_all(b"\n"))
-        .map_err(|e| output_error(&e))
-}
-
-/// `0` when every answer was the good one (allowed, agreeing), `1` otherwise.
-fn exit_status(all_good: bool) -> ExitCode {
-    if all_good {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    }
-}
-
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
@@ -150,8 +122,8 @@ fn main() -> ExitCode {
         Command::Settings(args) => settings::run(&args),
         #[cfg(feature = "serve")]
         Command::Serve(args) => serve::run(&args),
-        Command::Completions(args) => generate::completions(&args),
-        Command::Man => generate::man(),
+        Command::Completions(args) => generate::completions(&args, Cli::command()),
+        Command::Man => generate::man(Cli::command()),
     };
     match result {
         Ok(code) => code,

@@ -5,8 +5,10 @@ use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 
 use robotspec::report::ParseReport;
-use robotspec::{Diagnostic, Limit};
+use robotspec::Limit;
 
+use crate::input;
+use crate::output::{output_error, print_diagnostics};
 use crate::reading::ReadingArgs;
 use crate::values::VariantArg;
 
@@ -53,11 +55,11 @@ enum Format {
 /// Runs the command.
 pub fn run(args: &Args) -> Result<ExitCode, String> {
     let options = args.reading.options();
-    let bytes = super::input::read(&args.file, options.limits().get(Limit::InputBytes))?;
+    let bytes = input::read(&args.file, options.limits().get(Limit::InputBytes))?;
     if let Some(Report::Google) = args.report {
         return print_report(&ParseReport::new(&bytes), args);
     }
-    let name = super::input::name(&args.file);
+    let name = input::name(&args.file);
     let parsed = match robotspec::parse_with(&bytes, args.variant.profile()?, &options) {
         Ok(parsed) => parsed,
         Err(rejected) => {
@@ -77,7 +79,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         Format::Tree => parsed.write_dump(&mut out),
     }
     .and_then(|()| out.flush())
-    .map_err(|e| crate::output_error(&e))?;
+    .map_err(|e| output_error(&e))?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -92,22 +94,13 @@ fn print_report(report: &ParseReport, args: &Args) -> Result<ExitCode, String> {
     .map_err(std::io::Error::from)
     .and_then(|()| out.write_all(b"\n"))
     .and_then(|()| out.flush())
-    .map_err(|e| crate::output_error(&e))?;
+    .map_err(|e| output_error(&e))?;
     Ok(ExitCode::SUCCESS)
 }
 
 fn write_text(out: &mut impl Write, report: &ParseReport) -> Result<ExitCode, String> {
     write!(out, "{report}")
         .and_then(|()| out.flush())
-        .map_err(|e| crate::output_error(&e))?;
+        .map_err(|e| output_error(&e))?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// Prints `FILE:LINE:COL: SEVERITY[CODE]: MESSAGE` lines to standard error (FILE as named by
-/// [`input::name`](crate::input::name)).
-pub fn print_diagnostics(file: &str, diagnostics: &[Diagnostic]) {
-    let mut err = std::io::stderr().lock();
-    for diagnostic in diagnostics {
-        let _ = writeln!(err, "{file}:{diagnostic}");
-    }
 }

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use robotspec::{Profile, Setting, Variant};
 use serde::Serialize;
 
+use crate::output::{write_json, write_out};
 use crate::values::Format;
 
 /// Arguments of `settings`.
@@ -48,8 +49,8 @@ fn describe(setting: &Setting) -> Described {
 pub fn run(args: &Args) -> Result<ExitCode, String> {
     let settings: Vec<Described> = Profile::settings().iter().map(describe).collect();
     match args.format {
-        Format::Json => crate::write_json(&settings)?,
-        Format::Text => crate::write_out(text(&settings))?,
+        Format::Json => write_json(&settings)?,
+        Format::Text => write_out(text(&settings))?,
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -2,14 +2,14 @@
 //! with the lines that say so.
 //!
 //! Text is one line per URL, as the library's `Display` of a `Usage` writes it. `--format json`
-//! is the document `check` prints, each result the library's serialisation of the `Usage`
-//! (`url`, `verdict`, `content_usage`, `content_usage_line`, `content_signal`, …).
+//! is the document `check` prints (`file_query.rs`), each result the library's serialisation of
+//! the `Usage` (`url`, `verdict`, `content_usage`, `content_usage_line`, `content_signal`, …).
 
 use std::process::ExitCode;
 
 use robotspec::Usage;
 
-use crate::check::FileQuery;
+use crate::file_query::FileQuery;
 
 /// Arguments of `usage`.
 #[derive(clap::Args)]

@@ -25,6 +25,7 @@ use robotspec::{AgentQuery, Verdict as LibraryVerdict};
 
 use crate::analysis::{searched, Equivalence};
 use crate::answers::{self, Verdict};
+use crate::detach::run_detached_if_long;
 use crate::input;
 
 /// One answer of `Access.answers`: allowed, the deciding rule's line and text, and the agent
@@ -108,11 +109,7 @@ impl Access {
             options = options.with_size_limit(bytes);
         }
         let evaluate = || access::evaluate(variant, &outcome, SystemTime::now(), &options);
-        let inner = if body_bytes >= input::DETACH_BYTES {
-            py.detach(evaluate)
-        } else {
-            evaluate()
-        };
+        let inner = run_detached_if_long(py, body_bytes, evaluate);
         Ok(Access {
             inner,
             status,

@@ -34,10 +34,6 @@ const _: () = assert!(
     "the #[pyo3(signature)] defaults say \"google\""
 );
 
-/// Bodies at least this long are parsed with the interpreter released, so that other Python
-/// threads run meanwhile; shorter ones parse faster than a release and re-acquisition cost.
-pub(crate) const DETACH_BYTES: usize = 64 << 10;
-
 /// The reading a name selects. The one place a Python variant name is read, as the command
 /// line reads `--variant`: a variant (`rfc9309`, `draft-1996`, …, any ASCII case) or a composed
 /// reading, a variant with single decisions changed (`rfc9309+agent-matching=substring`).

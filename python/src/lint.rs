@@ -5,7 +5,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use robotspec::lint::{FindingCode, LintOptions};
 
-use crate::{input, objects};
+use crate::{detach, input, objects};
 
 /// One finding of the linter: its stable code, severity, position, message, the readings it
 /// applies to, and a fix when one is certain.
@@ -110,7 +110,7 @@ pub(crate) fn lint(
         options = options.deny(code(name)?);
     }
     let work = |bytes: &[u8]| robotspec::lint::lint(bytes, &options);
-    let findings = crate::run_detached_if_large(py, body.as_bytes(), work);
+    let findings = detach::run_detached_if_large(py, body.as_bytes(), work);
     findings
         .into_iter()
         .map(|inner| Py::new(py, Finding { inner }))

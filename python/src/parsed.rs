@@ -7,8 +7,8 @@ use robotspec::report::{LineReport, ParseReport};
 use robotspec::{Collect, Mode, ParseOptions, Profile};
 
 use crate::answers;
+use crate::detach::run_detached_if_large;
 use crate::input::{self, ReadingArgs};
-use crate::run_detached_if_large;
 
 pyo3::create_exception!(
     robotspec,

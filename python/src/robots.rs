@@ -12,9 +12,9 @@ use robotspec::Robots as Library;
 
 use crate::analysis::{searched, searched_analysis, Analysis, Equivalence};
 use crate::answers::{self, Explanation, Usage, Verdict};
+use crate::detach::run_detached_if_large;
 use crate::input::{self, ReadingArgs};
 use crate::parsed::strict_error;
-use crate::run_detached_if_large;
 
 /// A parsed robots.txt file: parse once, ask many times, and know why.
 ///

@@ -1,9 +1,11 @@
-//! The library is a one-way stack (docs/architecture.md, "The stack"): every file of `src/`
-//! (the library; the command line is its own crate, `cli/`) imports only from its own floor or the floors below,
-//! and no files import each other in a circle.
+//! Each crate of the workspace is a one-way stack (docs/architecture.md: "The stack" for the
+//! library's `src/`, "The command line's stack" for `cli/src`, "The binding's stack" for
+//! `python/src`): every file imports only from its own floor or the floors below, no files
+//! import each other in a circle, and on a floor marked *apart* (the commands, the binding's
+//! calls) no module imports another.
 //!
-//! The floors are the table in docs/architecture.md, read from there, so the drawing and the rule
-//! cannot drift apart. Every `crate::…`, `super::…` and `self::…` path is followed — in `use` and
+//! The floors are the tables in docs/architecture.md, read from there, so the drawing and the
+//! rule cannot drift apart. Every `crate::…`, `super::…` and `self::…` path is followed — in `use` and
 //! `pub use` items, types, expressions, attributes and macro calls alike — and so is a path that
 //! starts with a child module the file declares (`use check::Checker`, `scan::Lines::new`).
 //! Comments and string literals are not code and are skipped.
@@ -14,8 +16,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
-/// A module path from the crate root: `[]` is `lib.rs`, `["syntax", "check"]` is
-/// `syntax/check.rs`.
+/// A module path from the crate root: `[]` is `lib.rs` (or `main.rs`), `["syntax", "check"]`
+/// is `syntax/check.rs`.
 type ModPath = Vec<String>;
 
 /// One import: the file it is in, the line, and the file it names.
@@ -27,60 +29,78 @@ struct Arrow {
     path: String,
 }
 
+/// A crate held to a floor table: its folder, its root file, and the heading of its table.
+struct Crate {
+    src: &'static str,
+    root: &'static str,
+    section: &'static str,
+}
+
+/// The library, the command line and the binding.
+const CRATES: [Crate; 3] = [
+    Crate {
+        src: "src",
+        root: "lib.rs",
+        section: "The stack",
+    },
+    Crate {
+        src: "cli/src",
+        root: "main.rs",
+        section: "The command line's stack",
+    },
+    Crate {
+        src: "python/src",
+        root: "lib.rs",
+        section: "The binding's stack",
+    },
+];
+
+/// A crate's floor table: each module's floor, and the floors marked *apart*.
+struct Table {
+    floors: BTreeMap<ModPath, usize>,
+    apart: BTreeSet<usize>,
+}
+
+/// Every file's imports, file by file: the graph the rules are checked on.
+type Edges = BTreeMap<PathBuf, BTreeMap<PathBuf, Vec<Arrow>>>;
+
 #[test]
 fn no_file_imports_from_a_higher_floor() {
-    let crate_files = crate_files(Path::new("src"));
-    let floors = floors(&fs::read_to_string("docs/architecture.md").unwrap());
-    let mut unplaced = Vec::new();
-    let mut up = Vec::new();
-    for (module, file) in &crate_files {
-        match floor_of(&floors, module) {
-            None => unplaced.push(file.display().to_string()),
-            Some(floor) => {
-                for arrow in arrows(file, module, &crate_files) {
-                    let to = module_of(&crate_files, &arrow.to);
-                    let target = floor_of(&floors, &to).unwrap_or(0);
-                    if target > floor {
-                        up.push(format!(
-                            "{}:{} (floor {floor}) imports `{}` from {} (floor {target})",
-                            arrow.from.display(),
-                            arrow.line,
-                            arrow.path,
-                            arrow.to.display()
-                        ));
-                    }
-                }
-            }
-        }
+    let doc = fs::read_to_string("docs/architecture.md").unwrap();
+    for krate in &CRATES {
+        let files = crate_files(Path::new(krate.src), krate.root);
+        let table = table(&doc, krate.section);
+        let edges = edges(&files, |file| fs::read_to_string(file).unwrap());
+        let (unplaced, wrong) = misplaced(&files, &table, &edges);
+        assert!(
+            unplaced.is_empty(),
+            "files of {} on no floor of docs/architecture.md's \"{}\": {unplaced:#?}",
+            krate.src,
+            krate.section
+        );
+        assert!(
+            wrong.is_empty(),
+            "imports in {} that run back up the stack or across a floor apart:\n{}",
+            krate.src,
+            wrong.join("\n")
+        );
     }
-    assert!(
-        unplaced.is_empty(),
-        "files on no floor of docs/architecture.md's table: {unplaced:#?}"
-    );
-    assert!(
-        up.is_empty(),
-        "imports that run back up the stack:\n{}",
-        up.join("\n")
-    );
 }
 
 #[test]
 fn no_files_import_each_other_in_a_circle() {
-    let crate_files = crate_files(Path::new("src"));
-    let mut edges: BTreeMap<PathBuf, BTreeMap<PathBuf, Vec<Arrow>>> = BTreeMap::new();
-    for (module, file) in &crate_files {
-        let entry = edges.entry(file.clone()).or_default();
-        for arrow in arrows(file, module, &crate_files) {
-            entry.entry(arrow.to.clone()).or_default().push(arrow);
-        }
+    for krate in &CRATES {
+        let files = crate_files(Path::new(krate.src), krate.root);
+        let edges = edges(&files, |file| fs::read_to_string(file).unwrap());
+        let circles = circles(&edges);
+        let described: Vec<String> = circles.iter().map(|c| describe(c, &edges)).collect();
+        assert!(
+            circles.is_empty(),
+            "files of {} that import each other in a circle:\n{}",
+            krate.src,
+            described.join("\n")
+        );
     }
-    let circles = circles(&edges);
-    let described: Vec<String> = circles.iter().map(|c| describe(c, &edges)).collect();
-    assert!(
-        circles.is_empty(),
-        "files that import each other in a circle:\n{}",
-        described.join("\n")
-    );
 }
 
 /// The reader sees what the compiler sees: a path through a child module, `super` inside an
@@ -132,7 +152,7 @@ fn a_circle_and_an_arrow_back_up_are_found() {
         to: to.clone(),
         path: String::new(),
     };
-    let mut edges: BTreeMap<PathBuf, BTreeMap<PathBuf, Vec<Arrow>>> = BTreeMap::new();
+    let mut edges: Edges = BTreeMap::new();
     edges
         .entry(a.clone())
         .or_default()
@@ -143,25 +163,128 @@ fn a_circle_and_an_arrow_back_up_are_found() {
         .or_default()
         .insert(a.clone(), vec![arrow(&b, &a)]);
     assert_eq!(circles(&edges), [vec![a, b]]);
-    let floors = floors(
-        "\n## The stack\n\n| floor | modules |\n|---|---|\n| 1 | `x` |\n| 2 | `y`, `crate` |\n",
+    let table = table(
+        "\n## The stack\n\n| floor | modules |\n|---|---|\n| 1 | `x` |\n| 2 apart | `y`, `crate` |\n",
+        "The stack",
     );
-    assert_eq!(floor_of(&floors, &["x".into(), "z".into()]), Some(1));
-    assert_eq!(floor_of(&floors, &[]), Some(2));
-    assert_eq!(floor_of(&floors, &["w".into()]), None);
+    assert_eq!(floor_of(&table.floors, &["x".into(), "z".into()]), Some(1));
+    assert_eq!(floor_of(&table.floors, &[]), Some(2));
+    assert_eq!(floor_of(&table.floors, &["w".into()]), None);
+    assert_eq!(table.apart, BTreeSet::from([2]));
 }
 
-/// The floor table of docs/architecture.md's "The stack" section: `| N | `module`, … |` rows,
-/// `crate` naming the crate root (`src/lib.rs`).
-fn floors(doc: &str) -> BTreeMap<ModPath, usize> {
-    let section = doc.split("\n## The stack").nth(1).unwrap_or_default();
-    let section = section.split("\n## ").next().unwrap_or_default();
-    let mut floors = BTreeMap::new();
-    for row in section.lines().filter(|l| l.starts_with('|')) {
-        let cells: Vec<&str> = row.split('|').map(str::trim).collect();
-        let Some(floor) = cells.get(1).and_then(|c| c.parse::<usize>().ok()) else {
+/// A command-line crate laid out wrong is refused: a helper that imports a command (back up),
+/// a command that imports another (across a floor apart), and a file on no floor.
+#[test]
+fn a_crate_laid_out_wrong_is_refused() {
+    let doc = "\n## The command line's stack\n\n| floor | modules | what |\n|---|---|---|\n\
+        | 1 | `output` | helpers |\n| 2 apart | `check`, `usage` | commands |\n\
+        | 3 | `crate` | dispatch |\n";
+    let files: BTreeMap<ModPath, PathBuf> = [
+        (vec![], "cli/src/main.rs"),
+        (vec!["output".into()], "cli/src/output.rs"),
+        (vec!["check".into()], "cli/src/check.rs"),
+        (vec!["usage".into()], "cli/src/usage.rs"),
+        (vec!["stray".into()], "cli/src/stray.rs"),
+    ]
+    .into_iter()
+    .map(|(m, f)| (m, PathBuf::from(f)))
+    .collect();
+    let code = |file: &Path| match file.to_str().unwrap() {
+        "cli/src/main.rs" => "mod check;\nfn main() { check::run(); usage::run() }\n",
+        "cli/src/output.rs" => "use crate::check::Args;\n",
+        "cli/src/usage.rs" => "use crate::output::write;\nuse crate::check::FileQuery;\n",
+        _ => "",
+    };
+    let edges = edges(&files, |file| code(file).to_owned());
+    let (unplaced, wrong) = misplaced(&files, &table(doc, "The command line's stack"), &edges);
+    assert_eq!(unplaced, ["cli/src/stray.rs"]);
+    assert_eq!(
+        wrong,
+        [
+            "cli/src/output.rs:1 (floor 1) imports `crate::check::Args` from cli/src/check.rs \
+             (floor 2)",
+            "cli/src/usage.rs:2 (floor 2, apart) imports `crate::check::FileQuery` from \
+             cli/src/check.rs (another module of floor 2)",
+        ]
+    );
+}
+
+/// The files on no floor of `table`, and every import in `edges` that runs back up the stack
+/// or from one module of a floor apart to another.
+fn misplaced(
+    files: &BTreeMap<ModPath, PathBuf>,
+    table: &Table,
+    edges: &Edges,
+) -> (Vec<String>, Vec<String>) {
+    let mut unplaced = Vec::new();
+    let mut wrong = Vec::new();
+    for (module, file) in files {
+        let Some(floor) = floor_of(&table.floors, module) else {
+            unplaced.push(file.display().to_string());
             continue;
         };
+        for arrow in edges
+            .get(file)
+            .into_iter()
+            .flat_map(BTreeMap::values)
+            .flatten()
+        {
+            let to = module_of(files, &arrow.to);
+            let target = floor_of(&table.floors, &to).unwrap_or(0);
+            let across =
+                target == floor && table.apart.contains(&floor) && module.first() != to.first();
+            let (from, line, path, to) = (
+                arrow.from.display(),
+                arrow.line,
+                &arrow.path,
+                arrow.to.display(),
+            );
+            if target > floor {
+                wrong.push(format!(
+                    "{from}:{line} (floor {floor}) imports `{path}` from {to} (floor {target})"
+                ));
+            } else if across {
+                wrong.push(format!(
+                    "{from}:{line} (floor {floor}, apart) imports `{path}` from {to} (another \
+                     module of floor {floor})"
+                ));
+            }
+        }
+    }
+    (unplaced, wrong)
+}
+
+/// The imports of every file of `files`, whose text `code` gives, by file and imported file.
+fn edges(files: &BTreeMap<ModPath, PathBuf>, code: impl Fn(&Path) -> String) -> Edges {
+    let mut edges: Edges = BTreeMap::new();
+    for (module, file) in files {
+        let entry = edges.entry(file.clone()).or_default();
+        for arrow in arrows_in(&code(file), file, module, files) {
+            entry.entry(arrow.to.clone()).or_default().push(arrow);
+        }
+    }
+    edges
+}
+
+/// The floor table under `## {section}` of docs/architecture.md: `| N | `module`, … |` rows,
+/// `crate` naming the crate root (`lib.rs`, `main.rs`); `| N apart | … |` marks a floor whose
+/// modules import nothing from each other.
+fn table(doc: &str, section: &str) -> Table {
+    let heading = format!("\n## {section}\n");
+    let body = doc.split(&heading).nth(1).unwrap_or_default();
+    let body = body.split("\n## ").next().unwrap_or_default();
+    let mut floors = BTreeMap::new();
+    let mut apart = BTreeSet::new();
+    for row in body.lines().filter(|l| l.starts_with('|')) {
+        let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+        let mut words = cells.get(1).copied().unwrap_or_default().split_whitespace();
+        let Some(floor) = words.next().and_then(|c| c.parse::<usize>().ok()) else {
+            continue;
+        };
+        if words.next() == Some("apart") {
+            apart.insert(floor);
+        }
         let modules = cells.get(2).copied().unwrap_or_default();
         for name in modules.split('`').skip(1).step_by(2) {
             let path: ModPath = match name {
@@ -173,9 +296,9 @@ fn floors(doc: &str) -> BTreeMap<ModPath, usize> {
     }
     assert!(
         !floors.is_empty(),
-        "docs/architecture.md has no floor table"
+        "docs/architecture.md has no floor table under \"## {section}\""
     );
-    floors
+    Table { floors, apart }
 }
 
 /// The floor of the longest module path in the table that `module` is in.
@@ -188,8 +311,8 @@ fn floor_of(floors: &BTreeMap<ModPath, usize>, module: &[String]) -> Option<usiz
         .copied()
 }
 
-/// Every file of the library crate by module path (`src/bin/` is another crate).
-fn crate_files(src: &Path) -> BTreeMap<ModPath, PathBuf> {
+/// Every file of the crate in `src` by module path (`src/bin/` holds other crates).
+fn crate_files(src: &Path, root: &str) -> BTreeMap<ModPath, PathBuf> {
     let mut files = BTreeMap::new();
     let mut stack = vec![src.to_path_buf()];
     while let Some(dir) = stack.pop() {
@@ -200,20 +323,30 @@ fn crate_files(src: &Path) -> BTreeMap<ModPath, PathBuf> {
                     stack.push(path);
                 }
             } else if path.extension().is_some_and(|e| e == "rs") {
-                files.insert(module_path(src, &path), path);
+                files.insert(module_path(src, &path, root), path);
             }
         }
     }
+    assert!(
+        files.contains_key(&ModPath::new()),
+        "{} has no {root}",
+        src.display()
+    );
     files
 }
 
-fn module_path(src: &Path, file: &Path) -> ModPath {
-    let relative = file.strip_prefix(src).unwrap().with_extension("");
+/// The module path of `file`: its path under `src`, less `mod.rs`, and `[]` for the root.
+fn module_path(src: &Path, file: &Path, root: &str) -> ModPath {
+    let relative = file.strip_prefix(src).unwrap();
+    if relative == Path::new(root) {
+        return ModPath::new();
+    }
     let mut parts: ModPath = relative
+        .with_extension("")
         .components()
         .map(|c| c.as_os_str().to_string_lossy().into_owned())
         .collect();
-    if matches!(parts.last().map(String::as_str), Some("mod" | "lib")) {
+    if parts.last().is_some_and(|last| last == "mod") {
         parts.pop();
     }
     parts
@@ -227,12 +360,7 @@ fn module_of(files: &BTreeMap<ModPath, PathBuf>, file: &Path) -> ModPath {
         .unwrap_or_default()
 }
 
-/// The imports of `file` (module `module`) of other files of the crate.
-fn arrows(file: &Path, module: &[String], files: &BTreeMap<ModPath, PathBuf>) -> Vec<Arrow> {
-    let code = fs::read_to_string(file).unwrap();
-    arrows_in(&code, file, module, files)
-}
-
+/// The imports in `code`, the text of `file` (module `module`), of other files of the crate.
 fn arrows_in(
     code: &str,
     file: &Path,
@@ -579,9 +707,9 @@ fn split_top_level(tokens: &[Token]) -> Vec<&[Token]> {
 
 /// The circles of the graph (its strongly connected components of more than one file), by
 /// Tarjan's algorithm, each sorted.
-fn circles(edges: &BTreeMap<PathBuf, BTreeMap<PathBuf, Vec<Arrow>>>) -> Vec<Vec<PathBuf>> {
+fn circles(edges: &Edges) -> Vec<Vec<PathBuf>> {
     struct Walk<'g> {
-        edges: &'g BTreeMap<PathBuf, BTreeMap<PathBuf, Vec<Arrow>>>,
+        edges: &'g Edges,
         index: BTreeMap<&'g PathBuf, (usize, usize)>,
         stack: Vec<&'g PathBuf>,
         on_stack: BTreeSet<&'g PathBuf>,
@@ -635,10 +763,7 @@ fn circles(edges: &BTreeMap<PathBuf, BTreeMap<PathBuf, Vec<Arrow>>>) -> Vec<Vec<
     walk.found
 }
 
-fn describe(
-    circle: &[PathBuf],
-    edges: &BTreeMap<PathBuf, BTreeMap<PathBuf, Vec<Arrow>>>,
-) -> String {
+fn describe(circle: &[PathBuf], edges: &Edges) -> String {
     let mut text = format!("circle of {} files:", circle.len());
     for from in circle {
         for (to, arrows) in edges.get(from).into_iter().flatten() {

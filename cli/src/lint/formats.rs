@@ -1,5 +1,8 @@
 //! The four outputs of `robotspec lint`: text like a compiler's, JSON, SARIF 2.1.0 and GitHub
 //! workflow commands. Each reads the library's findings; none judges anything itself.
+//!
+//! The findings come in as [`Linted`] inputs, defined here, below the command (`lint.rs`) that
+//! makes them: the command imports its formats, never the other way round.
 
 use std::fmt::Write as _;
 
@@ -7,7 +10,12 @@ use robotspec::lint::{line_text, Finding, FindingCode, LintOptions, Severity};
 use serde::Serialize;
 use serde_json::{json, Value};
 
-use super::Linted;
+/// One linted input: its name and bytes, and what was found — what every format reads.
+pub struct Linted {
+    pub name: String,
+    pub bytes: Vec<u8>,
+    pub findings: Vec<Finding>,
+}
 
 /// `FILE:LINE:COL: severity[code]: message`, then the line with a caret under the column, the
 /// readings when they are not all of them, the fix; a count at the end.

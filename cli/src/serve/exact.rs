@@ -4,7 +4,7 @@
 //! (per variant, what `robotspec compare --agent A --format json` prints for two versions of a
 //! file: equivalent, or the shortest path allowed only by each).
 //!
-//! The objects are the CLI's (`crate::analyze::reports`), the agent and the variants are read
+//! The objects are the CLI's (`crate::exact::reports`), the agent and the variants are read
 //! as `POST /api/inspect` reads them. A file is read leniently, as a crawler obeys it, within
 //! the server's input limit and the library's analysis budget. Like `inspect.rs`, these
 //! functions are synchronous and know nothing of HTTP.
@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use super::error::ApiError;
 use super::inspect::{read_options, read_variants};
-use crate::analyze::Report;
+use crate::exact::{reports, Report};
 
 /// The body of `POST /api/analyze`.
 #[derive(Deserialize)]
@@ -124,7 +124,7 @@ pub fn analyze(query: &Query) -> Result<Vec<u8>, ApiError> {
     let analyses = readings
         .iter()
         .filter_map(|files| files.first())
-        .flat_map(|robots| crate::analyze::reports(robots, &crawler))
+        .flat_map(|robots| reports(robots, &crawler))
         .collect();
     json(&Analyses {
         agents: &query.agents,

@@ -105,7 +105,7 @@ async fn serve(bind: SocketAddr, settings: Settings) -> Result<(), String> {
     if !address.ip().is_loopback() {
         eprintln!("robotspec: serving on {address}: other machines can reach the playground");
     }
-    crate::write_out(format!("robotspec serve: listening on http://{address}/\n"))?;
+    crate::output::write_out(format!("robotspec serve: listening on http://{address}/\n"))?;
     let _ = std::io::stdout().flush();
     axum::serve(listener, routes::router(settings))
         .await

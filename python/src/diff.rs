@@ -1,5 +1,5 @@
-//! `robotspec.diff_many`: `diff` over a grid of agents and URLs for one body, each variant
-//! reading the body once.
+//! `robotspec.diff`: where the variants disagree on one query, and `robotspec.diff_many`: the
+//! same over a grid of agents and URLs for one body, each variant reading the body once.
 //!
 //! `diff` parses the body once per variant for one query; a corpus study asks a dozen agents
 //! about a few paths for each file, so the grid form parses once and compares every query,
@@ -9,7 +9,36 @@ use pyo3::prelude::*;
 use robotspec::diff::Comparer;
 
 use crate::answers::Comparison;
+use crate::detach::run_detached_if_large;
 use crate::input;
+
+/// Every variant's verdict for `agent` on `url`, with the reason wherever two disagree.
+/// `variants` is a list of names (variants or composed readings), or one comma-separated str;
+/// default: all five variants, in `VARIANTS` order. Each reads `body` leniently with the
+/// default limits.
+///
+/// >>> body = b"User-Agent: foobot\nAllow: /page/\nDisallow: /page/x.gif\n"
+/// >>> comparison = diff(body, "foobot", "/page/x.gif")
+/// >>> comparison.disagrees
+/// True
+/// >>> [(a["variant"], a["allowed"]) for a in comparison.answers][:2]
+/// [('convention-1994', False), ('draft-1996', True)]
+#[pyfunction]
+#[pyo3(signature = (body, agent, url, variants = None))]
+pub(crate) fn diff(
+    py: Python<'_>,
+    body: &Bound<'_, PyAny>,
+    agent: &Bound<'_, PyAny>,
+    url: &Bound<'_, PyAny>,
+    variants: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Comparison> {
+    let body = input::body(body)?;
+    let agents = input::agent(agent)?;
+    let url = input::text(url, "url")?;
+    let variants = input::variants(variants)?;
+    let compare = |bytes: &[u8]| Comparer::new(bytes, &variants).compare_query(&agents, &url);
+    Comparison::of(py, &run_detached_if_large(py, body.as_bytes(), compare))
+}
 
 /// Every variant's verdict for each agent of `agents` on each URL of `urls` (agents outer, URLs
 /// inner), with the reason wherever two disagree: one `Comparison` per query, as `diff` gives
@@ -29,7 +58,7 @@ pub(crate) fn diff_many(
     variants: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<Comparison>> {
     let body = input::body(body)?;
-    let agents = crate::input::agents(agents)?;
+    let agents = input::agents(agents)?;
     let urls = input::texts(urls, "urls")?;
     let variants = input::variants(variants)?;
     let bytes = body.as_bytes();
