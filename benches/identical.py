@@ -21,8 +21,14 @@ Three sections, all run unless `--sections` names fewer:
 
 Prints a summary; exits 1 when any run differs.
 
+`--renames FILE` compares against the earlier build's output with the renames a release made on
+purpose applied first: FILE holds one `old<TAB>new` per line (text, replaced in order, in
+standard output and standard error; `#` starts a comment line), so that what remains different
+is what the renames do not account for. benches/renames-0.2.0.tsv lists 0.2.0's (CHANGELOG.md).
+
 usage: benches/identical.py BEFORE_BIN AFTER_BIN [CORPUS] [--extra QUERIES.tsv]
            [--sections batch,files,fixed] [--every N | --all-files] [--jobs N]
+           [--renames RENAMES.tsv]
 
 Example, the build of main against this checkout's:
     git worktree add ../main-build main && cargo build --release -p robotspec-cli \\
@@ -136,6 +142,27 @@ def run(binary, arguments, stdin_path=None, cwd=None):
             stdin.close()
 
 
+def read_renames(path):
+    """The `old<TAB>new` pairs of a renames file, in order, as bytes."""
+    if path is None:
+        return []
+    pairs = []
+    with open(path, "rb") as f:
+        for line in f.read().splitlines():
+            if line and not line.startswith(b"#"):
+                old, new = line.split(b"\t")
+                pairs.append((old, new))
+    return pairs
+
+
+def renamed(result, renames):
+    """An earlier build's run with the renames applied to its output."""
+    status, out, err = result
+    for old, new in renames:
+        out, err = out.replace(old, new), err.replace(old, new)
+    return status, out, err
+
+
 def digest(data):
     return hashlib.sha256(data).hexdigest()[:16]
 
@@ -156,7 +183,7 @@ def batch_section(args, corpus, scratch):
         for reading in READINGS:
             for fmt in FORMATS:
                 arguments = ["batch", "--variant", reading, "--format", fmt, "--corpus", corpus]
-                before = run(args.before, arguments, queries)
+                before = renamed(run(args.before, arguments, queries), args.renames)
                 after = run(args.after, arguments, queries)
                 same = before == after
                 compared += 1
@@ -212,7 +239,7 @@ def one_file(args, path, following, cwd):
     for name, template in FILE_CASES:
         arguments = expand(template, path, following, urls)
         stdin = path if "-" in arguments else None
-        before = run(args.before, arguments, stdin, cwd)
+        before = renamed(run(args.before, arguments, stdin, cwd), args.renames)
         after = run(args.after, arguments, stdin, cwd)
         found.append((name, before == after, before, after))
     return path, found
@@ -254,7 +281,7 @@ def fixed_section(args, scratch):
     print(f"\n# fixed: {len(FIXED_CASES)} runs that read no file")
     differ = 0
     for arguments in FIXED_CASES:
-        before = run(args.before, arguments, None, scratch)
+        before = renamed(run(args.before, arguments, None, scratch), args.renames)
         after = run(args.after, arguments, None, scratch)
         same = before == after
         differ += not same
@@ -286,7 +313,11 @@ def main():
     parser.add_argument("--every", type=int, default=20, help="files: every Nth file by name")
     parser.add_argument("--all-files", action="store_true", help="files: every file")
     parser.add_argument("--jobs", type=int, default=2, help="files compared at once")
+    parser.add_argument(
+        "--renames", help="old<TAB>new per line, applied to BEFORE's output (deliberate renames)"
+    )
     args = parser.parse_args()
+    args.renames = read_renames(args.renames)
     # The runs start in a scratch folder (no configuration file of this one is read by `lint`).
     args.before, args.after = (
         os.path.abspath(binary) if os.sep in binary else binary

@@ -103,12 +103,9 @@ crate::names::stable_names! {
     /// How serious a finding is: a reading's diagnostic is an error or a warning, a lint
     /// finding (`robotspec::lint`) any of the three.
     pub enum Severity {
-        /// A diagnostic: the file does not conform to the variant's grammar (strict mode). A
-        /// lint finding: a crawler will misread the line, or it does not do what it plainly
-        /// means.
+        /// Must be mended: a crawler misreads the line, or the file breaks its grammar.
         Error = "error",
-        /// Worth knowing; the file is still used as written. A lint finding: non-standard but
-        /// known, or honoured by some crawlers only.
+        /// Worth knowing: non-standard but known; the file is still used as written.
         Warning = "warning",
         /// Information (lint findings only): what the readings make of the line.
         Note = "note",

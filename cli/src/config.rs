@@ -12,8 +12,9 @@
 
 use std::path::Path;
 
-use robotspec::lint::{FindingCode, Severity};
+use robotspec::lint::FindingCode;
 use robotspec::Profile;
+use robotspec::Severity;
 use serde::Deserialize;
 
 /// What the configuration says.

@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use robotspec::diff::{Answer, Comparer, Comparison, Summary, Tally};
+use robotspec::diff::{Answer, Comparer, Comparison, CorpusSummary, Tally};
 use robotspec::{Limit, Limits, Profile, Variant};
 
 use crate::output::{write_json, write_out};
@@ -248,7 +248,7 @@ fn compare_run(
         .collect())
 }
 
-fn summarise(summary: &Summary) -> String {
+fn summarise(summary: &CorpusSummary) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,

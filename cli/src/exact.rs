@@ -58,7 +58,7 @@ pub struct Report<'r> {
     /// own, the new side the unnamed crawler's); `None` when the same groups apply to both.
     pub compared_with_unnamed: Option<Equivalence<'r, 'r>>,
     /// For a policy token (`__usage_ai-training`): which, and whether a group names it; the
-    /// reach then says for which paths the usage is opted out. Left out for other crawlers.
+    /// blocking then says for which paths the usage is opted out. Left out for other crawlers.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub policy_token: Option<PolicyReport>,
 }

@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 
-use robotspec::analysis::{shown_path, Analysis, Equivalence, Reach, Witness};
+use robotspec::analysis::{shown_path, Analysis, Blocked, Equivalence, Witness};
 use robotspec::model::PolicyToken;
 use robotspec::Limit;
 
@@ -34,7 +34,7 @@ fn block(report: &Report<'_>) -> String {
     line("agent", &crawler_name(report.agent.as_deref()));
     line("variant", &report.variant.name());
     line("groups", &groups_text(&report.groups));
-    line("reach", &reach_text(analysis.reach()));
+    line("blocked", &blocked_text(analysis.blocked()));
     line("allowed", &example(analysis.allowed_example()));
     line("disallowed", &example(analysis.disallowed_example()));
     if let Some(limit) = analysis.undecided() {
@@ -74,14 +74,15 @@ fn groups_text(lines: &[u32]) -> String {
     }
 }
 
-fn reach_text(reach: Reach) -> String {
-    let meaning = match reach {
-        Reach::Everything => "every path is disallowed",
-        Reach::Some => "some paths are allowed, others disallowed",
-        Reach::Nothing => "every path is allowed",
+fn blocked_text(blocked: Blocked) -> String {
+    let meaning = match blocked {
+        Blocked::All => "every path is disallowed",
+        Blocked::Some => "some paths are allowed, others disallowed",
+        Blocked::None => "every path is allowed",
+        Blocked::Unreachable => "robots.txt was unreachable: crawl nothing for now",
         _ => "a limit stopped the analysis before it could tell",
     };
-    format!("{reach} ({meaning})")
+    format!("{blocked} ({meaning})")
 }
 
 /// What a limit left undecided, and the flag that raises it.
@@ -136,16 +137,16 @@ fn policy_text(report: &PolicyReport, analysis: &Analysis<'_>) -> String {
              crawling)"
         );
     }
-    match analysis.reach() {
-        Reach::Everything => format!("{usage} opted out on every path ({category}=n)"),
-        Reach::Some => format!(
+    match analysis.blocked() {
+        Blocked::All => format!("{usage} opted out on every path ({category}=n)"),
+        Blocked::Some => format!(
             "{usage} opted out on some paths ({category}=n where `{token}` is disallowed, \
              e.g. {}), not on the others",
             analysis
                 .disallowed_example()
                 .map_or("none".into(), |w| shown_path(w.path()))
         ),
-        Reach::Nothing => format!("{usage} not opted out on any path ({category}=y)"),
+        Blocked::None => format!("{usage} not opted out on any path ({category}=y)"),
         _ => "undecided (a limit stopped the analysis)".to_owned(),
     }
 }

@@ -7,16 +7,16 @@
 //! a 5xx, has been fetched: its answer is the result.
 //!
 //! `--format json` prints the same answer as one document ([`Answer`]): the library's
-//! serialisation of what the fetch found, how much it keeps `--agent` out and the file in
-//! figures (the library's `Access::restriction` and `Access::summary`, what a corpus study
+//! serialisation of what the fetch found, how much of the site it blocks for `--agent` and the file
+//! in figures (the library's `Access::blocking` and `Access::summary`, what a corpus study
 //! records), and one result per `--check` page.
 
 use std::fmt::Write as _;
 use std::process::ExitCode;
 use std::time::Duration;
 
+use robotspec::access::blocking::Blocking;
 use robotspec::access::fetch::{fetch, FetchOptions, Fetched};
-use robotspec::access::restriction::Restricted;
 use robotspec::access::summary::Summary;
 use robotspec::access::{Access, AccessOptions, Misconfigured5xx};
 use robotspec::{AgentQuery, Diagnostic, Profile, Verdict};
@@ -60,13 +60,13 @@ pub struct Args {
 }
 
 /// The JSON answer: what the fetch found (robots_url, final_url, redirects, failure, variant,
-/// state, reason, lifetime, diagnostics — docs/cli.md), the restriction of `--agent`, the
+/// state, reason, lifetime, diagnostics — docs/cli.md), what it blocks for `--agent`, the
 /// summary, and one result per `--check` page.
 #[derive(Serialize)]
 struct Answer<'a> {
     #[serde(flatten)]
     fetched: &'a Fetched,
-    restriction: Restricted,
+    blocking: Blocking,
     summary: Summary,
     results: Vec<Page<'a>>,
 }
@@ -97,7 +97,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         Format::Text => write_out(text(&fetched, variant, &pages))?,
         Format::Json => write_json(&Answer {
             fetched: &fetched,
-            restriction: fetched.access.restriction(&agents),
+            blocking: fetched.access.blocking(&agents),
             summary: fetched.access.summary(),
             results: pages,
         })?,

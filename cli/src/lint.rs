@@ -9,7 +9,8 @@ use std::process::ExitCode;
 
 use robotspec::access::fetch::{fetch, FetchOptions};
 use robotspec::access::FetchOutcome;
-use robotspec::lint::{lint, FindingCode, LintOptions, Severity};
+use robotspec::lint::{lint, FindingCode, LintOptions};
+use robotspec::Severity;
 use robotspec::{Limit, Profile, Variant};
 
 use crate::config::Config;

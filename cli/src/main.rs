@@ -81,9 +81,9 @@ enum Command {
     Batch(batch::Args),
     /// Where the variants disagree: per URL, or over a corpus of queries, with reasons.
     Diff(diff::Args),
-    /// Over every URL, exactly: how much a crawler may reach, the shortest allowed and
-    /// disallowed paths, the rules that never decide, and named crawlers treated otherwise than
-    /// unnamed ones (docs/analysis.md).
+    /// Over every URL, exactly: how much of the site a crawler's rules block, the shortest
+    /// allowed and disallowed paths, the rules that never decide, and named crawlers treated
+    /// otherwise than unnamed ones (docs/analysis.md).
     Analyze(analyze::Args),
     /// Do two files, or two readings of one file, allow the same URLs — every one? If not, the
     /// shortest path allowed only by each side, with both sides' rules.

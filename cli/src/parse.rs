@@ -4,7 +4,8 @@
 use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 
-use robotspec::report::ParseReport;
+use robotspec::report::GoogleReport;
+use robotspec::tree::JsonLayout;
 use robotspec::Limit;
 
 use crate::input;
@@ -57,7 +58,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     let options = args.reading.options();
     let bytes = input::read(&args.file, options.limits().get(Limit::InputBytes))?;
     if let Some(Report::Google) = args.report {
-        return print_report(&ParseReport::new(&bytes), args);
+        return print_report(&GoogleReport::new(&bytes), args);
     }
     let name = input::name(&args.file);
     let parsed = match robotspec::parse_with(&bytes, args.variant.profile()?, &options) {
@@ -74,7 +75,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     let mut out = BufWriter::new(std::io::stdout().lock());
     match args.format {
         Format::Json => parsed
-            .write_json(&mut out, !args.compact)
+            .write_json(&mut out, layout(args))
             .and_then(|()| out.write_all(b"\n")),
         Format::Tree => parsed.write_dump(&mut out),
     }
@@ -84,7 +85,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
 }
 
 /// Prints Google's report: JSON (indented unless `--compact`), or the text form.
-fn print_report(report: &ParseReport, args: &Args) -> Result<ExitCode, String> {
+fn print_report(report: &GoogleReport, args: &Args) -> Result<ExitCode, String> {
     let mut out = BufWriter::new(std::io::stdout().lock());
     match args.format {
         Format::Json if args.compact => serde_json::to_writer(&mut out, report),
@@ -98,9 +99,18 @@ fn print_report(report: &ParseReport, args: &Args) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn write_text(out: &mut impl Write, report: &ParseReport) -> Result<ExitCode, String> {
+fn write_text(out: &mut impl Write, report: &GoogleReport) -> Result<ExitCode, String> {
     write!(out, "{report}")
         .and_then(|()| out.flush())
         .map_err(|e| output_error(&e))?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// How `--format json` lays out the tree: pretty unless `--compact`.
+fn layout(args: &Args) -> JsonLayout {
+    if args.compact {
+        JsonLayout::Compact
+    } else {
+        JsonLayout::Pretty
+    }
 }

@@ -386,7 +386,7 @@ fn fetch_reports_the_state_and_checks_pages_against_a_local_server() {
 
 /// `robotspec fetch --format json` reads `Expires` (relative to `Date`) in each of the three
 /// HTTP-date forms (RFC 9110 §5.6.7), served two hours apart by a real server; its report has
-/// the agent's restriction and the file's summary.
+/// what it blocks for the agent and the file's summary.
 #[test]
 fn fetch_reads_expires_in_every_http_date_form() {
     let forms = [
@@ -437,8 +437,8 @@ fn fetch_reads_expires_in_every_http_date_form() {
         );
         // What a corpus study records, for `--agent` (default `robotspec`: the `*` group).
         assert_eq!(
-            json["restriction"],
-            serde_json::json!({"category": "some", "disallowed": "/private", "allowed": "/"})
+            json["blocking"],
+            serde_json::json!({"blocked": "some", "disallowed": "/private", "allowed": "/"})
         );
         assert_eq!(
             (&json["summary"]["state"], &json["summary"]["rules"]),

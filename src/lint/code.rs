@@ -118,8 +118,9 @@ crate::names::stable_names! {
         /// the exact analysis. Reported once per pair of readings.
         EscapesDiffer = "escapes-differ",
         /// The exact analysis reached its budget (limit `analysis_states`) before it could
-        /// answer for some crawlers: their reach and dead rules, or whether two readings part on
-        /// a plain path for them, are not known (the other findings stay exact).
+        /// answer for some crawlers: what is blocked and their dead rules, or whether two
+        /// readings part on a plain path for them, are not known (the other findings stay
+        /// exact).
         AnalysisUndecided = "analysis-undecided",
     }
 }

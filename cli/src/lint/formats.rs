@@ -6,7 +6,8 @@
 
 use std::fmt::Write as _;
 
-use robotspec::lint::{line_text, Finding, FindingCode, LintOptions, Severity};
+use robotspec::lint::{line_text, Finding, FindingCode, LintOptions};
+use robotspec::Severity;
 use serde::Serialize;
 use serde_json::{json, Value};
 

@@ -1,6 +1,6 @@
 //! What the API answers over every URL, exactly (`robotspec::analysis`, docs/analysis.md):
 //! `POST /api/analyze` (per variant, what `robotspec analyze --agent A --format json` prints:
-//! the reach, the shortest allowed and disallowed paths, the dead rules) and `POST /api/compare`
+//! what is blocked, the shortest allowed and disallowed paths, the dead rules) and `POST /api/compare`
 //! (per variant, what `robotspec compare --agent A --format json` prints for two versions of a
 //! file: equivalent, or the shortest path allowed only by each).
 //!

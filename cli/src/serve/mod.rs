@@ -2,7 +2,7 @@
 //!
 //! One page (`page.rs`, assets compiled in) lets a person paste or fetch a file and see every
 //! line's kind and problems, and every chosen variant's verdict on their URLs with the line
-//! that decided, and over every URL the reach with its shortest witnesses, the dead rules and
+//! that decided, and over every URL what is blocked, with its shortest witnesses, the dead rules and
 //! what an edit changes; the API (`POST /api/inspect`, `POST /api/parse`, `POST /api/analyze`,
 //! `POST /api/compare`, optionally `POST /api/fetch`) answers with the library's own
 //! serialisations, so that it says what the CLI's `--format json` says for the same input

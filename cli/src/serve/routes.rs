@@ -25,6 +25,7 @@ use axum::routing::{get, post};
 use axum::Router;
 use http_body::Frame;
 use http_body_util::{BodyExt, LengthLimitError, Limited};
+use robotspec::tree::JsonLayout;
 use serde::de::DeserializeOwned;
 use tokio::sync::{mpsc, OwnedSemaphorePermit, Semaphore};
 use tokio::time::Instant;
@@ -221,7 +222,7 @@ async fn parse(State(shared): State<Shared>, request: Request) -> Result<Respons
                     deadline,
                     runtime,
                 };
-                if parsed.write_json(&mut out, false).is_ok() {
+                if parsed.write_json(&mut out, JsonLayout::Compact).is_ok() {
                     out.chunks.finish();
                 }
             }

@@ -1,7 +1,7 @@
 // The robotspec playground: reads the form, asks POST /api/inspect (the file read URL by URL)
 // and POST /api/analyze and /api/compare (over every URL, exactly), and shows the answers.
 // Plain JavaScript, no build step, nothing loaded from elsewhere. Every verdict, kind, problem,
-// reach and witness shown comes from the server (the library); the page only lays them out.
+// blocking and witness shown comes from the server (the library); the page only lays them out.
 "use strict";
 
 const EXAMPLE = `# An example: edit it, or paste your own file.
@@ -214,7 +214,7 @@ async function analyzeExactly() {
     asks.push(post("/api/compare", { ...request, new_robots_txt: edited }, controller.signal));
   }
   const busy = (on) => {
-    for (const id of ["reach", "changes"]) {
+    for (const id of ["blocked", "changes"]) {
       if (on) $(id).setAttribute("aria-busy", "true");
       else $(id).removeAttribute("aria-busy");
     }
@@ -227,13 +227,13 @@ async function analyzeExactly() {
     if (error.name === "AbortError" || controller !== state.exactController) return;
     state.exactKey = null;
     const text = error.api ? `${error.api.status} ${error.api.code}: ${error.api.message}` : `The server did not answer: ${error.message}`;
-    $("reach-table").tBodies[0].replaceChildren(el("tr", {}, el("td", { colspan: 4, class: "empty" }, text)));
+    $("blocked-table").tBodies[0].replaceChildren(el("tr", {}, el("td", { colspan: 4, class: "empty" }, text)));
     busy(false);
     return;
   }
   if (controller !== state.exactController) return;
   [state.analysis, state.comparison = null] = answers;
-  renderReach();
+  renderBlocked();
   renderDeadRules();
   renderChanges();
   renderEditor(state.answer);
@@ -278,15 +278,15 @@ function addUrl(url) {
   analyze();
 }
 
-const REACH = {
-  everything: "everything: every path is disallowed",
-  some: "some paths, not all",
-  nothing: "nothing: every path is allowed",
+const BLOCKED = {
+  all: "all: every path is disallowed",
+  some: "some: some paths, not all",
+  none: "none: every path is allowed",
   undecided: "undecided: a limit stopped the analysis",
 };
 
-function renderReach() {
-  const body = $("reach-table").tBodies[0];
+function renderBlocked() {
+  const body = $("blocked-table").tBodies[0];
   const analyses = state.analysis ? state.analysis.analyses : [];
   if (analyses.length === 0) {
     body.replaceChildren(el("tr", {}, el("td", { colspan: 4, class: "empty" }, "Choose a variant.")));
@@ -299,7 +299,7 @@ function renderReach() {
     const undecided = a.undecided ? el("span", { class: "undecided" }, a.undecided.message) : null;
     return el("tr", { "data-variant": a.variant },
       el("th", { scope: "row" }, a.variant),
-      el("td", { class: `reach-${a.reach}` }, el("span", { class: "reach-word" }, REACH[a.reach] || a.reach), undecided),
+      el("td", { class: `blocked-${a.blocked}` }, el("span", { class: "blocked-word" }, BLOCKED[a.blocked] || a.blocked), undecided),
       el("td", {}, example(a.allowed_example, a.allowed_by)),
       el("td", {}, example(a.disallowed_example, a.disallowed_by)));
   }));
