@@ -2,7 +2,7 @@
 // driven by playwright-core): paste a file, type an agent and URLs, read the verdict table,
 // choose a cell and see its deciding line highlighted, see a diagnostic and the linter's
 // findings beside their lines, switch to strict mode, read the records panel, use the keyboard
-// alone; over every URL, read the reach per variant and click a witness into the URL list, see
+// alone; over every URL, read what each variant blocks and click a witness into the URL list, see
 // the dead rules marked on their lines, paste an edit and see what it opens; then a screenshot.
 //
 // Run by .ci/test-browser, which starts the server: ROBOTSPEC_URL is its address, SCREENSHOT
@@ -84,7 +84,7 @@ async function decided(act, path, matches = () => true) {
   );
   await act();
   const response = await answered;
-  await page.waitForFunction(() => !document.getElementById("reach").hasAttribute("aria-busy"));
+  await page.waitForFunction(() => !document.getElementById("blocked").hasAttribute("aria-busy"));
   return response;
 }
 
@@ -225,30 +225,30 @@ test("a refusal is shown, and the field it is about is marked", async () => {
   await analysed(() => page.locator("#agent").fill(" , "), (b) => b.agent === " , ");
   assert.match(await page.locator("#status").textContent(), /^400 bad-request: the agent names no crawler/);
   // The reading URL by URL and the analysis over every URL both refuse it.
-  await page.waitForFunction(() => !document.getElementById("reach").hasAttribute("aria-busy"));
+  await page.waitForFunction(() => !document.getElementById("blocked").hasAttribute("aria-busy"));
   assert.deepEqual(refusals.splice(0).sort(), ["400 /api/analyze", "400 /api/inspect"]);
   assert.equal(await page.locator("#agent").getAttribute("aria-invalid"), "");
   await analysed(() => page.locator("#agent").fill(AGENT), (b) => b.agent === AGENT);
   assert.equal(await page.locator("#agent").getAttribute("aria-invalid"), null);
 });
 
-const reachRow = (variant) => page.locator(`#reach-table tbody tr[data-variant="${variant}"]`);
+const blockedRow = (variant) => page.locator(`#blocked-table tbody tr[data-variant="${variant}"]`);
 
-test("over every URL: the reach per variant, and a witness clicked into the URLs", async () => {
+test("over every URL: what each variant blocks, and a witness clicked into the URLs", async () => {
   const response = await decided(() => page.locator("#agent").fill("FooBot"), "/api/analyze", (b) => b.agent === "FooBot");
   assert.equal(response.status(), 200);
   // FooBot may fetch /fish… under google (line 9) and nothing else; 1994 has no Allow.
-  const google = reachRow("google");
-  assert.match(await google.locator("td").first().textContent(), /^some paths, not all$/);
+  const google = blockedRow("google");
+  assert.match(await google.locator("td").first().textContent(), /^some: some paths, not all$/);
   const allowed = google.locator("button.witness").first();
   assert.equal(await allowed.getAttribute("data-path"), "/fish");
   assert.equal(await allowed.textContent(), "/fishallowed by line 9: Allow: /fish*");
   assert.equal(await allowed.getAttribute("aria-label"), "Add /fish to the URLs (google: allowed by line 9: Allow: /fish*)");
   assert.equal(await google.locator("button.witness").nth(1).getAttribute("data-path"), "/");
-  assert.match(await reachRow("convention-1994").locator("td").first().textContent(), /^everything: every path is disallowed$/);
-  assert.equal(await reachRow("convention-1994").locator("td").nth(1).textContent(), "none");
+  assert.match(await blockedRow("convention-1994").locator("td").first().textContent(), /^all: every path is disallowed$/);
+  assert.equal(await blockedRow("convention-1994").locator("td").nth(1).textContent(), "none");
   // The 1996 draft reads `*` as a byte: the shortest path it allows is /fish* itself.
-  assert.equal(await reachRow("draft-1996").locator("button.witness").first().getAttribute("data-path"), "/fish*");
+  assert.equal(await blockedRow("draft-1996").locator("button.witness").first().getAttribute("data-path"), "/fish*");
 
   // A click (here the keyboard's Enter) puts the witness in the URL list, and its verdicts come.
   await analysed(async () => {
@@ -323,7 +323,7 @@ test("a witness that starts with // goes into the URLs as the URL that asks for 
     await page.locator("#robots").fill(file);
     await page.locator("#agent").fill("foo");
   }, "/api/analyze", (b) => b.agent === "foo" && b.robots_txt === file);
-  const witness = reachRow("google").locator("button.witness").nth(1);
+  const witness = blockedRow("google").locator("button.witness").nth(1);
   assert.equal(await witness.getAttribute("data-path"), "//");
   assert.equal(await witness.locator("code").textContent(), "http://example.com//");
   await analysed(() => witness.click(), (b) => b.urls.includes("http://example.com//"));
