@@ -12,7 +12,7 @@ VariantName = Literal["convention-1994", "draft-1996", "rep-draft-2019", "rfc930
 """A type alias of the stubs: the name of a variant."""
 
 Reading = Union[VariantName, str]
-"""A type alias of the stubs: what a ``variant`` argument takes — a variant's name (any ASCII
+"""A type alias of the stubs: what a ``profile`` argument takes — a variant's name (any ASCII
 case; ``1994`` and ``1996-draft`` too) or a composed reading ("rfc9309+agent-matching=substring")."""
 
 Mode = Literal["lenient", "strict"]
@@ -25,11 +25,10 @@ read): every finding of the grammar checks, or only what a limit cut."""
 State = Literal["rules", "allow-all", "disallow-all", "unreachable"]
 """A type alias of the stubs: what a crawler may do under the access policy."""
 
-Restriction = Literal["everything", "some", "nothing", "unreachable", "undecided"]
-"""A type alias of the stubs: how much an access result keeps an agent out."""
-
-Reach = Literal["everything", "some", "nothing", "undecided"]
-"""A type alias of the stubs: how much of a site a crawler's rules shut out, over every URL."""
+Blocked = Literal["all", "some", "none", "unreachable", "undecided"]
+"""A type alias of the stubs: how much of a site is blocked for a crawler, over every URL — the
+library's ``Blocked``, which ``Analysis.blocked`` and ``Access.blocked`` answer in (only an
+access result says "unreachable")."""
 
 DeadCause = Literal["empty", "never-decides", "never-matches", "duplicate", "shadowed"]
 """A type alias of the stubs: why a rule decides no URL."""
@@ -212,8 +211,8 @@ class Explanation:
     def url(self) -> str:
         """The URL (or path) asked about, as given."""
     @property
-    def variant(self) -> str:
-        """The variant that read the file."""
+    def profile(self) -> str:
+        """The reading that read the file: a variant's name, or a composed reading's."""
     @property
     def target(self) -> str:
         """What the rules were matched against: the URL's path, params and query."""
@@ -337,8 +336,8 @@ class Parsed:
     def diagnostics(self) -> List[Diagnostic]:
         """Every finding, in input order: warnings in lenient mode."""
     @property
-    def variant(self) -> str:
-        """The variant that read the file."""
+    def profile(self) -> str:
+        """The reading that read the file: a variant's name, or a composed reading's."""
     @property
     def mode(self) -> Mode:
         """"lenient" or "strict"."""
@@ -348,9 +347,10 @@ class Robots:
     """A parsed robots.txt file: parse once, ask many times, and know why.
 
     ``body`` is the file: bytes as fetched (any bytes) or a str (encoded as UTF-8).
-    ``variant`` names the reading: one of ``VARIANTS`` (default "google", the command line's)
+    ``profile`` names the reading: one of ``VARIANTS`` (default "google", the command line's)
     or a composed reading, a variant with single decisions changed
-    ("rfc9309+agent-matching=substring"; ``SETTINGS``).
+    ("rfc9309+agent-matching=substring"; ``SETTINGS``). ``variant=``, its former name, is
+    deprecated: it warns and means ``profile=``.
     Lenient mode never fails; ``mode="strict"`` raises ``StrictError`` when the file breaks
     the variant's grammar. ``collect="all"`` runs the grammar checks so that ``diagnostics``
     holds every finding; the default, ``collect="limits"``, only what a limit cut (the Rust
@@ -373,8 +373,9 @@ class Robots:
     def __new__(
         cls,
         body: Body,
-        variant: Reading = "google",
+        profile: Reading = "google",
         *,
+        variant: Optional[Reading] = None,
         mode: Mode = "lenient",
         collect: Optional[Collect] = None,
         lint: Optional[bool] = None,
@@ -393,8 +394,8 @@ class Robots:
         **limits: int,
     ) -> Robots: ...
     @property
-    def variant(self) -> str:
-        """The variant that read the file."""
+    def profile(self) -> str:
+        """The reading that read the file: a variant's name, or a composed reading's."""
     def is_allowed(self, agent: str, url: str) -> bool:
         """May ``agent`` fetch ``url``?"""
     def is_allowed_many(self, agent: str, urls: Iterable[str]) -> List[bool]:
@@ -431,16 +432,16 @@ class Robots:
     def diagnostics(self) -> List[Diagnostic]:
         """What the reading found, in input order."""
     def to_dict(self) -> Dict[str, Any]:
-        """The file as the variant reads it: ``variant``, ``groups``, ``sitemaps``,
-        ``records``, ``ignored_rules``, ``diagnostics``."""
+        """The file as the profile reads it: ``variant`` (the profile's name), ``groups``,
+        ``sitemaps``, ``records``, ``ignored_rules``, ``diagnostics``."""
     def analyze(self, agent: Optional[str] = None) -> Analysis:
         """The exact analysis of ``agent``'s rules over every URL (None: a crawler no group
-        names): the reach, the shortest allowed and disallowed paths, the dead rules. The
+        names): how much is blocked, the shortest allowed and disallowed paths, the dead rules. The
         interpreter is released while it runs.
 
         >>> robots = Robots(b"User-agent: *\nDisallow: /\n\nUser-agent: GPTBot\nDisallow: /private\n")
-        >>> robots.analyze().reach, robots.analyze("GPTBot").reach
-        ('everything', 'some')
+        >>> robots.analyze().blocked, robots.analyze("GPTBot").blocked
+        ('all', 'some')
         """
     def analyze_each(self, agents: Iterable[Optional[str]]) -> List[Analysis]:
         """``analyze`` for each crawler of ``agents`` (None: a crawler no group names), in
@@ -448,8 +449,8 @@ class Robots:
         rules' lines. Released as ``analyze`` is.
 
         >>> robots = Robots(b"User-agent: a\nDisallow: /\n\nUser-agent: b\nDisallow: /\n")
-        >>> [a.reach for a in robots.analyze_each(robots.named_agents + [None])]
-        ['everything', 'everything', 'nothing']
+        >>> [a.blocked for a in robots.analyze_each(robots.named_agents + [None])]
+        ['all', 'all', 'none']
         """
     def compare(self, other: Robots, agent: Optional[str] = None) -> Equivalence:
         """Whether ``other`` (another file, or this file read another way) allows ``agent`` the
@@ -528,13 +529,13 @@ class Analysis:
     ``Robots.analyze``.
 
     >>> analysis = Robots(b"User-agent: *\nDisallow: /\nAllow: /$\n").analyze("FooBot")
-    >>> analysis.reach, analysis.allowed_example.path, analysis.disallowed_example.path
+    >>> analysis.blocked, analysis.allowed_example.path, analysis.disallowed_example.path
     ('some', '/', '/!')
     """
 
     @property
-    def reach(self) -> Reach:
-        """How much of the site the rules shut out."""
+    def blocked(self) -> Blocked:
+        """How much of the site the rules block: "all", "some", "none", or "undecided"."""
     @property
     def allowed_example(self) -> Optional[Witness]:
         """The shortest allowed path, or None when no path is allowed."""
@@ -548,7 +549,7 @@ class Analysis:
     def undecided(self) -> Optional[str]:
         """The limit that stopped the analysis before every answer was exact, or None."""
     def to_dict(self) -> Dict[str, Any]:
-        """As ``robotspec analyze --format json``: ``reach``, ``allowed_example``,
+        """As ``robotspec analyze --format json``: ``blocked``, ``allowed_example``,
         ``allowed_by``, ``disallowed_example``, ``disallowed_by``, ``dead_rules``,
         ``undecided``."""
 
@@ -597,9 +598,10 @@ class Equivalence:
 
 def parse(
     body: Body,
-    variant: Reading = "google",
+    profile: Reading = "google",
     mode: Mode = "lenient",
     *,
+    variant: Optional[Reading] = None,
     drop_invalid_utf8: bool = False,
     input_bytes: int = ...,
     line_bytes: int = ...,
@@ -613,9 +615,10 @@ def parse(
     prefix_table_min_rules: int = ...,
     analysis_states: int = ...,
 ) -> Parsed:
-    """Parses ``body`` as ``variant`` in ``mode`` ("lenient": never fails, problems are
-    warnings; "strict": raises ``StrictError`` with every problem when the file breaks the
-    variant's grammar). Every finding of the grammar checks is collected.
+    """Parses ``body`` as ``profile`` reads it in ``mode`` ("lenient": never fails, problems
+    are warnings; "strict": raises ``StrictError`` with every problem when the file breaks the
+    variant's grammar). Every finding of the grammar checks is collected. ``variant=``, the
+    former name of ``profile``, is deprecated: it warns.
 
     >>> parse(b"User-agent: *\\nDisallow /private\\n", "rfc9309", "strict")
     Traceback (most recent call last):
@@ -675,29 +678,35 @@ class Finding:
 
 def lint(
     body: Body,
-    variants: Union[Reading, Iterable[Reading], None] = None,
+    profiles: Union[Reading, Iterable[Reading], None] = None,
     *,
+    variants: Union[Reading, Iterable[Reading], None] = None,
     allow: List[str] = ...,
     deny: List[str] = ...,
 ) -> List[Finding]:
-    """The linter's findings on ``body``, in file order, under ``variants`` (default google and
-    rfc9309); ``allow`` silences codes, ``deny`` raises them to errors (docs/lint.md)."""
+    """The linter's findings on ``body``, in file order, under ``profiles`` (default google and
+    rfc9309; ``variants=``, the former name, is deprecated: it warns); ``allow`` silences codes,
+    ``deny`` raises them to errors (docs/lint.md)."""
 
 def diff(
     body: Body,
     agent: str,
     url: str,
+    profiles: Union[Reading, Iterable[Reading], None] = None,
+    *,
     variants: Union[Reading, Iterable[Reading], None] = None,
 ) -> Comparison:
-    """Every variant's verdict for ``agent`` on ``url``, with the reason wherever two
-    disagree; ``variants`` is a list of names or one comma-separated str (default: all)."""
+    """Every reading's verdict for ``agent`` on ``url``, with the reason wherever two
+    disagree; ``profiles`` is a list of names or one comma-separated str (default: the five
+    variants; ``variants=``, the former name, is deprecated: it warns)."""
 
 # Corpus studies (issue 15; python/src/access.rs and grid.rs).
 
 @final
 class Access:
-    """What a fetch of robots.txt means for crawling under one variant: the library's access
-    policy (docs/access.md) applied to a status code, headers and a body.
+    """What a fetch of robots.txt means for crawling under one reading (``profile``, as for
+    ``Robots``; ``variant=`` is deprecated): the library's access policy (docs/access.md)
+    applied to a status code, headers and a body.
 
     ``status`` is the HTTP status, or None when no response came (``failure`` says why; every
     variant treats it as unreachable). A 2xx body is parsed (its first ``size_limit`` bytes,
@@ -705,7 +714,7 @@ class Access:
     str) feed the lifetime. A redirect status is a status the policy leaves undefined: follow
     redirects first (``redirect_target``).
 
-    >>> Access(403, variant="draft-1996").state, Access(403, variant="rfc9309").state
+    >>> Access(403, profile="draft-1996").state, Access(403, profile="rfc9309").state
     ('disallow-all', 'allow-all')
     >>> access = Access(200, b"User-agent: *\\nDisallow: /private\\n", "rfc9309")
     >>> access.answers(["FooBot"], ["/", "/private/x"])
@@ -716,15 +725,16 @@ class Access:
         cls,
         status: Optional[int],
         body: Optional[Body] = None,
-        variant: Reading = "google",
+        profile: Reading = "google",
         *,
+        variant: Optional[Reading] = None,
         headers: Union[Dict[str, str], Iterable[Tuple[str, str]], None] = None,
         failure: Optional[str] = None,
         size_limit: Optional[int] = None,
     ) -> Access: ...
     @property
-    def variant(self) -> str:
-        """The variant whose policy decided."""
+    def profile(self) -> str:
+        """The reading whose policy decided: a variant's name, or a composed reading's."""
     @property
     def status(self) -> Optional[int]:
         """The status code given, or None when no response came."""
@@ -755,14 +765,16 @@ class Access:
     ) -> List[Tuple[bool, Optional[int], Optional[str], Optional[str]]]:
         """``(allowed, line, rule, group_agent)`` for every agent (outer) and URL (inner), the
         interpreter released."""
-    def restrictions(self, agents: Iterable[str]) -> List[Restriction]:
-        """Per agent: "everything", "some", "nothing", "unreachable" or "undecided", decided
-        exactly over every URL (docs/study.md)."""
-    def restriction_witnesses(
+    def blocked(self, agents: Iterable[str]) -> List[Blocked]:
+        """Per agent, how much of the site is blocked: "all", "some", "none", "unreachable" or
+        "undecided", decided exactly over every URL (docs/study.md)."""
+    def blocking(self, agent: str) -> Tuple[Blocked, Optional[str], Optional[str]]:
+        """``(blocked, disallowed, allowed)``: what is blocked for ``agent``, the shortest path
+        it may not fetch and the shortest it may (None when there is none)."""
+    def blocking_each(
         self, agents: Iterable[str]
-    ) -> List[Tuple[Restriction, Optional[str], Optional[str]]]:
-        """Per agent: ``(category, disallowed, allowed)``, the shortest path the agent may not
-        fetch and the shortest it may (None when there is none)."""
+    ) -> List[Tuple[Blocked, Optional[str], Optional[str]]]:
+        """``blocking`` for each agent of ``agents``, in order."""
     def compare(self, other: Access, agents: Iterable[str]) -> List[Optional[Equivalence]]:
         """Per agent, where this result's rules and ``other``'s part, over every URL; None when
         the state of either is not "rules"."""
@@ -770,7 +782,8 @@ class Access:
         """``body_bytes``, ``state``, ``groups``, ``rules``, ``ignored_rules``, ``sitemaps``,
         ``diagnostics`` (code → count) and ``extensions`` (the known extension records)."""
     def to_dict(self) -> Dict[str, Any]:
-        """``variant``, ``state``, ``reason``, ``lifetime``, ``diagnostics``."""
+        """``variant`` (the profile's name), ``state``, ``reason``, ``lifetime``,
+        ``diagnostics``."""
 
 def redirect_target(status: int, location: Optional[str], url: str) -> Optional[str]:
     """Where a response to ``url`` redirects to when a fetcher follows it (301, 302, 303, 307,
@@ -784,6 +797,8 @@ def diff_many(
     body: Body,
     agents: Iterable[str],
     urls: Iterable[str],
+    profiles: Union[Reading, Iterable[Reading], None] = None,
+    *,
     variants: Union[Reading, Iterable[Reading], None] = None,
 ) -> List[Comparison]:
-    """``diff`` for every agent (outer) and URL (inner), each variant reading ``body`` once."""
+    """``diff`` for every agent (outer) and URL (inner), each reading reading ``body`` once."""

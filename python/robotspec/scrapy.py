@@ -72,24 +72,28 @@ class RobotParser(_ScrapyRobotParser):
     """
 
     def __init__(self, robotstxt_body: bytes, spider: Optional[Spider],
-                 variant: str = DEFAULT_VARIANT):
+                 profile: Optional[str] = None, *, variant: Optional[str] = None):
+        """``profile``: the reading (a variant or a composed reading; None: ``google``).
+        ``variant=``, its name before 0.2, still works and warns (``robotspec.Robots``)."""
         self.spider = spider
         self._refused_agents = set()  # warned about once each
+        # The reading, read once by the binding, which warns about `variant=` and refuses both.
+        profile = Robots(b"", profile, variant=variant).profile
         try:
-            self.robots = Robots(robotstxt_body, variant)
+            self.robots = Robots(robotstxt_body, profile)
         except TypeError:
             logger.warning("robots.txt body of type %s read as an empty file",
                            type(robotstxt_body).__name__, extra={"spider": spider})
-            self.robots = Robots(b"", variant)
+            self.robots = Robots(b"", profile)
 
     @classmethod
     def from_crawler(cls, crawler: Crawler, robotstxt_body: bytes) -> RobotParser:
         """The parser for ``robotstxt_body``, reading the variant from the ``ROBOTSPEC_VARIANT``
         setting (default ``google``)."""
         spider = crawler.spider if crawler else None
-        variant = crawler.settings.get("ROBOTSPEC_VARIANT", DEFAULT_VARIANT) if crawler \
+        profile = crawler.settings.get("ROBOTSPEC_VARIANT", DEFAULT_VARIANT) if crawler \
             else DEFAULT_VARIANT
-        return cls(robotstxt_body, spider, variant)
+        return cls(robotstxt_body, spider, profile)
 
     def allowed(self, url: Union[str, bytes], user_agent: Union[str, bytes]) -> bool:
         """May ``user_agent`` fetch ``url``?"""

@@ -6,9 +6,11 @@
 //! access policy turns the status code into "obey the rules", "allow all", "disallow all" or
 //! "unreachable" (docs/access.md), and its reading of the body gives the rules. `Access` wraps
 //! the library's `robotspec::access::evaluate`, so both come from the library, and answers a
-//! whole grid of (agent, URL) queries, the restriction category of several agents, or where two
-//! variants' rules part for several agents, in one call with the interpreter released: a Spark task asks ~100 questions per capture, and one
-//! crossing per capture instead of one per question is most of the speed of the study.
+//! whole grid of (agent, URL) queries, how much of the site is blocked for several agents
+//! (`robotspec::analysis::Blocked`, the word the analysis answers in too), or where two
+//! variants' rules part for several agents, in one call with the interpreter released: a Spark
+//! task asks ~100 questions per capture, and one crossing per capture instead of one per
+//! question is most of the speed of the study.
 //!
 //! `redirect_target` is the library's test of whether a response is a redirect a fetcher
 //! follows (and where to): an archive stores each hop as its own capture.
@@ -19,7 +21,7 @@ use std::time::SystemTime;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use robotspec::access::restriction::Restricted;
+use robotspec::access::blocking::Blocking;
 use robotspec::access::{self, AccessOptions, FetchOutcome, HeaderMap, HeaderName, HeaderValue};
 use robotspec::{AgentQuery, Verdict as LibraryVerdict};
 
@@ -33,8 +35,9 @@ use crate::input;
 /// access state decided without rules).
 type Answer = (bool, Option<u32>, Option<String>, Option<String>);
 
-/// What a fetch of robots.txt means for crawling under one variant: the library's access policy
-/// (docs/access.md) applied to a status code, headers and a body.
+/// What a fetch of robots.txt means for crawling under one reading: the library's access
+/// policy (docs/access.md) applied to a status code, headers and a body. `profile` names the
+/// reading, as for `Robots` (`variant=`, its former name, still works and warns).
 ///
 /// `status` is the HTTP status code of the response, or None when no response came (then
 /// `failure` says why: a network error, which every variant treats as unreachable). A 2xx body
@@ -46,7 +49,7 @@ type Answer = (bool, Option<u32>, Option<String>, Option<String>);
 /// status reaches the policy as a status it leaves undefined (unreachable): a fetcher follows
 /// redirects first (`redirect_target`).
 ///
-/// >>> Access(403, variant="draft-1996").state, Access(403, variant="rfc9309").state
+/// >>> Access(403, profile="draft-1996").state, Access(403, profile="rfc9309").state
 /// ('disallow-all', 'allow-all')
 /// >>> access = Access(200, b"User-agent: *\nDisallow: /private\n", "rfc9309")
 /// >>> access.state, access.allows("FooBot", "/private/x")
@@ -63,27 +66,33 @@ pub(crate) struct Access {
 }
 
 impl Access {
-    /// The restriction of each agent (the library's `Access::restrictions`: agents to whom the
-    /// same groups apply share one computation).
-    fn categories(&self, agents: &[Arc<AgentQuery>]) -> Vec<Restricted> {
-        self.inner.restrictions(agents.iter().map(|agent| &**agent))
+    /// What is blocked for each agent, with witnesses (the library's `Access::blocking_each`:
+    /// agents to whom the same groups apply share one analysis).
+    fn blocking_of(&self, agents: &[Arc<AgentQuery>]) -> Vec<Blocking> {
+        self.inner
+            .blocking_each(agents.iter().map(|agent| &**agent))
     }
 }
 
 #[pymethods]
 impl Access {
     #[new]
-    #[pyo3(signature = (status, body = None, variant = "google", *, headers = None, failure = None, size_limit = None))]
+    #[pyo3(
+        signature = (status, body = None, profile = None, *, variant = None, headers = None, failure = None, size_limit = None),
+        text_signature = "(status, body=None, profile='google', *, variant=None, headers=None, failure=None, size_limit=None)"
+    )]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
         status: Option<u16>,
         body: Option<&Bound<'_, PyAny>>,
-        variant: &str,
+        profile: Option<&str>,
+        variant: Option<&str>,
         headers: Option<&Bound<'_, PyAny>>,
         failure: Option<&str>,
         size_limit: Option<usize>,
     ) -> PyResult<Access> {
-        let variant = input::reading(variant)?;
+        let profile = input::profile(py, profile, variant)?;
         let body = match body {
             Some(value) if !value.is_none() => input::body(value)?.as_bytes().to_vec(),
             _ => Vec::new(),
@@ -108,7 +117,7 @@ impl Access {
         if let Some(bytes) = size_limit {
             options = options.with_size_limit(bytes);
         }
-        let evaluate = || access::evaluate(variant, &outcome, SystemTime::now(), &options);
+        let evaluate = || access::evaluate(profile, &outcome, SystemTime::now(), &options);
         let inner = run_detached_if_long(py, body_bytes, evaluate);
         Ok(Access {
             inner,
@@ -117,9 +126,9 @@ impl Access {
         })
     }
 
-    /// The variant whose policy decided.
+    /// The reading whose policy decided: a variant's name, or a composed reading's.
     #[getter]
-    fn variant(&self) -> String {
+    fn profile(&self) -> String {
         self.inner.profile.name()
     }
 
@@ -215,13 +224,12 @@ impl Access {
         }))
     }
 
-    /// How much the file keeps each agent of `agents` out, one category per agent, decided
+    /// How much of the site is blocked for each agent of `agents`, one word per agent, decided
     /// exactly over every request path but `/robots.txt` (the library's analysis,
-    /// docs/analysis.md; docs/study.md):
+    /// docs/analysis.md; docs/study.md) — the words of `Analysis.blocked`:
     ///
-    /// * `"everything"`: the state is `"disallow-all"`, or under `"rules"` every path is
-    ///   disallowed;
-    /// * `"nothing"`: the state is `"allow-all"`, or under `"rules"` every path is allowed;
+    /// * `"all"`: the state is `"disallow-all"`, or under `"rules"` every path is disallowed;
+    /// * `"none"`: the state is `"allow-all"`, or under `"rules"` every path is allowed;
     /// * `"some"`: under `"rules"`, some paths are allowed and others disallowed;
     /// * `"unreachable"`: the state is `"unreachable"` (crawl nothing for now);
     /// * `"undecided"`: under `"rules"`, the analysis reached its limit (`analysis_states`)
@@ -230,35 +238,37 @@ impl Access {
     /// Agents to whom the same groups apply share one analysis. The interpreter is released.
     ///
     /// >>> body = b"User-agent: *\nDisallow: /\nAllow: /blog/\n\nUser-agent: GPTBot\nDisallow: /\n"
-    /// >>> Access(200, body, "rfc9309").restrictions(["GPTBot", "FooBot", "*"])
-    /// ['everything', 'some', 'some']
-    fn restrictions(&self, py: Python<'_>, agents: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+    /// >>> Access(200, body, "rfc9309").blocked(["GPTBot", "FooBot", "*"])
+    /// ['all', 'some', 'some']
+    fn blocked(&self, py: Python<'_>, agents: &Bound<'_, PyAny>) -> PyResult<Vec<&'static str>> {
         let agents = input::agents(agents)?;
-        let found = py.detach(|| self.categories(&agents));
-        Ok(found
-            .into_iter()
-            .map(|c| c.category.name().to_owned())
-            .collect())
+        let found = py.detach(|| self.blocking_of(&agents));
+        Ok(found.iter().map(|b| b.blocked.name()).collect())
     }
 
-    /// `restrictions`, each category with its witnesses: `(category, disallowed, allowed)`, the
-    /// shortest path the agent may not fetch and the shortest it may (None when there is none,
-    /// or when the state decided without rules).
+    /// What is blocked for `agent`, with witnesses: `(blocked, disallowed, allowed)`, the word
+    /// of `blocked` and the shortest path the agent may not fetch and the shortest it may (None
+    /// when there is none, or when the state decided without rules) — the library's
+    /// `Access::blocking`. The interpreter is released.
     ///
     /// >>> body = b"User-agent: *\nDisallow: /\nAllow: /blog/\n"
-    /// >>> Access(200, body, "rfc9309").restriction_witnesses(["FooBot"])
-    /// [('some', '/', '/blog/')]
-    fn restriction_witnesses(
-        &self,
-        py: Python<'_>,
-        agents: &Bound<'_, PyAny>,
-    ) -> PyResult<Vec<Witnessed>> {
+    /// >>> Access(200, body, "rfc9309").blocking("FooBot")
+    /// ('some', '/', '/blog/')
+    fn blocking(&self, py: Python<'_>, agent: &Bound<'_, PyAny>) -> PyResult<Witnessed> {
+        let agent = input::agent(agent)?;
+        Ok(witnessed(py.detach(|| self.inner.blocking(&agent))))
+    }
+
+    /// `blocking` for each agent of `agents`, in order — the library's `Access::blocking_each`:
+    /// agents to whom the same groups apply share one analysis. The interpreter is released.
+    ///
+    /// >>> body = b"User-agent: *\nDisallow: /\nAllow: /blog/\n\nUser-agent: GPTBot\nDisallow: /\n"
+    /// >>> Access(200, body, "rfc9309").blocking_each(["FooBot", "GPTBot"])
+    /// [('some', '/', '/blog/'), ('all', '/', None)]
+    fn blocking_each(&self, py: Python<'_>, agents: &Bound<'_, PyAny>) -> PyResult<Vec<Witnessed>> {
         let agents = input::agents(agents)?;
-        let found = py.detach(|| self.categories(&agents));
-        Ok(found
-            .into_iter()
-            .map(|c| (c.category.name().to_owned(), c.disallowed, c.allowed))
-            .collect())
+        let found = py.detach(|| self.blocking_of(&agents));
+        Ok(found.into_iter().map(witnessed).collect())
     }
 
     /// For each agent of `agents`, where this result's rules and `other`'s part (another
@@ -321,15 +331,16 @@ impl Access {
         Ok(summary)
     }
 
-    /// The result as a dict, the library's serialisation: `variant`, `state`, `reason`,
-    /// `lifetime` (`seconds`, `source`) and `diagnostics`.
+    /// The result as a dict, the library's serialisation: `variant` (the profile's name, as the
+    /// command line's JSON names it), `state`, `reason`, `lifetime` (`seconds`, `source`) and
+    /// `diagnostics`.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         answers::to_python(py, &self.inner)
     }
 
     fn __repr__(&self) -> String {
         format!(
-            "<Access variant={} state={} reason={:?}>",
+            "<Access profile={} state={} reason={:?}>",
             self.inner.profile,
             self.inner.state.name(),
             self.inner.reason.to_string()
@@ -344,8 +355,18 @@ fn rules(access: &access::Access) -> Option<&robotspec::Robots> {
         .filter(|_| access.state == access::AccessState::Rules)
 }
 
-/// A restriction category with its witnesses: (category, a disallowed probe, an allowed probe).
-type Witnessed = (String, Option<String>, Option<String>);
+/// What is blocked for an agent, with its witnesses: (blocked, the shortest disallowed path, the
+/// shortest allowed path) — the library's `Blocking`.
+type Witnessed = (&'static str, Option<String>, Option<String>);
+
+/// The library's `Blocking` as the tuple Python gets.
+fn witnessed(blocking: Blocking) -> Witnessed {
+    (
+        blocking.blocked.name(),
+        blocking.disallowed,
+        blocking.allowed,
+    )
+}
 
 /// Where a response to a request for `url` redirects to, when a fetcher follows it: status 301,
 /// 302, 303, 307 or 308 with a `location` that resolves against `url` to an http or https URL

@@ -1,5 +1,5 @@
 //! The exact answers over every URL (`robotspec::analysis`, docs/analysis.md) as Python objects:
-//! `Analysis` (the answer of `Robots.analyze`: the reach, the shortest allowed and disallowed
+//! `Analysis` (the answer of `Robots.analyze`: how much is blocked, the shortest allowed and disallowed
 //! paths, the dead rules) and `Equivalence` (of `Robots.compare`: another file or another
 //! reading, equivalent or where they part), with the `Witness`, `DeadRule` and `Difference`
 //! they are made of.
@@ -154,13 +154,13 @@ impl DeadRule {
 ///
 /// >>> robots = Robots(b"User-agent: *\nDisallow: /\nAllow: /$\n")
 /// >>> analysis = robots.analyze("FooBot")
-/// >>> analysis.reach, analysis.allowed_example.path, analysis.disallowed_example.path
+/// >>> analysis.blocked, analysis.allowed_example.path, analysis.disallowed_example.path
 /// ('some', '/', '/!')
 /// >>> analysis.dead_rules, analysis.undecided
 /// ([], None)
 #[pyclass(frozen, name = "Analysis", module = "robotspec")]
 pub(crate) struct Analysis {
-    reach: &'static str,
+    blocked: &'static str,
     allowed_example: Option<Py<Witness>>,
     disallowed_example: Option<Py<Witness>>,
     dead_rules: Option<Vec<Py<DeadRule>>>,
@@ -179,7 +179,7 @@ impl Analysis {
             .map(|dead| dead.iter().map(|d| Py::new(py, DeadRule::of(d))).collect())
             .transpose()?;
         Ok(Analysis {
-            reach: analysis.reach().name(),
+            blocked: analysis.blocked().name(),
             allowed_example: Witness::optional(py, analysis.allowed_example())?,
             disallowed_example: Witness::optional(py, analysis.disallowed_example())?,
             dead_rules,
@@ -191,12 +191,13 @@ impl Analysis {
 
 #[pymethods]
 impl Analysis {
-    /// How much of the site the rules shut out: `"everything"` (every path is disallowed),
-    /// `"some"`, `"nothing"` (every path is allowed), or `"undecided"` when a limit stopped the
-    /// analysis before it could tell (`undecided` names it).
+    /// How much of the site the rules block: `"all"` (every path is disallowed), `"some"`,
+    /// `"none"` (every path is allowed), or `"undecided"` when a limit stopped the analysis
+    /// before it could tell (`undecided` names it) — the library's `Blocked`, the words
+    /// `Access.blocked` answers in too.
     #[getter]
-    fn reach(&self) -> &'static str {
-        self.reach
+    fn blocked(&self) -> &'static str {
+        self.blocked
     }
 
     /// The shortest allowed path (the smallest in byte order among the shortest), or None when
@@ -228,14 +229,14 @@ impl Analysis {
         self.undecided
     }
 
-    /// The analysis as a dict: `reach`, `allowed_example`, `allowed_by`, `disallowed_example`,
+    /// The analysis as a dict: `blocked`, `allowed_example`, `allowed_by`, `disallowed_example`,
     /// `disallowed_by`, `dead_rules`, `undecided` — as `robotspec analyze --format json`.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         self.serialised.to_dict(py)
     }
 
     fn __repr__(&self) -> String {
-        format!("<Analysis reach={}>", self.reach)
+        format!("<Analysis blocked={}>", self.blocked)
     }
 }
 

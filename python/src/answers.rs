@@ -189,9 +189,10 @@ impl Explanation {
         self.serialised.field(py, "url")
     }
 
-    /// The variant that read the file.
+    /// The reading that read the file: a variant's name, or a composed reading's (the JSON's
+    /// `variant`).
     #[getter]
-    fn variant<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+    fn profile<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         self.serialised.field(py, "variant")
     }
 

@@ -12,10 +12,10 @@ use crate::answers::Comparison;
 use crate::detach::run_detached_if_large;
 use crate::input;
 
-/// Every variant's verdict for `agent` on `url`, with the reason wherever two disagree.
-/// `variants` is a list of names (variants or composed readings), or one comma-separated str;
-/// default: all five variants, in `VARIANTS` order. Each reads `body` leniently with the
-/// default limits.
+/// Every reading's verdict for `agent` on `url`, with the reason wherever two disagree.
+/// `profiles` is a list of names (variants or composed readings), or one comma-separated str;
+/// default: all five variants, in `VARIANTS` order (`variants=`, its former name, still works
+/// and warns). Each reads `body` leniently with the default limits.
 ///
 /// >>> body = b"User-Agent: foobot\nAllow: /page/\nDisallow: /page/x.gif\n"
 /// >>> comparison = diff(body, "foobot", "/page/x.gif")
@@ -24,46 +24,48 @@ use crate::input;
 /// >>> [(a["variant"], a["allowed"]) for a in comparison.answers][:2]
 /// [('convention-1994', False), ('draft-1996', True)]
 #[pyfunction]
-#[pyo3(signature = (body, agent, url, variants = None))]
+#[pyo3(signature = (body, agent, url, profiles = None, *, variants = None))]
 pub(crate) fn diff(
     py: Python<'_>,
     body: &Bound<'_, PyAny>,
     agent: &Bound<'_, PyAny>,
     url: &Bound<'_, PyAny>,
+    profiles: Option<&Bound<'_, PyAny>>,
     variants: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Comparison> {
     let body = input::body(body)?;
     let agents = input::agent(agent)?;
     let url = input::text(url, "url")?;
-    let variants = input::variants(variants)?;
-    let compare = |bytes: &[u8]| Comparer::new(bytes, &variants).compare_query(&agents, &url);
+    let profiles = input::profiles(py, profiles, variants)?.unwrap_or_else(input::every_variant);
+    let compare = |bytes: &[u8]| Comparer::new(bytes, &profiles).compare_query(&agents, &url);
     Comparison::of(py, &run_detached_if_large(py, body.as_bytes(), compare))
 }
 
-/// Every variant's verdict for each agent of `agents` on each URL of `urls` (agents outer, URLs
+/// Every reading's verdict for each agent of `agents` on each URL of `urls` (agents outer, URLs
 /// inner), with the reason wherever two disagree: one `Comparison` per query, as `diff` gives
-/// it, but each variant reads `body` once for the whole grid. `variants` as for `diff`.
+/// it, but each reading reads `body` once for the whole grid. `profiles` as for `diff`.
 ///
 /// >>> body = b"User-Agent: foobot\nAllow: /page/\nDisallow: /page/x.gif\n"
 /// >>> grid = diff_many(body, ["foobot", "other"], ["/page/x.gif"], ["draft-1996", "google"])
 /// >>> [c.verdicts for c in grid]
 /// [{'draft-1996': True, 'google': False}, {'draft-1996': True, 'google': True}]
 #[pyfunction]
-#[pyo3(signature = (body, agents, urls, variants = None))]
+#[pyo3(signature = (body, agents, urls, profiles = None, *, variants = None))]
 pub(crate) fn diff_many(
     py: Python<'_>,
     body: &Bound<'_, PyAny>,
     agents: &Bound<'_, PyAny>,
     urls: &Bound<'_, PyAny>,
+    profiles: Option<&Bound<'_, PyAny>>,
     variants: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<Comparison>> {
     let body = input::body(body)?;
     let agents = input::agents(agents)?;
     let urls = input::texts(urls, "urls")?;
-    let variants = input::variants(variants)?;
+    let profiles = input::profiles(py, profiles, variants)?.unwrap_or_else(input::every_variant);
     let bytes = body.as_bytes();
     let compared = py.detach(|| {
-        let comparer = Comparer::new(bytes, &variants);
+        let comparer = Comparer::new(bytes, &profiles);
         let mut out = Vec::with_capacity(agents.len() * urls.len());
         for agent in &agents {
             for url in &urls {

@@ -1,9 +1,12 @@
 //! What Python hands the binding, turned into what the library takes — each kind of value in one
 //! place, with a Python exception that names the argument when it cannot be.
 //!
-//! * a **variant** name — a variant, or a composed reading such as
+//! * a **profile** — a variant's name, or a composed reading such as
 //!   `rfc9309+agent-matching=substring`: [`reading`], the one place a name becomes the
-//!   library's reading (a `Profile`);
+//!   library's reading (a `Profile`); [`profile`] and [`profiles`] read the arguments that
+//!   take one or several, named `profile` and `profiles` as the library names them, with the
+//!   keywords `variant` and `variants` they replace still taken for one release
+//!   ([`renamed`]);
 //! * a robots.txt **body**: `bytes`, `bytearray`, `memoryview` or `str` ([`body`]);
 //! * **text** (a URL): a `str` that UTF-8 can encode, so no lone surrogate ([`text`], [`texts`]);
 //! * an **agent**: text read by the library's one reader of a caller's agent, `AgentQuery::read`
@@ -26,15 +29,54 @@ use robotspec::{AgentQuery, Collect, Limit, Limits, Mode, ParseOptions, Profile,
 /// (`robotspec --help`), so a Python caller and the CLI give the same answer for the same file.
 pub(crate) const DEFAULT_VARIANT: &str = Variant::DEFAULT.name();
 
-// The signatures (`#[pyo3(signature = …)]`) write the default as the literal `"google"`, so that
-// `__text_signature__` — what `inspect.signature` and mypy's stubtest read — shows it (a
-// constant's name shows as `...`). This holds them to the constant.
+// The text signatures (`#[pyo3(text_signature = …)]`) write the default profile as the literal
+// `"google"`, so that `__text_signature__` — what `inspect.signature` and mypy's stubtest read
+// — shows it (a constant's name shows as `...`); the Rust signature's default is None, so that
+// [`renamed`] can tell a profile given from one left out. This holds them to the constant.
 const _: () = assert!(
     matches!(DEFAULT_VARIANT.as_bytes(), b"google"),
-    "the #[pyo3(signature)] defaults say \"google\""
+    "the #[pyo3(text_signature)] defaults say \"google\""
 );
 
-/// The reading a name selects. The one place a Python variant name is read, as the command
+/// An argument renamed at 0.2 (issue 33: parameters that take a profile are called
+/// `profile`): the value given by its name, `new`, or by the deprecated name it replaces,
+/// `old` — which still works for one release and warns, with a `DeprecationWarning` that names
+/// the new keyword. Both given is a `TypeError`. Every renamed argument goes through here, so
+/// every function behaves alike.
+fn renamed<T>(
+    py: Python<'_>,
+    (new_name, new): (&str, Option<T>),
+    (old_name, old): (&str, Option<T>),
+) -> PyResult<Option<T>> {
+    let Some(old) = old else {
+        return Ok(new);
+    };
+    if new.is_some() {
+        return Err(PyTypeError::new_err(format!(
+            "give {new_name}= or the deprecated {old_name}=, not both"
+        )));
+    }
+    let warning = py.get_type::<pyo3::exceptions::PyDeprecationWarning>();
+    let message = format!("`{old_name}=` is deprecated: use `{new_name}=`");
+    let message = std::ffi::CString::new(message)
+        .map_err(|e| PyValueError::new_err(format!("robotspec: {e}")))?;
+    // The caller's line: a function of the extension module has no Python frame.
+    PyErr::warn(py, &warning, &message, 1)?;
+    Ok(Some(old))
+}
+
+/// The reading of an argument `profile` (or the deprecated `variant`, [`renamed`]): the
+/// default variant when neither is given.
+pub(crate) fn profile(
+    py: Python<'_>,
+    profile: Option<&str>,
+    variant: Option<&str>,
+) -> PyResult<Profile> {
+    let name = renamed(py, ("profile", profile), ("variant", variant))?;
+    reading(name.unwrap_or(DEFAULT_VARIANT))
+}
+
+/// The reading a name selects. The one place a Python profile name is read, as the command
 /// line reads `--variant`: a variant (`rfc9309`, `draft-1996`, …, any ASCII case) or a composed
 /// reading, a variant with single decisions changed (`rfc9309+agent-matching=substring`).
 pub(crate) fn reading(name: &str) -> PyResult<Profile> {
@@ -191,28 +233,38 @@ fn items<'py>(
     items.collect()
 }
 
-/// The readings `names` names — an iterable of names, or one str of comma-separated names as
-/// the command line's `--variants` takes them — in order; every variant when `names` is None.
-pub(crate) fn variants(names: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Profile>> {
-    let Some(names) = names else {
-        return Ok(Variant::ALL.iter().map(Profile::from).collect());
+/// The readings of an argument `profiles` (or the deprecated `variants`, [`renamed`]) — an
+/// iterable of names, or one str of comma-separated names as the command line's `--variants`
+/// takes them — in order; None when neither is given (the caller's default).
+pub(crate) fn profiles(
+    py: Python<'_>,
+    profiles: Option<&Bound<'_, PyAny>>,
+    variants: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Option<Vec<Profile>>> {
+    let Some(names) = renamed(py, ("profiles", profiles), ("variants", variants))? else {
+        return Ok(None);
     };
-    let variants: Vec<Profile> = if names.is_instance_of::<PyString>() {
-        let list = text(names, "variants")?;
+    let readings: Vec<Profile> = if names.is_instance_of::<PyString>() {
+        let list = text(names, "profiles")?;
         list.split(',')
             .map(|name| reading(name.trim()))
             .collect::<PyResult<_>>()
     } else {
-        let names = texts(names, "variants")?;
+        let names = texts(names, "profiles")?;
         names
             .iter()
             .map(|name| reading(name))
             .collect::<PyResult<_>>()
     }?;
-    if variants.is_empty() {
-        return Err(PyValueError::new_err("variants names no variant"));
+    if readings.is_empty() {
+        return Err(PyValueError::new_err("profiles names no reading"));
     }
-    Ok(variants)
+    Ok(Some(readings))
+}
+
+/// Every variant's own reading, in `VARIANTS` order: the default of `diff` and `diff_many`.
+pub(crate) fn every_variant() -> Vec<Profile> {
+    Variant::ALL.iter().map(Profile::from).collect()
 }
 
 /// How a body is read: the Python keyword arguments of `Robots(...)` and `parse(...)`.

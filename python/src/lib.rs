@@ -6,7 +6,7 @@
 //! prints), every dict is the library's serde serialisation (what the CLI's `--format json`
 //! prints). What the binding adds is the crossing:
 //!
-//! * `input` — Python values in, each kind read in one place (a variant name, a body, a URL, an
+//! * `input` — Python values in, each kind read in one place (a profile name, a body, a URL, an
 //!   agent, the reading options), with an exception naming the argument when one cannot be;
 //! * `answers`, `parsed`, `robots` — the library's objects out, as Python classes that own
 //!   their data;

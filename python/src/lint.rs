@@ -82,26 +82,28 @@ impl Finding {
 
 /// The linter's findings on `body` (bytes or str), in file order: every reading's diagnostics,
 /// the extension records, crawler names a reading cuts, file-level trouble and Google's report
-/// (docs/lint.md). `variants`: the readings, a list or one comma-separated str (default
-/// `google` and `rfc9309`); `allow`: codes to silence; `deny`: codes raised to errors.
+/// (docs/lint.md). `profiles`: the readings, a list or one comma-separated str (default
+/// `google` and `rfc9309`; `variants=`, its former name, still works and warns); `allow`: codes
+/// to silence; `deny`: codes raised to errors.
 ///
 /// >>> [(f.code, f.line) for f in lint(b"User-agent: *\nDisallow:\n", allow=["empty-disallow"])]
 /// []
 /// >>> [(f.code, f.severity) for f in lint(b"Sitemap: /s.xml\n", "google")]
 /// [('sitemap-not-absolute', 'error')]
 #[pyfunction]
-#[pyo3(signature = (body, variants = None, *, allow = Vec::new(), deny = Vec::new()))]
+#[pyo3(signature = (body, profiles = None, *, variants = None, allow = Vec::new(), deny = Vec::new()))]
 pub(crate) fn lint(
     py: Python<'_>,
     body: &Bound<'_, PyAny>,
+    profiles: Option<&Bound<'_, PyAny>>,
     variants: Option<&Bound<'_, PyAny>>,
     allow: Vec<String>,
     deny: Vec<String>,
 ) -> PyResult<Vec<Py<Finding>>> {
     let body = input::body(body)?;
     let mut options = LintOptions::default();
-    if variants.is_some() {
-        options = options.with_readings(input::variants(variants)?);
+    if let Some(readings) = input::profiles(py, profiles, variants)? {
+        options = options.with_readings(readings);
     }
     for name in &allow {
         options = options.allow(code(name)?);

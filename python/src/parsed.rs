@@ -3,7 +3,8 @@
 
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
-use robotspec::report::{LineReport, ParseReport};
+use robotspec::report::{GoogleReport, LineReport};
+use robotspec::tree::JsonLayout;
 use robotspec::{Collect, Mode, ParseOptions, Profile};
 
 use crate::answers;
@@ -132,7 +133,7 @@ pub(crate) struct Parsed {
 
 impl Parsed {
     /// The tree as JSON, compact or indented as `parse --format json` prints it.
-    fn json(&self, py: Python<'_>, pretty: bool) -> PyResult<String> {
+    fn json(&self, py: Python<'_>, layout: JsonLayout) -> PyResult<String> {
         // The tree does not depend on the mode or the checks, only on the input limit.
         let options = self
             .options
@@ -144,7 +145,7 @@ impl Parsed {
                 robotspec::parse_with(bytes, profile, &options).map_err(|e| e.to_string())?;
             let mut out = Vec::new();
             parsed
-                .write_json(&mut out, pretty)
+                .write_json(&mut out, layout)
                 .map_err(|e| e.to_string())?;
             Ok(out)
         };
@@ -160,13 +161,18 @@ impl Parsed {
     /// The lossless tree as nested dicts (see the class).
     #[getter]
     fn tree<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        answers::loads(py, &self.json(py, false)?)
+        answers::loads(py, &self.json(py, JsonLayout::Compact)?)
     }
 
     /// The tree as JSON text: compact, or indented as `robotspec parse --format json` prints it.
     #[pyo3(signature = (pretty = false))]
     fn to_json(&self, py: Python<'_>, pretty: bool) -> PyResult<String> {
-        self.json(py, pretty)
+        let layout = if pretty {
+            JsonLayout::Pretty
+        } else {
+            JsonLayout::Compact
+        };
+        self.json(py, layout)
     }
 
     /// Every finding, in input order (`robotspec.Diagnostic`): warnings in lenient mode.
@@ -177,7 +183,7 @@ impl Parsed {
 
     /// The reading that read the file (a variant's name, or a composed reading's).
     #[getter]
-    fn variant(&self) -> String {
+    fn profile(&self) -> String {
         self.profile.name()
     }
 
@@ -189,7 +195,7 @@ impl Parsed {
 
     fn __repr__(&self) -> String {
         format!(
-            "<Parsed variant={} mode={} diagnostics={}>",
+            "<Parsed profile={} mode={} diagnostics={}>",
             self.profile,
             self.options.mode(),
             self.diagnostics.len()
@@ -197,7 +203,8 @@ impl Parsed {
     }
 }
 
-/// Parses `body` as `variant` in `mode` (`"lenient"`, never fails, problems are warnings; or
+/// Parses `body` as `profile` reads it (a variant or a composed reading, as for `Robots`;
+/// `variant=`, its former name, still works and warns) in `mode` (`"lenient"`, never fails, problems are warnings; or
 /// `"strict"`, which raises `StrictError` with every problem when the file breaks the variant's
 /// grammar). Every finding of the grammar checks is collected. Limits are keyword arguments,
 /// as for `Robots`.
@@ -207,17 +214,21 @@ impl Parsed {
 ///   ...
 /// robotspec.StrictError: 2:9: error[missing-colon]: missing `:` between key and value
 #[pyfunction]
-#[pyo3(signature = (body, variant = "google", mode = "lenient", *, drop_invalid_utf8 = false, **limits))]
+#[pyo3(
+    signature = (body, profile = None, mode = "lenient", *, variant = None, drop_invalid_utf8 = false, **limits),
+    text_signature = "(body, profile='google', mode='lenient', *, variant=None, drop_invalid_utf8=False, **limits)"
+)]
 pub(crate) fn parse(
     py: Python<'_>,
     body: &Bound<'_, PyAny>,
-    variant: &str,
+    profile: Option<&str>,
     mode: &str,
+    variant: Option<&str>,
     drop_invalid_utf8: bool,
     limits: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Parsed> {
     let body = input::body(body)?;
-    let profile = input::reading(variant)?;
+    let profile = input::profile(py, profile, variant)?;
     let options = ReadingArgs {
         mode,
         collect: Collect::All,
@@ -257,7 +268,7 @@ pub(crate) fn google_report<'py>(
     body: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let body = input::body(body)?;
-    let report = run_detached_if_large(py, body.as_bytes(), ParseReport::new);
+    let report = run_detached_if_large(py, body.as_bytes(), GoogleReport::new);
     let lines = report
         .lines
         .iter()

@@ -19,10 +19,11 @@ use crate::parsed::strict_error;
 /// A parsed robots.txt file: parse once, ask many times, and know why.
 ///
 /// `body` is the file: bytes as fetched (any bytes: invalid UTF-8, NULs and stray byte order
-/// marks are read as the variant reads them) or a str (encoded as UTF-8). `variant` names the
+/// marks are read as the variant reads them) or a str (encoded as UTF-8). `profile` names the
 /// reading: one of `robotspec.VARIANTS` (the default, "google", is the command line's) or a
 /// composed reading, a variant with single decisions changed
-/// ("rfc9309+agent-matching=substring"; `robotspec.SETTINGS`). Lenient mode
+/// ("rfc9309+agent-matching=substring"; `robotspec.SETTINGS`); `variant=`, its former name,
+/// still works and warns that it is deprecated. Lenient mode
 /// never fails; `mode="strict"` raises `StrictError` when the file breaks the variant's
 /// grammar. `collect="all"` runs the grammar checks, so that `diagnostics` holds every finding;
 /// the default, `collect="limits"`, collects only what a limit cut, as the command line's
@@ -50,12 +51,16 @@ pub(crate) struct Robots {
 #[pymethods]
 impl Robots {
     #[new]
-    #[pyo3(signature = (body, variant = "google", *, mode = "lenient", collect = None, lint = None, drop_invalid_utf8 = false, **limits))]
+    #[pyo3(
+        signature = (body, profile = None, *, variant = None, mode = "lenient", collect = None, lint = None, drop_invalid_utf8 = false, **limits),
+        text_signature = "(body, profile='google', *, variant=None, mode='lenient', collect=None, lint=None, drop_invalid_utf8=False, **limits)"
+    )]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
         body: &Bound<'_, PyAny>,
-        variant: &str,
+        profile: Option<&str>,
+        variant: Option<&str>,
         mode: &str,
         collect: Option<&str>,
         lint: Option<bool>,
@@ -63,7 +68,7 @@ impl Robots {
         limits: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Robots> {
         let body = input::body(body)?;
-        let variant = input::reading(variant)?;
+        let profile = input::profile(py, profile, variant)?;
         let options = ReadingArgs {
             mode,
             collect: input::collect(py, collect, lint)?,
@@ -71,7 +76,7 @@ impl Robots {
             limits,
         }
         .options()?;
-        let parse = |bytes: &[u8]| Library::parse_with(bytes, variant, &options);
+        let parse = |bytes: &[u8]| Library::parse_with(bytes, profile, &options);
         let parsed = run_detached_if_large(py, body.as_bytes(), parse);
         parsed
             .map(|inner| Robots { inner })
@@ -81,7 +86,7 @@ impl Robots {
     /// The reading that read the file: its variant's name, or a composed reading's
     /// (`rfc9309+agent-matching=substring`).
     #[getter]
-    fn variant(&self) -> String {
+    fn profile(&self) -> String {
         self.inner.profile().name()
     }
 
@@ -170,14 +175,14 @@ impl Robots {
 
     /// The exact analysis of `agent`'s rules over every URL — every request path but
     /// `/robots.txt`, decided on the automata, never by sampling (docs/analysis.md): how much of
-    /// the site they shut out (`reach`), the shortest allowed and disallowed paths with the rules
+    /// the site they block (`blocked`), the shortest allowed and disallowed paths with the rules
     /// that decide them, and the rules that never decide anything. `agent` None: a crawler no
     /// group names (the `*` groups). The interpreter is released while it runs; the
     /// `analysis_states` limit bounds it (past it the answer says `undecided`, never a guess).
     ///
     /// >>> robots = Robots(b"User-agent: *\nDisallow: /\n\nUser-agent: GPTBot\nDisallow: /private\n")
-    /// >>> robots.analyze().reach, robots.analyze("GPTBot").reach
-    /// ('everything', 'some')
+    /// >>> robots.analyze().blocked, robots.analyze("GPTBot").blocked
+    /// ('all', 'some')
     /// >>> str(robots.analyze("GPTBot").disallowed_example)
     /// '/private: disallowed by line 5: Disallow: /private'
     #[pyo3(signature = (agent = None))]
@@ -198,9 +203,9 @@ impl Robots {
     /// distinct rule sets. Released and bounded as `analyze` is.
     ///
     /// >>> robots = Robots(b"User-agent: a\nDisallow: /\n\nUser-agent: b\nDisallow: /\n")
-    /// >>> [(a.reach, a.disallowed_example and a.disallowed_example.line)
+    /// >>> [(a.blocked, a.disallowed_example and a.disallowed_example.line)
     /// ...  for a in robots.analyze_each(robots.named_agents + [None])]
-    /// [('everything', 2), ('everything', 5), ('nothing', None)]
+    /// [('all', 2), ('all', 5), ('none', None)]
     fn analyze_each(&self, py: Python<'_>, agents: &Bound<'_, PyAny>) -> PyResult<Vec<Analysis>> {
         let crawlers = input::crawlers(agents)?;
         let applicables: Vec<robotspec::Applicable<'_>> = crawlers
@@ -324,7 +329,8 @@ impl Robots {
         crate::parsed::diagnostics(py, self.inner.diagnostics())
     }
 
-    /// The file as the variant reads it, as a dict: `variant`, `groups`, `sitemaps`, `records`,
+    /// The file as the profile reads it, as a dict: `variant` (the profile's name, as the
+    /// command line's JSON names it), `groups`, `sitemaps`, `records`,
     /// `ignored_rules` (lines of rules outside every group) and `diagnostics`.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         answers::to_python(py, &self.inner)
@@ -332,7 +338,7 @@ impl Robots {
 
     fn __repr__(&self) -> String {
         format!(
-            "<Robots variant={} groups={} rules={}>",
+            "<Robots profile={} groups={} rules={}>",
             self.inner.profile(),
             self.inner.groups().len(),
             self.inner.rules().len()

@@ -158,8 +158,8 @@ def write_inputs(folder: Path):
     return [str(plain), str(compressed)], known
 
 
-# The hand-computed restriction study (docs/study.md): sites, their captures, and per variant
-# the category of GPTBot and FooBot.
+# The hand-computed blocking study (docs/study.md): sites, their captures, and per variant
+# how much of each site is blocked for GPTBot and FooBot.
 HAND_AGENTS = ("GPTBot", "FooBot")
 HAND_PATHS = ("/", "/public/")
 EARLIER = datetime(2024, 1, 1, tzinfo=timezone.utc)
@@ -182,7 +182,7 @@ def hand_records():
         response_record("https://c.example/robots.txt", 404, b"not found", date=WHEN),
         # d: server error.
         response_record("https://d.example/robots.txt", 503, b"", date=WHEN),
-        # e: forbidden: everything for 1994 and 1996, nothing for the others.
+        # e: forbidden: all blocked for 1994 and 1996, none for the others.
         response_record("https://e.example/robots.txt", 403, b"", date=WHEN),
         # f: shut but for /public/: an Allow, which 1994 does not have and 1996 reads after
         # the first matching Disallow.
@@ -198,7 +198,7 @@ def hand_records():
                         b"User-agent: *\nDisallow: /\n", date=WHEN),
         # m: open but for the paths that go on after /shop without a slash (/shopping):
         # every path a rule names (/shop, /shop/) is allowed again, so probing the rules' own
-        # paths would say "nothing"; the exact answer finds /shop! disallowed (1994 has no
+        # paths would say "none"; the exact answer finds /shop! disallowed (1994 has no
         # Allow, and 1996's first match is the Disallow: "some" for every variant).
         response_record("https://m.example/robots.txt", 200,
                         b"User-agent: *\nDisallow: /shop\nAllow: /shop$\nAllow: /shop/\n",
@@ -208,35 +208,35 @@ def hand_records():
     ]
 
 
-# Per agent and variant: (everything, some, nothing, unreachable, undecided), computed by hand
-# from the captures above (see each comment): a, b, c, d, e, f, g, k, m counted, h not.
+# Per agent and variant, sites per value of blocked: (all, some, none, unreachable, undecided),
+# computed by hand from the captures above (see each comment): a, b, c, d, e, f, g, k, m counted, h not.
 HAND_COUNTS = {
     "GPTBot": {
-        # everything: a e f g k; some: m; nothing: b c; unreachable: d
+        # all: a e f g k; some: m; none: b c; unreachable: d
         "convention-1994": (5, 1, 2, 1, 0),
         "draft-1996": (5, 1, 2, 1, 0),
-        # everything: a g k; some: f m; nothing: b c e
+        # all: a g k; some: f m; none: b c e
         "rep-draft-2019": (3, 2, 3, 1, 0),
         "rfc9309": (3, 2, 3, 1, 0),
         "google": (3, 2, 3, 1, 0),
     },
     "FooBot": {
-        # everything: e f g k; some: a m; nothing: b c
+        # all: e f g k; some: a m; none: b c
         "convention-1994": (4, 2, 2, 1, 0),
         "draft-1996": (4, 2, 2, 1, 0),
-        # everything: g k; some: a f m; nothing: b c e
+        # all: g k; some: a f m; none: b c e
         "rep-draft-2019": (2, 3, 3, 1, 0),
         "rfc9309": (2, 3, 3, 1, 0),
         "google": (2, 3, 3, 1, 0),
     },
 }
-# Sites whose category differs between variants, per agent: e and f.
+# Sites whose blocked differs between variants, per agent: e and f.
 HAND_CHANGED = {"GPTBot": 2, "FooBot": 2}
 # Verdict disagreements per reason, over both agents and both paths: e at / and /public/ for
 # the 6 pairs of {1994, 1996} × {2019, rfc9309, google} (access-policy, 24); f at /public/,
 # 1994 (no Allow) and 1996 (first match) against the other three (6 each).
 HAND_REASONS = {"access-policy": 24, "allow-not-supported": 6, "first-match-vs-longest-match": 6}
-# Why the categories change, per (site, agent, pair): e's 6 pairs × 2 agents by its status;
+# Why blocked changes, per (site, agent, pair): e's 6 pairs × 2 agents by its status;
 # f's, at the shortest path where the pair parts, /public/ (allowed by the later three only),
 # 1994 and 1996 against the other three, × 2 agents.
 HAND_CHANGE_REASONS = {"access-policy": 12, "allow-not-supported": 6,

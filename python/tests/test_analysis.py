@@ -39,7 +39,7 @@ def test_analyze_is_the_cli_analyze(cli, path, variant):
         shape = ("agent", "variant", "groups", "compared_with_unnamed")
         assert analysis.to_dict() == _without(expected, *shape), (path, agent)
         # The typed fields are the dict's.
-        assert analysis.reach == expected["reach"]
+        assert analysis.blocked == expected["blocked"]
         for name in ("allowed", "disallowed"):
             witness = getattr(analysis, f"{name}_example")
             if witness is None:
@@ -118,13 +118,13 @@ def test_a_limit_leaves_the_answer_undecided_never_guessed():
     hard = (ANALYSIS / "hard.txt").read_bytes()
     # Too small for even the queries of the generic paths: nothing is claimed.
     starved = robotspec.Robots(hard, analysis_states=40).analyze()
-    assert (starved.reach, starved.undecided) == ("undecided", "analysis_states")
+    assert (starved.blocked, starved.undecided) == ("undecided", "analysis_states")
     assert starved.allowed_example is None and starved.disallowed_example is None
-    # Enough for the reach, not for the search of the shortest examples: the reach stands, the
+    # Enough to tell what is blocked, not for the search of the shortest examples: that stands, the
     # examples are the generic paths' (not proven the shortest), and the limit is named.
     bounded = robotspec.Robots(hard, analysis_states=400)
     analysis = bounded.analyze()
-    assert (analysis.reach, analysis.undecided) == ("some", "analysis_states")
+    assert (analysis.blocked, analysis.undecided) == ("some", "analysis_states")
     assert analysis.to_dict()["undecided"]["limit"] == "analysis_states"
     # What it found stands, and is a real path with its real verdict.
     for witness in (analysis.allowed_example, analysis.disallowed_example):
@@ -147,7 +147,7 @@ def test_answers_are_typed_objects_that_outlive_their_robots():
     dead = analysis.dead_rules[0]
     assert isinstance(dead, robotspec.DeadRule) and dead.cause == "shadowed"
     assert repr(dead).startswith("<DeadRule line 2 (shadowed):")
-    assert repr(analysis) == "<Analysis reach=nothing>"
+    assert repr(analysis) == "<Analysis blocked=none>"
     witness = analysis.allowed_example
     assert isinstance(witness, robotspec.Witness)
     again = robotspec.Robots(b"User-agent: *\nDisallow: /b\n").analyze().allowed_example
@@ -161,8 +161,8 @@ def test_answers_are_typed_objects_that_outlive_their_robots():
     assert difference.path == "/"
     # to_dict() gives a copy the caller may change.
     changed = analysis.to_dict()
-    changed["reach"] = "everything"
-    assert analysis.to_dict()["reach"] == "nothing"
+    changed["blocked"] = "all"
+    assert analysis.to_dict()["blocked"] == "none"
 
 
 def test_compare_takes_a_robots():
@@ -177,7 +177,7 @@ def test_paths_that_start_with_two_slashes_are_request_paths():
     # The worked example of docs/analysis.md: `//` is asked for as http://example.com//.
     robots = robotspec.Robots(b"User-agent: foo\nAllow: /A/\nAllow: /\nDisallow: //*\n")
     analysis = robots.analyze("foo")
-    assert analysis.reach == "some" and analysis.dead_rules == []
+    assert analysis.blocked == "some" and analysis.dead_rules == []
     witness = analysis.disallowed_example
     assert (witness.path, witness.line) == ("//", 4)
     assert str(witness) == "http://example.com//: disallowed by line 4: Disallow: //*"
@@ -194,7 +194,7 @@ def test_analyze_each_shares_by_content_and_names_each_crawlers_lines():
     shared = robots.analyze_each(crawlers)
     assert [a.to_dict() for a in shared] == [robots.analyze(c).to_dict() for c in crawlers]
     assert [a.disallowed_example.line for a in shared[:4]] == [2, 5, 8, 11]
-    assert shared[4].disallowed_example.path == "/private" and shared[5].reach == "nothing"
+    assert shared[4].disallowed_example.path == "/private" and shared[5].blocked == "none"
     with pytest.raises(TypeError):
         robots.analyze_each("a")
     with pytest.raises(robotspec.AgentError):

@@ -13,21 +13,21 @@ def test_variants_and_defaults():
     assert robotspec.VARIANTS == (
         "convention-1994", "draft-1996", "rep-draft-2019", "rfc9309", "google")
     assert robotspec.DEFAULT_VARIANT == "google"
-    assert robotspec.Robots(b"").variant == "google"
-    assert robotspec.parse(b"").variant == "google"
+    assert robotspec.Robots(b"").profile == "google"
+    assert robotspec.parse(b"").profile == "google"
     assert "rules_per_group" in robotspec.LIMITS
 
 
 def test_older_variant_spellings_and_case_are_read_as_the_cli_reads_them():
-    assert robotspec.Robots(b"", "1996-draft").variant == "draft-1996"
-    assert robotspec.Robots(b"", "RFC9309").variant == "rfc9309"
+    assert robotspec.Robots(b"", "1996-draft").profile == "draft-1996"
+    assert robotspec.Robots(b"", "RFC9309").profile == "rfc9309"
 
 
 def test_composed_readings_are_read_as_the_cli_reads_them(cli):
     composed = "rfc9309+agent-matching=substring"
     body = example("E29.txt")
     robots = robotspec.Robots(body, composed)
-    assert robots.variant == composed
+    assert robots.profile == composed
     listed = cli.json("settings")
     assert robotspec.SETTINGS == {
         s["name"]: tuple(choice for choice, _ in s["choices"]) for s in listed}
@@ -42,9 +42,42 @@ def test_composed_readings_are_read_as_the_cli_reads_them(cli):
     assert robotspec.Robots(body, "rfc9309").is_allowed("unhipbot-two", "/org/")
     comparison = robotspec.diff(body, "unhipbot-two", "/org/", ["rfc9309", composed])
     assert comparison.verdicts == {"rfc9309": True, composed: False}
-    assert robotspec.parse(body, composed).variant == composed
+    assert robotspec.parse(body, composed).profile == composed
     with pytest.raises(ValueError, match="unknown setting `agent-match`"):
         robotspec.Robots(body, "rfc9309+agent-match=substring")
+
+
+# Issue 33: the arguments that take a reading are named `profile` (`profiles`), as in the
+# library; the former keywords still work for one release, with a DeprecationWarning.
+RENAMED_KEYWORDS = [
+    (lambda **kw: robotspec.Robots(b"", **kw).profile, "profile", "variant", "rfc9309"),
+    (lambda **kw: robotspec.parse(b"", **kw).profile, "profile", "variant", "rfc9309"),
+    (lambda **kw: robotspec.Access(404, **kw).profile, "profile", "variant", "rfc9309"),
+    (lambda **kw: list(robotspec.diff(b"", "a", "/", **kw).verdicts), "profiles", "variants",
+     ["rfc9309", "google"]),
+    (lambda **kw: [list(c.verdicts) for c in robotspec.diff_many(b"", ["a"], ["/"], **kw)],
+     "profiles", "variants", "rfc9309,google"),
+    (lambda **kw: [f.readings for f in robotspec.lint(b"User-agent: *\nDisallow /x\n", **kw)],
+     "profiles", "variants", ["rfc9309"]),
+]
+
+
+@pytest.mark.parametrize("call, new, old, value", RENAMED_KEYWORDS,
+                         ids=[f"{i}-{case[1]}" for i, case in enumerate(RENAMED_KEYWORDS)])
+def test_the_former_keyword_warns_and_works(call, new, old, value):
+    expected = call(**{new: value})
+    with pytest.warns(DeprecationWarning, match=f"`{old}=` is deprecated: use `{new}=`"):
+        assert call(**{old: value}) == expected
+    with pytest.raises(TypeError, match=f"give {new}= or the deprecated {old}=, not both"):
+        call(**{new: value, old: value})
+
+
+def test_a_reading_given_by_position_is_the_profile():
+    assert robotspec.Robots(b"", "rfc9309").profile == "rfc9309"
+    assert robotspec.parse(b"", "draft-1996", "strict").profile == "draft-1996"
+    assert robotspec.Access(404, b"", "rfc9309").profile == "rfc9309"
+    assert list(robotspec.diff(b"", "a", "/", "rfc9309").verdicts) == ["rfc9309"]
+    assert robotspec.Robots(b"", None).profile == robotspec.DEFAULT_VARIANT
 
 
 def test_verdict_fields():
@@ -85,7 +118,7 @@ def test_explain_prints_what_the_cli_prints(cli):
     assert explanation.why == "longest match: 15 bytes beat 5 (line 13)"
     assert [rule["line"] for rule in explanation.matching] == [12, 13, 16]
     assert explanation.verdict == robots.check("other", E29_URL)
-    assert (explanation.url, explanation.variant, explanation.target) == (
+    assert (explanation.url, explanation.profile, explanation.target) == (
         E29_URL, "google", "/org/plans.html")
     assert explanation.engine == document["results"][0]["engine"]
 
@@ -290,9 +323,9 @@ def test_answers_outlive_their_robots():
 
 def test_reprs():
     robots = robotspec.Robots(b"User-agent: *\nDisallow: /x\n")
-    assert repr(robots) == "<Robots variant=google groups=1 rules=1>"
+    assert repr(robots) == "<Robots profile=google groups=1 rules=1>"
     assert repr(robots.check("a", "/x")).startswith("<Verdict: disallowed by line 2")
-    assert repr(robotspec.parse(b"")) == "<Parsed variant=google mode=lenient diagnostics=0>"
+    assert repr(robotspec.parse(b"")) == "<Parsed profile=google mode=lenient diagnostics=0>"
 
 
 def test_agents_alternating_between_calls_and_files():

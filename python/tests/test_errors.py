@@ -10,7 +10,7 @@ ROBOTS = robotspec.Robots(b"User-agent: *\nDisallow: /x\n")
 @pytest.mark.parametrize("call, error, message", [
     (lambda: robotspec.Robots(None), TypeError, "body must be bytes, bytearray, memoryview or str, not NoneType"),
     (lambda: robotspec.Robots(42), TypeError, "not int"),
-    (lambda: robotspec.Robots(b"", None), TypeError, ""),
+    (lambda: robotspec.Robots(b"", 7), TypeError, ""),
     (lambda: robotspec.Robots(b"", "rfc9310"), ValueError, "unknown variant `rfc9310` (expected one of: convention-1994, draft-1996, rep-draft-2019, rfc9309, google)"),
     (lambda: robotspec.Robots(b"", "rfc9309+agent-matching=fuzzy"), ValueError, "`fuzzy` is not a value of `agent-matching` (expected one of:"),
     (lambda: robotspec.Robots(b"", "rfc9309+"), ValueError, "is not a setting"),
@@ -34,9 +34,9 @@ ROBOTS = robotspec.Robots(b"User-agent: *\nDisallow: /x\n")
     (lambda: ROBOTS.usage("", "/"), ValueError, "the agent names no crawler"),
     (lambda: ROBOTS.crawl_delay(3), TypeError, "agent must be str, not int"),
     (lambda: robotspec.parse(b"", mode="Strict!"), ValueError, "unknown mode"),
-    (lambda: robotspec.diff(b"", "bot", "/", []), ValueError, "variants names no variant"),
+    (lambda: robotspec.diff(b"", "bot", "/", []), ValueError, "profiles names no reading"),
     (lambda: robotspec.diff(b"", "bot", "/", ["google", "nope"]), ValueError, "unknown variant `nope`"),
-    (lambda: robotspec.diff(b"", "bot", "/", 5), TypeError, "variants must be an iterable of str, not int"),
+    (lambda: robotspec.diff(b"", "bot", "/", 5), TypeError, "profiles must be an iterable of str, not int"),
 ])
 def test_bad_input_is_an_exception(call, error, message):
     with pytest.raises(error) as raised:

@@ -131,7 +131,7 @@ def parser(body, **settings):
 def test_it_implements_scrapys_interface():
     assert issubclass(RobotParser, ScrapyRobotParser)
     rp = parser(ROBOTS_TXT)
-    assert rp.robots.variant == "google"
+    assert rp.robots.profile == "google"
     assert not rp.allowed("http://x.com/page/secret.html", UA.encode())
     assert rp.allowed(b"http://x.com/page/a.html", UA)
     assert not rp.allowed("http://x.com/page/a.html", "OtherBot/1.0")
@@ -163,3 +163,12 @@ def test_an_agent_that_names_no_crawler_gets_the_star_groups(caplog):
 def test_a_bad_variant_setting_fails_when_the_crawler_starts():
     with pytest.raises(ValueError, match="unknown variant `googel`"):
         parser(b"", ROBOTSPEC_VARIANT="googel")
+
+
+def test_the_reading_is_named_profile_and_variant_still_works():
+    assert RobotParser(ROBOTS_TXT, None, "draft-1996").robots.profile == "draft-1996"
+    assert RobotParser(ROBOTS_TXT, None, profile="rfc9309").robots.profile == "rfc9309"
+    with pytest.warns(DeprecationWarning, match="`variant=` is deprecated: use `profile=`"):
+        assert RobotParser(ROBOTS_TXT, None, variant="rfc9309").robots.profile == "rfc9309"
+    with pytest.raises(TypeError, match="not both"):
+        RobotParser(ROBOTS_TXT, None, profile="rfc9309", variant="rfc9309")

@@ -8,8 +8,9 @@ write from the vendored corpus sample and from synthetic captures (study_data.py
 * ``files`` holds what the library reads in each file, ``disagreements`` exactly the pairs of
   variants whose verdicts differ, each with the library's diff reason;
 * ``analyse`` on a DataFrame of captures gives the job's verdicts;
-* the command line runs the job and the restriction study on a hand-computed example, whose
-  every count is checked, and writes the plot.
+* the command line runs the job and the blocking study on a hand-computed example, whose
+  every count is checked, and writes the plot; ``restrictions``, the study's former name, still
+  runs it, with a deprecation note.
 """
 
 import json
@@ -129,15 +130,15 @@ def test_every_verdict_equals_batch(cli, verdicts, inputs, bodies, variant):
     for row in decided.itertuples():
         expect = known[row.robots_url][1].expect
         if expect == "redirect":
-            assert (row.state, row.allowed, row.restriction) == ("redirect", None, "redirect")
+            assert (row.state, row.allowed, row.blocked) == ("redirect", None, "redirect")
             assert row.redirect_location == "https://www.redirect.test/robots.txt"
             continue
         state = expect[position]
         assert row.state == state, row.robots_url
         assert row.allowed == (state == "allow-all")
         assert (_int(row.line), row.rule, row.group_agent) == (None, None, None)
-        category = {"allow-all": "nothing", "disallow-all": "everything"}.get(state, state)
-        assert row.restriction == category
+        blocked = {"allow-all": "none", "disallow-all": "all"}.get(state, state)
+        assert row.blocked == blocked
 
 
 def test_the_size_limit_and_the_encodings(verdicts):
@@ -223,15 +224,17 @@ def test_disagreements_are_the_differing_pairs_with_the_diff_reason(tables, verd
             assert (expected["evidence"] or {}).get("line") == _int(row.evidence_line)
 
 
-def test_changes_are_the_differing_categories_with_a_reason(tables, verdicts, inputs):
+def test_changes_are_the_differing_blocked_with_a_reason(tables, verdicts, inputs):
     _, known = inputs
     found = tables.changes.toPandas()
-    categories = defaultdict(dict)
+    blocked = defaultdict(dict)
     for row in verdicts[verdicts["path"] == "/"].itertuples():
-        categories[(row.capture_id, row.agent)][row.variant] = row.restriction
+        blocked[(row.capture_id, row.agent)][row.variant] = row.blocked
+    assert set(verdicts["blocked"]) <= {"all", "some", "none", "unreachable", "undecided",
+                                        "redirect"}
     differing = {(*site, left, right, *answers)
-                 for site, (left, right), answers in _differing_pairs(categories)}
-    listed = {(r.capture_id, r.agent, r.left, r.right, r.left_restriction, r.right_restriction)
+                 for site, (left, right), answers in _differing_pairs(blocked)}
+    listed = {(r.capture_id, r.agent, r.left, r.right, r.left_blocked, r.right_blocked)
               for r in found.itertuples()}
     assert listed == differing and len(listed) > 100
     reasons = Counter(found["reason"])
@@ -268,21 +271,21 @@ def test_analyse_a_dataframe_of_captures(spark, verdicts):
     got = made.verdicts.toPandas()
     made.unpersist()
     assert len(got) == 2 * len(VARIANTS) * len(AGENTS) * len(PATHS)
-    columns = ["robots_url", "variant", "agent", "path", "allowed", "line", "rule", "restriction"]
+    columns = ["robots_url", "variant", "agent", "path", "allowed", "line", "rule", "blocked"]
     key = ["robots_url", "variant", "agent", "path"]
     want = verdicts[verdicts["robots_url"].isin(got["robots_url"])][columns]
     merged = got[columns].merge(want, on=key, suffixes=("", "_warc"))
     assert len(merged) == len(got)
-    for column in ("allowed", "line", "rule", "restriction"):
+    for column in ("allowed", "line", "rule", "blocked"):
         assert [_plain(v) for v in merged[column]] == [_plain(v) for v in merged[f"{column}_warc"]]
 
 
-def test_the_command_line_runs_the_job_and_the_restriction_study(tmp_path):
+def test_the_command_line_runs_the_job_and_the_blocking_study(tmp_path):
     warc = tmp_path / "hand.warc.gz"
     write_warc(str(warc), hand_records())
-    study, out = tmp_path / "study", tmp_path / "restrictions"
+    study, out = tmp_path / "study", tmp_path / "blocking"
     done = subprocess.run(
-        [sys.executable, "-m", "robotspec.study", "restrictions", "--warc", str(warc),
+        [sys.executable, "-m", "robotspec.study", "blocking", "--warc", str(warc),
          "--study", str(study), "--out", str(out), "--agents", ",".join(HAND_AGENTS),
          "--paths", ",".join(HAND_PATHS), "--master", "local[2]",
          "--conf", "spark.ui.enabled=false"],
@@ -296,12 +299,11 @@ def test_the_command_line_runs_the_job_and_the_restriction_study(tmp_path):
 
     import pandas as pd
 
-    counts = pd.read_csv(out / "restrictions.csv")
+    counts = pd.read_csv(out / "blocking.csv")
     for agent, per_variant in HAND_COUNTS.items():
         for variant, expected in per_variant.items():
             row = counts[(counts["agent"] == agent) & (counts["variant"] == variant)].iloc[0]
-            got = tuple(int(row[c]) for c in ("everything", "some", "nothing", "unreachable",
-                                              "undecided"))
+            got = tuple(int(row[c]) for c in ("all", "some", "none", "unreachable", "undecided"))
             assert got == expected, (agent, variant)
             assert row["sites"] == 9
     changes = pd.read_csv(out / "changes.csv").set_index("agent")
@@ -312,10 +314,21 @@ def test_the_command_line_runs_the_job_and_the_restriction_study(tmp_path):
     assert reasons == HAND_REASONS
     why = pd.read_csv(out / "change_reasons.csv").groupby("reason")["count"].sum().to_dict()
     assert why == HAND_CHANGE_REASONS
-    png = (out / "restrictions.png").read_bytes()
+    png = (out / "blocking.png").read_bytes()
     assert png.startswith(b"\x89PNG\r\n\x1a\n") and len(png) > 20_000
     assert "sites: 9 (captures read: 13; sites whose redirects lead to no capture, not counted: 1)" in done.stdout
-    assert "Sites per category under rfc9309:" in done.stdout
+    assert "Sites per value of blocked under rfc9309:" in done.stdout
+    assert "Sites that block all for the agent (blocked: all), per variant:" in done.stdout
+
+
+def test_restrictions_is_blocking_under_its_former_name(tmp_path):
+    done = subprocess.run(
+        [sys.executable, "-m", "robotspec.study", "restrictions", "--help"],
+        capture_output=True, text=True, timeout=60, cwd=tmp_path,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "`restrictions` is deprecated: use `blocking`" in done.stderr
+    assert done.stdout.startswith("usage: python -m robotspec.study blocking")
 
 
 def _int(value):

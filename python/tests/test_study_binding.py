@@ -28,10 +28,11 @@ def test_every_status_gets_the_documented_state(status):
 
 def test_no_response_is_unreachable_everywhere():
     for variant in VARIANTS:
-        access = Access(None, variant=variant, failure="the body's Content-Encoding `br`")
+        access = Access(None, profile=variant, failure="the body's Content-Encoding `br`")
         assert access.state == "unreachable"
         assert "br" in access.reason
-        assert access.restrictions(["a"]) == ["unreachable"]
+        assert access.blocked(["a"]) == ["unreachable"]
+        assert access.blocking("a") == ("unreachable", None, None)
 
 
 def test_2xx_obeys_the_file_as_robots_does():
@@ -64,47 +65,48 @@ def test_the_size_limit_cuts_as_the_input_limit_does():
     assert access.summary()["diagnostics"] == {"size-limit": 1}
 
 
-def test_restriction_categories():
+def test_blocked_is_decided_over_every_url():
     body = (b"User-agent: GPTBot\nDisallow: /\n\nUser-agent: CCBot\nDisallow: /\nAllow: /open/\n\n"
             b"User-agent: Bot-Open\nDisallow:\n\nUser-agent: *\nDisallow: /*.pdf$\n")
     agents = ["GPTBot", "CCBot", "Bot-Open", "Other"]
-    assert Access(200, body, "rfc9309").restrictions(agents) == [
-        "everything", "some", "nothing", "some"]
+    assert Access(200, body, "rfc9309").blocked(agents) == [
+        "all", "some", "none", "some"]
     # 1994 has no Allow and reads `*` and `$` as bytes: the literal `/*.pdf$` still names
     # paths (those that start with it), so Other is kept out of some.
-    assert Access(200, body, "convention-1994").restrictions(agents) == [
-        "everything", "everything", "nothing", "some"]
+    assert Access(200, body, "convention-1994").blocked(agents) == [
+        "all", "all", "none", "some"]
     # 1996: the first matching rule wins: Disallow: / before Allow: /open/.
-    assert Access(200, body, "draft-1996").restrictions(["CCBot"]) == ["everything"]
+    assert Access(200, body, "draft-1996").blocked(["CCBot"]) == ["all"]
     # Disallow: / with Allow: /$ leaves the home page open.
     home = b"User-agent: *\nDisallow: /\nAllow: /$\n"
-    assert Access(200, home, "google").restrictions(["a"]) == ["some"]
-    # A Disallow that an equal Allow cancels (longest match, Allow wins ties) restricts nothing.
+    assert Access(200, home, "google").blocked(["a"]) == ["some"]
+    # A Disallow that an equal Allow cancels (longest match, Allow wins ties) blocks none.
     cancelled = b"User-agent: *\nDisallow: /a\nAllow: /a\n"
-    assert Access(200, cancelled, "google").restrictions(["a"]) == ["nothing"]
+    assert Access(200, cancelled, "google").blocked(["a"]) == ["none"]
     # ... but `Allow: /a$` leaves /a/ and below disallowed.
     exact = b"User-agent: *\nDisallow: /a\nAllow: /a$\n"
-    assert Access(200, exact, "google").restrictions(["a"]) == ["some"]
+    assert Access(200, exact, "google").blocked(["a"]) == ["some"]
     # Every path a rule names is allowed again (/shop, /shop/), yet /shop! is not: decided over
     # every URL, not over the rules' own paths.
     shop = b"User-agent: *\nDisallow: /shop\nAllow: /shop$\nAllow: /shop/\n"
-    assert Access(200, shop, "google").restriction_witnesses(["a"]) == [("some", "/shop!", "/")]
-    assert Access(403, body, "draft-1996").restrictions(agents) == ["everything"] * 4
-    assert Access(404, body, "google").restrictions(agents) == ["nothing"] * 4
+    assert Access(200, shop, "google").blocking_each(["a"]) == [("some", "/shop!", "/")]
+    assert Access(403, body, "draft-1996").blocked(agents) == ["all"] * 4
+    assert Access(404, body, "google").blocked(agents) == ["none"] * 4
 
 
-def test_restriction_witnesses_are_the_shortest_paths_of_each_verdict():
+def test_blocking_witnesses_are_the_shortest_paths_of_each_verdict():
     body = (b"User-agent: *\nDisallow: /\nAllow: /blog/\n\nUser-agent: Open\nDisallow:\n\n"
             b"User-agent: Shut\nDisallow: /\n")
     access = Access(200, body, "google")
-    found = access.restriction_witnesses(["FooBot", "Open", "Shut"])
-    assert found == [("some", "/", "/blog/"), ("nothing", None, "/"), ("everything", "/", None)]
-    assert [f[0] for f in found] == access.restrictions(["FooBot", "Open", "Shut"])
-    for (category, disallowed, allowed), agent in zip(found, ["FooBot", "Open", "Shut"]):
+    found = access.blocking_each(["FooBot", "Open", "Shut"])
+    assert found == [("some", "/", "/blog/"), ("none", None, "/"), ("all", "/", None)]
+    assert [f[0] for f in found] == access.blocked(["FooBot", "Open", "Shut"])
+    assert [access.blocking(agent) for agent in ["FooBot", "Open", "Shut"]] == found
+    for (blocked, disallowed, allowed), agent in zip(found, ["FooBot", "Open", "Shut"]):
         assert disallowed is None or not access.allows(agent, disallowed)
         assert allowed is None or access.allows(agent, allowed)
-    assert Access(403, body, "draft-1996").restriction_witnesses(["a"]) == [
-        ("everything", None, None)]
+    assert Access(403, body, "draft-1996").blocking_each(["a"]) == [
+        ("all", None, None)]
 
 
 def test_diff_many_is_diff_for_every_query():
@@ -137,9 +139,11 @@ def test_bad_arguments_raise():
     with pytest.raises(TypeError, match="single str"):
         Access(200).answers("GPTBot", ["/"])
     with pytest.raises(robotspec.AgentError):
-        Access(200).restrictions([""])
+        Access(200).blocked([""])
+    with pytest.raises(robotspec.AgentError):
+        Access(200).blocking("")
     with pytest.raises(ValueError, match="variant"):
-        Access(200, variant="1997")
+        Access(200, profile="1997")
     assert Access(200, headers={"Cache-Control": "max-age=60"}).lifetime == 60
     assert Access(200, headers=[("Cache-Control", "no-store")]).lifetime_source == "no-store"
 

@@ -59,7 +59,7 @@ def test_analyse_one_capture():
     assert [r[0] for r in readings] == list(VARIANTS)
     verdicts = readings[-1][-1]
     assert [(v[0], v[1], v[2], v[6]) for v in verdicts] == [
-        ("GPTBot", "/", False, "everything"), ("GPTBot", "/private/x", False, "everything"),
+        ("GPTBot", "/", False, "all"), ("GPTBot", "/private/x", False, "all"),
         ("*", "/", True, "some"), ("*", "/private/x", False, "some")]
     assert disagreements == [] and changes == []
     moved = Capture("http://a.test/robots.txt", 301, b"", (("Location", "https://a.test/robots.txt"),))

@@ -4,9 +4,10 @@
 files (as Common Crawl stores them) and writes, as Parquet, every variant's verdict for every
 agent and path (``verdicts``), every variant's reading of every file in figures (``files``) and
 every disagreement between two variants with its reason (``disagreements``);
-``python -m robotspec.study restrictions`` turns them into the AI-crawler restriction study: a
-table and a plot. From Python, ``from_warcs`` and ``analyse`` (a DataFrame of captures) give the
-same tables as Spark DataFrames, and ``restrictions.study`` the aggregates.
+``python -m robotspec.study blocking`` turns them into the study of how much of each site
+robots.txt blocks for AI crawlers: a table and a plot. From Python, ``from_warcs`` and
+``analyse`` (a DataFrame of captures) give the same tables as Spark DataFrames, and
+``blocking.study`` the aggregates.
 
 Needs PySpark (with Java), fastwarc, pyarrow, pandas and matplotlib besides robotspec itself.
 """

@@ -2,13 +2,15 @@
 
     python -m robotspec.study --warc PATH… --out DIR [--agents A,B] [--paths /,/x]
                               [--variants V,W] [--master URL] [--size-limit N]
-    python -m robotspec.study restrictions --study DIR [--out DIR] [--variant V]
+    python -m robotspec.study blocking --study DIR [--out DIR] [--variant V]
                               [--warc PATH… (runs the job into --study first)] [--master URL]
     python -m robotspec.study warc FOLDER --out FILE.warc[.gz]
 
 The first form runs the job and writes the Parquet tables (``verdicts``, ``files``,
-``disagreements``, ``changes``) and ``settings.json`` under DIR; ``restrictions`` aggregates them into the
-AI-crawler restriction study (CSV files and ``restrictions.png``, the tables printed);
+``disagreements``, ``changes``) and ``settings.json`` under DIR; ``blocking`` aggregates them into
+the study of how much of each site robots.txt blocks for AI crawlers (CSV files and
+``blocking.png``, the tables printed; ``restrictions``, its name before 0.2, still runs it and
+says that it is deprecated);
 ``warc`` makes a WARC file of 200 captures from a folder of robots.txt files named after their
 hosts (the vendored corpus sample is one), for trying the job without a crawl.
 """
@@ -153,7 +155,7 @@ def main_job(argv: Sequence[str]) -> int:
         prog="python -m robotspec.study",
         description="Every variant's verdict for every agent and path, for every robots.txt "
                     "capture of WARC files, as Parquet tables (docs/study.md). Sub-commands: "
-                    "restrictions, warc (python -m robotspec.study restrictions --help).",
+                    "blocking, warc (python -m robotspec.study blocking --help).",
     )
     _add_input(parser)
     parser.add_argument("--out", required=True, help="output folder (overwritten)")
@@ -164,26 +166,26 @@ def main_job(argv: Sequence[str]) -> int:
     return 0
 
 
-def main_restrictions(argv: Sequence[str]) -> int:
-    from . import restrictions
+def main_blocking(argv: Sequence[str]) -> int:
+    from . import blocking
 
     parser = argparse.ArgumentParser(
-        prog="python -m robotspec.study restrictions",
-        description="How many sites keep each crawler out of everything, some paths or "
-                    "nothing, per variant, and why variants disagree: tables, CSV files and "
+        prog="python -m robotspec.study blocking",
+        description="How many sites block all of the site, some of it or none for each "
+                    "crawler, per variant, and why variants disagree: tables, CSV files and "
                     "a PNG (docs/study.md).",
     )
     parser.add_argument("--study", required=True,
                         help="the job's output folder (with --warc: where to write it first)")
     parser.add_argument("--out", help="where to write the CSV files and the PNG "
-                                      "(default: STUDY/restrictions)")
+                                      "(default: STUDY/blocking)")
     parser.add_argument("--variant", default="rfc9309",
                         help="the variant of panel (a) and of the first table (default: rfc9309)")
     parser.add_argument("--title", default="", help="the plot's title")
     _add_input(parser)
     _add_spark(parser)
     args = parser.parse_args(argv)
-    out = args.out or os.path.join(args.study, "restrictions")
+    out = args.out or os.path.join(args.study, "blocking")
     with _spark(args) as spark:
         if args.warc or args.warc_list:
             _run_job(args, spark, args.study)
@@ -195,13 +197,13 @@ def main_restrictions(argv: Sequence[str]) -> int:
         verdicts = spark.read.parquet(os.path.join(args.study, "verdicts"))
         disagreements = spark.read.parquet(os.path.join(args.study, "disagreements"))
         changes = spark.read.parquet(os.path.join(args.study, "changes"))
-        result = restrictions.study(
+        result = blocking.study(
             verdicts, disagreements, changes, settings.get("variants"), settings.get("agents")
         )
         if args.variant not in set(result.counts["variant"]):
             raise SystemExit(f"robotspec.study: the study has no variant {args.variant!r}")
-        print(restrictions.report(result, args.variant))
-        for path in restrictions.write(result, out, args.variant, args.title):
+        print(blocking.report(result, args.variant))
+        for path in blocking.write(result, out, args.variant, args.title):
             print(f"wrote {path}")
     return 0
 
@@ -223,9 +225,17 @@ def main_warc(argv: Sequence[str]) -> int:
     return 0
 
 
+def main_restrictions(argv: Sequence[str]) -> int:
+    """``restrictions``, the name of ``blocking`` before 0.2 (issue 33: one word for how much of
+    a site is blocked, the library's): still runs it, for one release, and says so."""
+    print("robotspec.study: `restrictions` is deprecated: use `blocking` (the same command)",
+          file=sys.stderr)
+    return main_blocking(argv)
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    commands = {"restrictions": main_restrictions, "warc": main_warc}
+    commands = {"blocking": main_blocking, "restrictions": main_restrictions, "warc": main_warc}
     if argv and argv[0] in commands:
         return commands[argv[0]](argv[1:])
     return main_job(argv)

@@ -7,11 +7,12 @@ returns one nested row, the row of the job's intermediate table (one row per cap
 
 Every answer comes from the library through the binding: ``robotspec.Access`` applies the
 variant's access policy to the status code and parses a 2xx body (one parsed object per capture
-and variant), answers the agent × path grid and the restriction categories (exact, over every
-URL) in one call each, finds where two variants' rules part (``Access.compare``) and summarises
+and variant), answers the agent × path grid and how much of the site is blocked for each agent
+(``Access.blocked``: all, some, none, unreachable or undecided; exact, over every URL) in one
+call each, finds where two variants' rules part (``Access.compare``) and summarises
 the file; ``robotspec.diff_many`` says why two variants disagree. A capture is parsed once per
 variant by ``Access``, and again by ``diff_many`` only when two variants that both obey the file
-disagree on a query or put an agent in different restriction categories.
+disagree on a query or block different amounts of the site for an agent.
 """
 
 from __future__ import annotations
@@ -125,7 +126,7 @@ VERDICT_FIELDS: Tuple[Tuple[str, str], ...] = (
     ("line", "int"),
     ("rule", "string"),
     ("group_agent", "string"),
-    ("restriction", "string"),
+    ("blocked", "string"),
 )
 EXTENSION_FIELDS: Tuple[Tuple[str, str], ...] = (
     ("line", "int"),
@@ -178,8 +179,8 @@ CHANGE_FIELDS: Tuple[Tuple[str, str], ...] = (
     ("agent", "string"),
     ("left", "string"),
     ("right", "string"),
-    ("left_restriction", "string"),
-    ("right_restriction", "string"),
+    ("left_blocked", "string"),
+    ("right_blocked", "string"),
     ("path", "string"),
     ("reason", "string"),
     ("evidence_line", "int"),
@@ -238,7 +239,7 @@ def analyse(capture: Capture, settings: Settings) -> tuple:
         return head + (_redirect_readings(settings), [], [])
     grids: Dict[str, List[tuple]] = {}
     accesses: Dict[str, Access] = {}
-    categories: Dict[str, List[str]] = {}
+    blocked: Dict[str, List[str]] = {}
     readings = []
     for variant in settings.variants:
         access = Access(
@@ -252,17 +253,17 @@ def analyse(capture: Capture, settings: Settings) -> tuple:
         grid = access.answers(settings.agents, settings.paths)
         grids[variant] = grid
         accesses[variant] = access
-        categories[variant] = access.restrictions(settings.agents)
-        readings.append(_reading(variant, access, grid, categories[variant], settings))
+        blocked[variant] = access.blocked(settings.agents)
+        readings.append(_reading(variant, access, grid, blocked[variant], settings))
     states = {variant: access.state for variant, access in accesses.items()}
     return head + (
         readings,
         _disagreements(capture, settings, grids, states),
-        _changes(capture, settings, accesses, categories),
+        _changes(capture, settings, accesses, blocked),
     )
 
 
-def _reading(variant: str, access: Access, grid, categories, settings: Settings) -> tuple:
+def _reading(variant: str, access: Access, grid, blocked, settings: Settings) -> tuple:
     """One variant's row of the file table, with its verdicts."""
     summary = access.summary()
     extensions = [
@@ -274,7 +275,7 @@ def _reading(variant: str, access: Access, grid, categories, settings: Settings)
     for a, agent in enumerate(settings.agents):
         for p, path in enumerate(paths):
             allowed, line, rule, group_agent = grid[a * len(paths) + p]
-            verdicts.append((agent, path, allowed, line, rule, group_agent, categories[a]))
+            verdicts.append((agent, path, allowed, line, rule, group_agent, blocked[a]))
     return (
         variant,
         access.state,
@@ -337,8 +338,8 @@ def _disagreements(capture: Capture, settings: Settings, grids, states) -> list:
     return rows
 
 
-def _changes(capture: Capture, settings: Settings, accesses, categories) -> list:
-    """Every (agent, pair of variants) whose restriction categories differ, with why: the
+def _changes(capture: Capture, settings: Settings, accesses, blocked) -> list:
+    """Every (agent, pair of variants) whose ``blocked`` differs, with why: the
     shortest path where the two variants' rules part (the library's exact comparison,
     ``Access.compare``) and the library's diff reason there; ``access-policy`` when the status
     code decided for one of them; ``undecided`` when no such path was found before a limit
@@ -349,7 +350,7 @@ def _changes(capture: Capture, settings: Settings, accesses, categories) -> list
         for right in variants[i + 1 :]:
             differing = [
                 a for a in range(len(settings.agents))
-                if categories[left][a] != categories[right][a]
+                if blocked[left][a] != blocked[right][a]
             ]
             if differing:
                 pending[(left, right)] = differing
@@ -393,7 +394,7 @@ def _changes(capture: Capture, settings: Settings, accesses, categories) -> list
             else:
                 evidence = found["evidence"] or {}
                 reason, line, text = found["reason"], evidence.get("line"), evidence.get("text")
-        rows.append((agent, left, right, categories[left][a], categories[right][a], path,
+        rows.append((agent, left, right, blocked[left][a], blocked[right][a], path,
                      reason, line, text))
     return rows
 

@@ -12,8 +12,8 @@ the four output tables, so each capture is read and parsed once:
 * ``verdicts``: one row per (capture, variant, agent, path);
 * ``files``: one row per (capture, variant): the reading in figures;
 * ``disagreements``: one row per (capture, agent, path, pair of variants whose verdicts differ);
-* ``changes``: one row per (capture, agent, pair of variants whose restriction categories
-  differ), with the reason.
+* ``changes``: one row per (capture, agent, pair of variants whose ``blocked`` differs: all,
+  some, none, unreachable or undecided), with the reason.
 
 ``analyse`` does the same for captures someone already holds in a DataFrame (from Common
 Crawl's columnar index and range requests, say), and ``run`` writes the tables as Parquet.

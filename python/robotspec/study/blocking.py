@@ -1,12 +1,13 @@
-"""The worked example: how many sites keep AI crawlers out, and how much the variant matters.
+"""The worked example: how much of each site robots.txt blocks for AI crawlers, and how much
+the variant matters.
 
-From the job's tables (``verdicts``, ``changes``, ``disagreements``), per agent and variant, the number
-of sites whose robots.txt keeps the agent out of everything, of some paths, or of nothing — the
-categories ``Access.restrictions`` decides exactly, over every URL (docs/study.md defines them;
-``undecided`` where the analysis's limit stopped it) — plus the sites the access policy leaves
-unreachable (5xx and the like: no answer, crawl nothing for now). Then how much the variant
-changes the answer: the sites whose category differs between variants, per agent and per pair,
-and why — the reasons of those changes (the library's ``diff`` reason at the shortest path where
+From the job's tables (``verdicts``, ``changes``, ``disagreements``), per agent and variant, the
+number of sites whose robots.txt blocks all of the site for the agent, some of it, or none —
+the ``blocked`` column, which ``Access.blocked`` decides exactly, over every URL, in the
+library's words (docs/study.md defines them; ``undecided`` where the analysis's limit stopped
+it) — plus the sites the access policy leaves unreachable (5xx and the like: no answer, crawl
+nothing for now). Then how much the variant changes the answer: the sites whose ``blocked``
+differs between variants, per agent and per pair, and why — the reasons of those changes (the library's ``diff`` reason at the shortest path where
 the two variants' rules part) and of the verdict disagreements on the asked paths, aggregated
 (and ``access-policy`` where a status code decided).
 
@@ -27,13 +28,15 @@ import os
 from dataclasses import dataclass
 from typing import List, Optional, Sequence
 
-CATEGORIES = ("everything", "some", "nothing", "unreachable", "undecided")
-# Colours a reader takes in at a glance: red for shut, amber for partly, green for open, grey
-# for no answer, violet for no exact answer within the limit.
+# The values of the ``blocked`` column, the library's ``Blocked`` (``Analysis.blocked``,
+# ``Access.blocked``), in the order the tables and the plot show them.
+BLOCKED = ("all", "some", "none", "unreachable", "undecided")
+# Colours a reader takes in at a glance: red for all blocked, amber for some, green for none,
+# grey for no answer, violet for no exact answer within the limit.
 COLOURS = {
-    "everything": "#c0392b",
+    "all": "#c0392b",
     "some": "#f0a830",
-    "nothing": "#5aa469",
+    "none": "#5aa469",
     "unreachable": "#9e9e9e",
     "undecided": "#8e44ad",
 }
@@ -41,14 +44,15 @@ COLOURS = {
 
 @dataclass
 class Study:
-    """The restriction study's results, as pandas DataFrames."""
+    """The blocking study's results, as pandas DataFrames."""
 
-    # One row per (agent, variant): sites in each category, and their total.
+    # One row per (agent, variant): sites per value of ``blocked`` (a column each), and their
+    # total.
     counts: object
-    # One row per agent: sites whose category differs between at least two variants, and per
+    # One row per agent: sites whose ``blocked`` differs between at least two variants, and per
     # pair of variants (columns "LEFT vs RIGHT").
     changes: object
-    # One row per (left, right, reason): sites × agents whose category differs between two
+    # One row per (left, right, reason): sites × agents whose ``blocked`` differs between two
     # variants, and why.
     change_reasons: object
     # One row per (left, right, reason): verdict disagreements (site, agent, path) between two
@@ -130,19 +134,19 @@ def study(
     answers = verdicts.drop("host")
     per_site = (
         answers.join(chosen, "capture_id")
-        .select("host", "variant", "agent", "restriction")
+        .select("host", "variant", "agent", "blocked")
         .distinct()
         .cache()
     )
-    counts = per_site.groupBy("agent", "variant", "restriction").count().toPandas()
+    counts = per_site.groupBy("agent", "variant", "blocked").count().toPandas()
     found = set(counts["variant"]) if len(counts) else set()
     order = list(variants) if variants else (
         [v for v in VARIANTS if v in found] + sorted(found - set(VARIANTS)))
     agents = list(agents) if agents else _agent_order(verdicts)
     counts_table = _counts_table(counts, agents, order)
 
-    categories = per_site.groupBy("host", "agent").agg(
-        F.map_from_entries(F.collect_list(F.struct("variant", "restriction"))).alias("by_variant")
+    by_site = per_site.groupBy("host", "agent").agg(
+        F.map_from_entries(F.collect_list(F.struct("variant", "blocked"))).alias("by_variant")
     )
     pair_columns = []
     for i, left in enumerate(order):
@@ -151,7 +155,7 @@ def study(
             pair_columns.append(F.sum(differs.cast("int")).alias(f"{left} vs {right}"))
     any_change = F.size(F.array_distinct(F.map_values("by_variant"))) > 1
     changed = (
-        categories.groupBy("agent")
+        by_site.groupBy("agent")
         .agg(F.count("*").alias("sites"), F.sum(any_change.cast("int")).alias("changed"), *pair_columns)
         .toPandas()
     )
@@ -199,26 +203,26 @@ def _agent_order(verdicts) -> List[str]:
 
 
 def _counts_table(counts, agents: List[str], variants: List[str]):
-    """(agent, variant) rows with one column per category, zeros filled in."""
+    """(agent, variant) rows with one column per value of ``blocked``, zeros filled in."""
     import pandas as pd
 
     table = (
         counts.pivot_table(
-            index=["agent", "variant"], columns="restriction", values="count", aggfunc="sum"
+            index=["agent", "variant"], columns="blocked", values="count", aggfunc="sum"
         )
         if len(counts)
-        else pd.DataFrame(columns=list(CATEGORIES))
+        else pd.DataFrame(columns=list(BLOCKED))
     )
     index = pd.MultiIndex.from_product([agents, variants], names=["agent", "variant"])
-    table = table.reindex(index=index, columns=list(CATEGORIES)).fillna(0).astype(int)
-    table["sites"] = table[list(CATEGORIES)].sum(axis=1)
+    table = table.reindex(index=index, columns=list(BLOCKED)).fillna(0).astype(int)
+    table["sites"] = table[list(BLOCKED)].sum(axis=1)
     return table.reset_index()
 
 
 def plot(result: Study, path: str, variant: str, title: str = "") -> None:
-    """The study as one PNG: (a) per agent, the share of sites in each category under
-    ``variant``; (b) per agent and variant, the share of sites that keep the agent out of
-    everything; (c) how often the variant changes the category, and (d) why."""
+    """The study as one PNG: (a) per agent, the share of sites per value of ``blocked`` under
+    ``variant``; (b) per agent and variant, the share of sites that block all of the site for
+    the agent; (c) how often the variant changes ``blocked``, and (d) why."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -238,28 +242,28 @@ def plot(result: Study, path: str, variant: str, title: str = "") -> None:
     totals = chosen["sites"].replace(0, np.nan)
     left = np.zeros(len(agents))
     y = np.arange(len(agents))
-    for category in CATEGORIES:
-        share = (chosen[category] / totals * 100).fillna(0).to_numpy()
-        axis.barh(y, share, left=left, color=COLOURS[category], label=category, edgecolor="white")
+    for blocked in BLOCKED:
+        share = (chosen[blocked] / totals * 100).fillna(0).to_numpy()
+        axis.barh(y, share, left=left, color=COLOURS[blocked], label=blocked, edgecolor="white")
         for row, (start, width) in enumerate(zip(left, share)):
             if width >= 7:
                 axis.text(start + width / 2, row, f"{width:.0f}%", ha="center", va="center",
-                          fontsize=8, color="white" if category != "some" else "black")
+                          fontsize=8, color="white" if blocked != "some" else "black")
         left += share
     axis.set_yticks(y, agents)
     axis.invert_yaxis()
     axis.set_xlim(0, 100)
-    axis.set_xlabel(f"share of sites (%) — {variant}")
-    axis.set_title(f"(a) What robots.txt lets each crawler crawl ({variant})", loc="left",
-                   fontsize=10, pad=20)
+    axis.set_xlabel(f"share of sites (%) per value of blocked — {variant}")
+    axis.set_title(f"(a) How much each crawler is blocked ({variant})", loc="left", fontsize=10,
+                   pad=20)
     axis.legend(ncol=5, loc="lower center", bbox_to_anchor=(0.5, 1.0), frameon=False, fontsize=8)
 
-    # (b) heat map: share of sites keeping the agent out of everything, per variant.
+    # (b) heat map: share of sites that block all of the site for the agent, per variant.
     axis = figure.add_subplot(grid[0, 1])
     shares = np.zeros((len(agents), len(variants)))
     for j, name in enumerate(variants):
         rows = counts[counts["variant"] == name].set_index("agent").reindex(agents)
-        shares[:, j] = (rows["everything"] / rows["sites"].replace(0, np.nan) * 100).fillna(0)
+        shares[:, j] = (rows["all"] / rows["sites"].replace(0, np.nan) * 100).fillna(0)
     image = axis.imshow(shares, cmap="Reds", aspect="auto", vmin=0, vmax=max(1.0, shares.max()))
     for i in range(len(agents)):
         for j in range(len(variants)):
@@ -268,10 +272,11 @@ def plot(result: Study, path: str, variant: str, title: str = "") -> None:
                       color="white" if value > shares.max() * 0.6 else "black")
     axis.set_xticks(range(len(variants)), variants, rotation=25, ha="right", fontsize=8)
     axis.set_yticks(range(len(agents)), agents)
-    axis.set_title("(b) Sites shut to the crawler entirely (%), per variant", loc="left", fontsize=10)
+    axis.set_title("(b) Sites that block all for the crawler (%), per variant", loc="left",
+                   fontsize=10)
     figure.colorbar(image, ax=axis, fraction=0.04, pad=0.02)
 
-    # (c) sites whose category depends on the variant.
+    # (c) sites whose ``blocked`` depends on the variant.
     axis = figure.add_subplot(grid[0, 2])
     changes = result.changes.set_index("agent").reindex(agents)
     changed = (changes["changed"] / changes["sites"].replace(0, np.nan) * 100).fillna(0).to_numpy()
@@ -282,10 +287,10 @@ def plot(result: Study, path: str, variant: str, title: str = "") -> None:
     axis.set_yticks(y, [""] * len(agents))
     axis.invert_yaxis()
     axis.set_xlim(0, max(5.0, changed.max() * 1.45))
-    axis.set_xlabel("sites whose category varies (%)")
+    axis.set_xlabel("sites whose blocked varies (%)")
     axis.set_title("(c) Does the variant change the answer?", loc="left", fontsize=10)
 
-    # (d) why the categories change.
+    # (d) why ``blocked`` changes.
     axis = figure.add_subplot(grid[1, :])
     reasons = result.change_reasons.groupby("reason")["count"].sum().sort_values(ascending=True)
     if len(reasons):
@@ -295,16 +300,16 @@ def plot(result: Study, path: str, variant: str, title: str = "") -> None:
             axis.text(value, row, f" {value:,}", va="center", fontsize=8)
         axis.set_xlim(0, reasons.max() * 1.15)
     else:
-        axis.text(0.5, 0.5, "no category depends on the variant", ha="center", va="center",
+        axis.text(0.5, 0.5, "blocked depends on no variant", ha="center", va="center",
                   transform=axis.transAxes)
         axis.set_yticks([])
-    axis.set_xlabel("sites × agents × pairs of variants whose categories differ")
-    axis.set_title("(d) Why the category changes (robotspec diff reasons at the shortest path "
+    axis.set_xlabel("sites × agents × pairs of variants whose blocked differs")
+    axis.set_title("(d) Why blocked changes (robotspec diff reasons at the shortest path "
                    "where the variants part; access-policy = the status code)", loc="left",
                    fontsize=10)
 
     figure.suptitle(
-        title or f"robots.txt restrictions on {result.sites:,} sites ({result.captures:,} captures)",
+        title or f"What robots.txt blocks on {result.sites:,} sites ({result.captures:,} captures)",
         x=0.01, ha="left", fontsize=13, fontweight="bold",
     )
     figure.tight_layout(rect=(0, 0, 1, 0.97))
@@ -314,33 +319,33 @@ def plot(result: Study, path: str, variant: str, title: str = "") -> None:
 
 
 def report(result: Study, variant: str) -> str:
-    """The study as text: the counts under ``variant``, every variant's "everything" count,
-    the changes and the reasons."""
+    """The study as text: the counts under ``variant``, every variant's "all" count, the
+    changes and the reasons."""
     lines = [
         f"sites: {result.sites} (captures read: {result.captures}; "
         f"sites whose redirects lead to no capture, not counted: {result.unresolved})",
         "",
-        f"Sites per category under {variant}:",
+        f"Sites per value of blocked under {variant}:",
     ]
     counts = result.counts
     chosen = counts[counts["variant"] == variant]
     lines.append(chosen.drop(columns=["variant"]).to_string(index=False))
-    lines += ["", "Sites shut to the agent entirely (everything), per variant:"]
-    lines.append(counts.pivot(index="agent", columns="variant", values="everything")
+    lines += ["", "Sites that block all for the agent (blocked: all), per variant:"]
+    lines.append(counts.pivot(index="agent", columns="variant", values="all")
                  .reindex(list(dict.fromkeys(counts["agent"])))
                  .reindex(columns=list(dict.fromkeys(counts["variant"])))
                  .to_string())
-    lines += ["", "Sites whose category differs between at least two variants:"]
+    lines += ["", "Sites whose blocked differs between at least two variants:"]
     changes = result.changes
     share = (changes["changed"] / changes["sites"].where(changes["sites"] > 0) * 100).round(1)
     lines.append(changes[["agent", "sites", "changed"]].assign(percent=share.fillna(0))
                  .to_string(index=False))
     pairs = [c for c in changes.columns if " vs " in c]
     if pairs:
-        lines += ["", "Sites × agents whose category differs, per pair of variants:"]
+        lines += ["", "Sites × agents whose blocked differs, per pair of variants:"]
         totals = changes[pairs].sum().astype(int)
         lines.append(totals.rename_axis("pair").reset_index(name="count").to_string(index=False))
-    lines += ["", "Why the category changes (robotspec diff reasons at the shortest path where "
+    lines += ["", "Why blocked changes (robotspec diff reasons at the shortest path where "
               "the variants part):"]
     lines.append(_by_reason(result.change_reasons))
     lines += ["", "Why verdicts differ on the asked paths (robotspec diff reasons):"]
@@ -358,16 +363,16 @@ def _by_reason(table) -> str:
 
 
 def write(result: Study, out: str, variant: str, title: str = "") -> List[str]:
-    """Writes ``restrictions.csv``, ``changes.csv``, ``change_reasons.csv``, ``reasons.csv``
-    and ``restrictions.png`` under ``out``; returns their paths."""
+    """Writes ``blocking.csv``, ``changes.csv``, ``change_reasons.csv``, ``reasons.csv``
+    and ``blocking.png`` under ``out``; returns their paths."""
     os.makedirs(out, exist_ok=True)
     paths = []
-    for name, table in (("restrictions", result.counts), ("changes", result.changes),
+    for name, table in (("blocking", result.counts), ("changes", result.changes),
                         ("change_reasons", result.change_reasons), ("reasons", result.reasons)):
         path = os.path.join(out, f"{name}.csv")
         table.to_csv(path, index=False)
         paths.append(path)
-    png = os.path.join(out, "restrictions.png")
+    png = os.path.join(out, "blocking.png")
     plot(result, png, variant, title)
     paths.append(png)
     return paths
