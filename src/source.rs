@@ -232,7 +232,7 @@ impl<'a> Source<'a> {
 
 /// Builds the shadow text and the list of invalid runs in one pass.
 fn shadow_text(bytes: &[u8]) -> (Cow<'_, str>, Vec<Span>) {
-    if let Ok(text) = std::str::from_utf8(bytes) {
+    if let Ok(text) = simdutf8::basic::from_utf8(bytes) {
         return (Cow::Borrowed(text), Vec::new());
     }
     let mut text = String::with_capacity(bytes.len());

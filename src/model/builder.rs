@@ -67,7 +67,7 @@ impl<'s, 'a> ModelBuilder<'s, 'a> {
             drop_invalid_utf8: options.drop_invalid_utf8,
             // Most of a file is kept: room for all of it at once, given back when built.
             arena: Vec::with_capacity(source.text().len()),
-            model: Model::default(),
+            model: Model::with_room_for(source.text().len()),
             open_group: false,
             closed: false,
             pending_blank: None,

@@ -27,6 +27,19 @@ pub(crate) struct Model {
 }
 
 impl Model {
+    /// An empty model with room for what a file of `len` bytes typically holds, so that the
+    /// entries of most files are written without growing their vectors (real files hold about
+    /// one rule in 80 bytes and one `User-agent` line in 800; the builder gives back what is
+    /// left over when it finishes).
+    pub(super) fn with_room_for(len: usize) -> Model {
+        Model {
+            groups: Vec::with_capacity(len / 1024 + 1),
+            agents: Vec::with_capacity(len / 512 + 1),
+            rules: Vec::with_capacity(len / 64 + 1),
+            ..Model::default()
+        }
+    }
+
     pub(super) fn text(&self, text: Text) -> &[u8] {
         self.arena
             .get(text.start as usize..text.end as usize)

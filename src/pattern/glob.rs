@@ -119,22 +119,39 @@ pub(super) fn star_runs(pattern: &[u8], syntax: PatternSyntax) -> usize {
 }
 
 /// Does `pattern` match a prefix of `target`? Linear in `target.len() + pattern.len()`.
+///
+/// The pattern's literal head (up to its first `*`) is compared byte by byte with the target
+/// first: most rules a question meets differ from the path within a few bytes, and a pattern
+/// without `*` is decided by that comparison alone, without searching it for a wildcard.
 pub(super) fn glob_matches(pattern: &[u8], target: &[u8], syntax: PatternSyntax) -> bool {
     if !syntax.wildcards {
         return target.starts_with(pattern);
     }
     let (body, end_anchor) = split_end_anchor(pattern, syntax);
+    let head = body
+        .iter()
+        .zip(target)
+        .take_while(|&(&p, &t)| p == t && p != b'*')
+        .count();
+    let rest = target.get(head..).unwrap_or_default();
+    match body.get(head..).unwrap_or_default() {
+        // No `*`: the body is a prefix of the target, and `$` means nothing may follow it.
+        [] => !end_anchor || rest.is_empty(),
+        stars @ [b'*', ..] => after_star_matches(stars, rest, end_anchor),
+        // A byte that differs, or a target shorter than the literal head.
+        _ => false,
+    }
+}
+
+/// Does `body`, which starts with `*`, match a prefix of `target` (all of it when
+/// `end_anchor`)? Each literal segment between stars is placed at its first occurrence, the
+/// leftmost placement leaving the most room for the rest.
+fn after_star_matches(body: &[u8], target: &[u8], end_anchor: bool) -> bool {
     let mut segments = body.split(|&byte| byte == b'*');
-    // `split` yields at least one (possibly empty) segment.
-    let first = segments.next().unwrap_or_default();
-    // `rest`: the target after the end of the last segment placed.
-    let Some(mut rest) = target.strip_prefix(first) else {
-        return false;
-    };
-    let Some(last) = segments.next_back() else {
-        // No `*`: one literal segment, and `$` means nothing may follow it.
-        return !end_anchor || rest.is_empty();
-    };
+    // `body` starts with `*`: its first segment is empty, and there is a last one.
+    segments.next();
+    let last = segments.next_back().unwrap_or_default();
+    let mut rest = target;
     for segment in segments.filter(|s| !s.is_empty()) {
         let Some(at) = memmem::find(rest, segment) else {
             return false;

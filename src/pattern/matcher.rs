@@ -419,12 +419,7 @@ pub(crate) fn decide_one_by_one<'p, Id>(
         if best.as_ref().is_some_and(|(b, _, _)| *b <= priority) {
             continue;
         }
-        let matches = if is_literal(pattern, syntax) {
-            target.starts_with(pattern)
-        } else {
-            glob_matches(pattern, target, syntax)
-        };
-        if matches {
+        if glob_matches(pattern, target, syntax) {
             best = Some((priority, id, kind));
         }
     }
