@@ -35,6 +35,7 @@ import re
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Iterator, List, Optional, Sequence, Tuple
+from urllib.parse import urlsplit
 
 from .._robotspec import Access, Robots
 from .capture import Capture, host_of, redirect_of
@@ -245,6 +246,15 @@ def site_rows(site: str, captures: Sequence[Capture], agents: Sequence[str],
                 yield tuple(row.get(name) for name in names)
 
 
+def _top_level(url: str) -> bool:
+    """Whether ``url`` is a site's own ``/robots.txt`` (an archive also holds the targets of
+    redirects, which may be any URL)."""
+    try:
+        return urlsplit(url).path == "/robots.txt"
+    except ValueError:
+        return False
+
+
 def table(spark, captures_rdd, agents: Sequence[str], readings: Sequence[str], period: str,
           fold: bool, size_limit: int):
     """The history table (a Spark DataFrame) of an RDD of ``Capture``: one task per site."""
@@ -252,9 +262,7 @@ def table(spark, captures_rdd, agents: Sequence[str], readings: Sequence[str], p
 
     def keyed(capture: Capture):
         site = site_of(capture.robots_url, fold)
-        own = (host_of(capture.robots_url) is not None
-               and capture.robots_url.split("?", 1)[0].endswith("/robots.txt"))
-        return [(site, capture)] if site is not None and own else []
+        return [(site, capture)] if site is not None and _top_level(capture.robots_url) else []
 
     def rows(item):
         site, captures = item

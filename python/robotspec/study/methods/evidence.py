@@ -52,14 +52,15 @@ def _witness(witness) -> str:
 def _fate(method: str, witness, counted, agent: str) -> str:
     """What the method did with the witness's rule."""
     if method == imc25.NAME:
-        probes = [p.url for p in counted.probes]
+        urls = [p.url for p in counted.probes]
+        asked = f"{len(urls)} probes: {urls[:4]}{' …' if len(urls) > 4 else ''}"
         if witness.line is None:
-            return f"decided by its probes {probes}"
-        return (f"no probe asks for {witness.path} (asked until decided: {probes}; the agent "
-                f"passed as {imc25.probe_agent(agent)!r})")
+            return f"decided by its {asked}"
+        return (f"no probe asks for {witness.path} ({asked}; the agent passed as "
+                f"{imc25.probe_agent(agent)!r})")
     judgement, parsed = counted
     if witness.line is None:
-        return f"judged {judgement.blocked} from the rules of {judgement.group!r}"
+        return f"judged {judgement.blocked}; {_whose(judgement, agent)}"
     used = {line for line, _ in judgement.disallow + judgement.allow}
     dropped = {line for line, _ in judgement.dropped}
     if witness.line in dropped:
@@ -68,8 +69,16 @@ def _fate(method: str, witness, counted, agent: str) -> str:
         fate = "counted, but its count cannot say which paths it decides"
     else:
         fate = parsed.fate.get(witness.line, "not read")
-    whose = judgement.group if judgement.group is not None else "no rules at all"
-    return f"line {witness.line}: {fate}; judged from the rules of {whose!r}"
+    return f"line {witness.line}: {fate}; {_whose(judgement, agent)}"
+
+
+def _whose(judgement, agent: str) -> str:
+    """Whose rules the judgement counted."""
+    if judgement.group is None:
+        return "no entry of its own and none for `*`: no rules"
+    if judgement.group == "*" and agent != "*":
+        return f"no entry named exactly {agent!r}: the rules of `*`"
+    return f"the rules of {judgement.group!r}"
 
 
 def _counted(method: str, counted, analysis, robots, agent: str) -> str:

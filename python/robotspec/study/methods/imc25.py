@@ -77,8 +77,8 @@ class Probe:
 
 @dataclass(frozen=True)
 class Judgement:
-    """The method's answer — "all", "some", "none", or None (no judgement) — and the probes
-    that decided it: ``/`` first, then the probe that made it "some" (if any)."""
+    """The method's answer — "all", "some", "none", or None (no judgement) — and the probes it
+    asked, ``/`` first: up to the one that made it "some", else all of them."""
 
     blocked: Optional[str]
     probes: Tuple[Probe, ...]
@@ -136,8 +136,10 @@ def judge(robots: Robots, text: str, agent: str, site: str) -> Judgement:
     if not all(_passable(site + _path(value)) for value in probed):
         return Judgement(None, ())
     root = _ask(robots, asked, site, None, "/")
+    probes = [root]
     for value in probed:
         probe = _ask(robots, asked, site, None if value == DUMMY_PATH else value, _path(value))
+        probes.append(probe)
         if probe.allowed != root.allowed:
-            return Judgement("some", (root, probe))
-    return Judgement("none" if root.allowed else "all", (root,))
+            return Judgement("some", tuple(probes))
+    return Judgement("none" if root.allowed else "all", tuple(probes))
