@@ -193,3 +193,40 @@ def test_the_history_command_on_spark(folder, tmp_path):
     assert provenance["inputs"] == [str(folder)] and provenance["fold"] is True
     assert (out / "timeline.png").stat().st_size > 0
     assert "| `GPTBot` | 1 | 1 |" in (out / "summary.md").read_text()
+
+
+def test_the_history_command_reads_warc_files_of_several_crawls(folder, tmp_path):
+    if os.environ.get("ROBOTSPEC_STUDY_TESTS") != "1":
+        pytest.skip("the Spark study suite runs in .ci/test-study "
+                    "(or set ROBOTSPEC_STUDY_TESTS=1)")
+    import pandas as pd
+
+    from robotspec.study.warcwrite import response_record, write_warc
+
+    captures = list(history.captures_from_folder(str(folder)))
+    # Two "crawls": the first half of the year in one file, the rest in the other, and the
+    # http capture of a.example in March redirecting to https (it gives way to the https one).
+    early = [c for c in captures if c.fetch_time.month <= 3]
+    late = [c for c in captures if c.fetch_time.month > 3]
+    moved = response_record("http://a.example/robots.txt", 301, b"",
+                            (("Location", "https://a.example/robots.txt"),),
+                            date=early[0].fetch_time.replace(month=3, day=9))
+    paths = []
+    for name, part, extra in (("crawl-1.warc.gz", early, [moved]), ("crawl-2.warc", late, [])):
+        path = tmp_path / name
+        write_warc(str(path), [*(response_record(c.robots_url, c.http_status, c.body,
+                                                 date=c.fetch_time) for c in part), *extra])
+        paths.append(str(path))
+    out = tmp_path / "from-warc"
+    done = subprocess.run(
+        [sys.executable, "-m", "robotspec.study", "history", "--warc", *paths, "--out",
+         str(out), "--agents", ",".join(AGENTS), "--fold", "--master", "local[2]",
+         "--conf", "spark.ui.enabled=false"],
+        capture_output=True, text=True, cwd=str(tmp_path))
+    assert done.returncode == 0, done.stderr[-3000:]
+    table = pd.read_parquet(out / "history")
+    expected = _rows(captures, fold=True)
+    got = {(r.site, r.agent, r.after_period, r.change) for r in table.itertuples()}
+    assert got == {(r["site"], r["agent"], r["after_period"], r["change"]) for r in expected}
+    provenance = json.loads((out / "_provenance.json").read_text())
+    assert provenance["inputs"] == paths

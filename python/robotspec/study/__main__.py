@@ -282,7 +282,7 @@ def _main_methods(args, argv: Sequence[str]) -> int:
             made = json.load(file)
         methods = [m for m in made["methods"] if m in methods]
         table = spark.read.parquet(table_path)
-        result = methods_study.confusion(table, methods)
+        result = methods_study.confusion(table, methods, made["agents"])
         made.update(captures=table.select("capture_id").distinct().count(), command=" ".join(
             ["python -m robotspec.study", *argv]), tables=[
             "rates.csv", "confusion.csv", "disagreements", "summary.md"])

@@ -94,8 +94,9 @@ class _Context:
         self.capture = capture
         self.judged = judged
         body = capture.body[:size_limit] if judged else b""
-        self._google = Robots(body, "google") if judged else None
         self._imc_text = body.decode("utf-8", errors="replace")
+        # The published script wrote its text back to a file (UTF-8) for the command to read.
+        self._google = Robots(self._imc_text.encode("utf-8"), "google") if judged else None
         self._cic_text = consent.text_of(body, capture.headers)
         self._parsed: Dict[str, consent.Parsed] = {}
 

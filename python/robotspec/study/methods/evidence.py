@@ -44,9 +44,11 @@ def explain(method: str, judgement: str, exact: str, analysis, robots, agent: st
 
 
 def _witness(witness) -> str:
-    where = f"line {witness.line}: {witness.rule}" if witness.line is not None else (
-        "no rule matches" if witness.decision == "no-matching-rule" else "no group applies")
-    return f"{witness.path} {'allowed' if witness.allowed else 'disallowed'} by {where}"
+    verdict = "allowed" if witness.allowed else "disallowed"
+    if witness.line is not None:
+        return f"{witness.path} {verdict} by line {witness.line}: {witness.rule}"
+    why = "no rule matches" if witness.decision == "no-matching-rule" else "no group applies"
+    return f"{witness.path} {verdict} ({why})"
 
 
 def _fate(method: str, witness, counted, agent: str) -> str:
@@ -83,7 +85,8 @@ def _whose(judgement, agent: str) -> str:
 
 def _counted(method: str, counted, analysis, robots, agent: str) -> str:
     if method == imc25.NAME:
-        decisive = counted.probes[-1]
+        # "some": the probe that parted from "/"; "all": "/" itself, disallowed.
+        decisive = counted.probes[-1] if counted.blocked == "some" else counted.probes[0]
         return (f"probe {decisive.url} {'allowed' if decisive.allowed else 'disallowed'} by "
                 f"line {decisive.line}: {decisive.rule} under google, the agent passed as "
                 f"{imc25.probe_agent(agent)!r}")

@@ -25,7 +25,8 @@ library (docs/google.md) — with the command's two ways of calling it: the URL 
 ``google`` target does), and the user agent is passed unshortened, so an agent that is not a
 bare product token (``Kangaroo Bot``: a space) equals no ``user-agent`` line's token and gets the
 ``*`` groups; robotspec would read its product token, ``Kangaroo``, so this module asks for a
-crawler no group names instead.
+crawler no group names instead. The command reads the file the script wrote from its text: the
+body decoded as UTF-8 (invalid bytes replaced) and written back as UTF-8.
 
 A probe URL that holds NUL, or is longer than an argument may be (131,072 bytes on Linux), cannot
 be passed to the command: the published script stops with an exception there (unless a probe

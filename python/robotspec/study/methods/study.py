@@ -112,9 +112,10 @@ class Confusion:
     rates: object
 
 
-def confusion(methods_table, methods: Sequence[str]) -> Confusion:
-    """The confusion of each method with ``exact`` (pandas DataFrames); redirects and pairs a
-    method does not judge are left out of its rates."""
+def confusion(methods_table, methods: Sequence[str], agents: Sequence[str] = ()) -> Confusion:
+    """The confusion of each method with ``exact`` (pandas DataFrames), crawlers in the order of
+    ``agents`` (others after them, by name); redirects and pairs a method does not judge are left
+    out of its rates."""
     import pandas as pd
 
     parts, rates = [], []
@@ -133,8 +134,11 @@ def confusion(methods_table, methods: Sequence[str]) -> Confusion:
                       "percent": round(100 * differ / judged, 3) if judged else 0.0})
     counts = pd.concat(parts, ignore_index=True) if parts else pd.DataFrame(
         columns=["method", "agent", "judgement", EXACT, "count"])
-    return Confusion(counts.sort_values(["method", "agent", "judgement", EXACT],
-                                        ignore_index=True), pd.DataFrame(rates))
+    order = {agent: position for position, agent in enumerate(agents)}
+    counts["position"] = counts["agent"].map(lambda agent: order.get(agent, len(order)))
+    counts = counts.sort_values(["method", "position", "agent", "judgement", EXACT],
+                                ignore_index=True).drop(columns="position")
+    return Confusion(counts, pd.DataFrame(rates))
 
 
 def matrix(counts, method: str, agent: str = None):
