@@ -184,7 +184,8 @@ def main_job(argv: Sequence[str]) -> int:
         prog="python -m robotspec.study",
         description="Every variant's verdict for every agent and path, for every robots.txt "
                     "capture of WARC files, as Parquet tables (docs/study.md). Sub-commands: "
-                    "blocking, warc (python -m robotspec.study blocking --help).",
+                    "blocking (--methods: published methods beside the exact answer), "
+                    "history, warc (python -m robotspec.study blocking --help).",
     )
     _add_input(parser)
     parser.add_argument("--out", required=True, help="output folder (overwritten)")
@@ -389,7 +390,7 @@ def main_history(argv: Sequence[str]) -> int:
                              period=args.period, fold=args.fold, **counts)
     provenance.write(os.path.join(args.out, "history"), made)
     timeline.to_csv(os.path.join(args.out, "timeline.csv"), index=False)
-    history.plot(timeline, os.path.join(args.out, "timeline.png"), args.variants[0])
+    history.plot(timeline, os.path.join(args.out, "timeline.png"), args.variants[0], agents)
     summary = history.markdown(timeline, counts, made)
     with open(os.path.join(args.out, "summary.md"), "w", encoding="utf-8") as file:
         file.write(summary + "\n")

@@ -39,6 +39,7 @@ from urllib.parse import urlsplit
 
 from .._robotspec import Access, Robots
 from .capture import Capture, host_of, redirect_of
+from .provenance import input_files
 
 PERIODS = {"day": "%Y-%m-%d", "month": "%Y-%m", "year": "%Y"}
 RULES = "rules"
@@ -170,7 +171,7 @@ def compare(before: Side, after: Side, agent: str) -> dict:
     with each side's rule (see the module)."""
     row = {"before": _blocked(before, agent), "after": _blocked(after, agent)}
     if before.access is None or after.access is None:
-        row["change"] = "equivalent" if row["before"] == row["after"] else "redirect"
+        row["change"] = "redirect"  # its answer is another capture, not in this period
         return row
     if before.robots is not None and after.robots is not None:
         found = before.robots.compare(after.robots, agent)
@@ -292,9 +293,9 @@ def timeline(history):
     return table.astype(int).reset_index()
 
 
-def plot(timeline_table, path: str, reading: str) -> None:
-    """The timeline as a PNG: per crawler, the sites that closed, opened and changed partly
-    in each period, under ``reading``."""
+def plot(timeline_table, path: str, reading: str, agents: Sequence[str]) -> None:
+    """The timeline as a PNG: per crawler (in the order of ``agents``), the sites that closed,
+    opened and changed partly in each period, under ``reading``."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -302,12 +303,12 @@ def plot(timeline_table, path: str, reading: str) -> None:
     import numpy as np
 
     rows = timeline_table[timeline_table["reading"] == reading]
-    agents = list(dict.fromkeys(rows["agent"]))
+    agents = [agent for agent in agents if agent in set(rows["agent"])]
     periods = sorted(set(rows["period"]))
-    width = 4
+    width = max(1, min(4, len(agents)))
     height = max(1, (len(agents) + width - 1) // width)
-    figure, axes = plt.subplots(height, width, figsize=(16, 2.6 * height + 0.8), dpi=100,
-                                squeeze=False, sharex=True)
+    figure, axes = plt.subplots(height, width, figsize=(4 * width, 2.6 * height + 0.8),
+                                dpi=100, squeeze=False, sharex=True)
     colours = {"closed": "#c0392b", "opened": "#5aa469", "partly": "#f0a830"}
     x = np.arange(len(periods))
     for axis, agent in zip(axes.flat, agents):
@@ -317,12 +318,13 @@ def plot(timeline_table, path: str, reading: str) -> None:
             axis.bar(x, mine[kind].to_numpy(), bottom=bottom, color=colour, label=kind)
             bottom += mine[kind].to_numpy()
         axis.set_title(agent, fontsize=9, loc="left")
+        axis.set_ylabel("sites", fontsize=8)
         axis.set_xticks(x, periods, rotation=45, ha="right", fontsize=7)
     for axis in list(axes.flat)[len(agents):]:
         axis.set_visible(False)
     axes.flat[0].legend(fontsize=7, frameon=False)
-    figure.suptitle(f"Sites whose robots.txt closed, opened or changed partly for each "
-                    f"crawler, per period ({reading})", x=0.01, ha="left", fontsize=11)
+    figure.suptitle(f"Sites that closed, opened or changed partly, per crawler and period "
+                    f"({reading})", x=0.01, ha="left", fontsize=10)
     figure.tight_layout(rect=(0, 0, 1, 0.96))
     figure.savefig(path)
     plt.close(figure)
@@ -339,7 +341,7 @@ def markdown(timeline_table, history_counts: dict, provenance: dict) -> str:
         f"reading `{reading}`; {history_counts['sites']} sites, {history_counts['pairs']} "
         f"consecutive pairs of {provenance['period']}ly captures; sites "
         f"{'folded (www./bare, http/https)' if provenance['fold'] else 'as scheme + host'}; "
-        f"{len(provenance['inputs'])} input files).",
+        f"{input_files(provenance)}).",
         "",
         "| crawler | closed (→ all) | opened (all →) | changed partly | unchanged |",
         "|---|---:|---:|---:|---:|",

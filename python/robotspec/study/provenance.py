@@ -53,3 +53,9 @@ def write(folder: str, provenance: dict) -> str:
     with open(path, "w", encoding="utf-8") as file:
         json.dump(provenance, file, indent=2, default=str)
     return path
+
+
+def input_files(provenance: dict) -> str:
+    """"1 input file", "3 input files": the inputs of a record, for a summary."""
+    count = len(provenance["inputs"])
+    return f"{count} input file{'' if count == 1 else 's'}"

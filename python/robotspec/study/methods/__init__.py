@@ -58,11 +58,10 @@ def judge_capture(capture: Capture, agents: Sequence[str], methods: Sequence[str
     access = Access(capture.http_status, capture.body, reading, headers=capture.headers,
                     failure=capture.failure, size_limit=size_limit)
     rows = []
-    judged = capture.http_status == _JUDGED_STATUS and capture.failure is None
     robots = Robots(capture.body[:size_limit], reading) if access.state == "rules" else None
     analyses = robots.analyze_each(agents) if robots is not None else [None] * len(agents)
     blocked = access.blocked(agents)
-    context = _Context(capture, robots, judged, size_limit)
+    context = _Context(capture, size_limit)
     for agent, exact, analysis in zip(agents, blocked, analyses):
         row = _row(agent, access.state, exact, analysis)
         for method in methods[1:]:
@@ -87,29 +86,37 @@ def _row(agent: str, state: str, exact: str, analysis) -> dict:
 
 
 class _Context:
-    """What the methods need of one capture, made once: the file as each pipeline read it."""
+    """What the methods need of one capture, made once and only when a method asks: the file
+    as each pipeline read it."""
 
-    def __init__(self, capture: Capture, robots: Optional[Robots], judged: bool,
-                 size_limit: int) -> None:
+    def __init__(self, capture: Capture, size_limit: int) -> None:
         self.capture = capture
-        self.judged = judged
-        body = capture.body[:size_limit] if judged else b""
-        self._imc_text = body.decode("utf-8", errors="replace")
-        # The published script wrote its text back to a file (UTF-8) for the command to read.
-        self._google = Robots(self._imc_text.encode("utf-8"), "google") if judged else None
-        self._cic_text = consent.text_of(body, capture.headers)
+        self.judged = capture.http_status == _JUDGED_STATUS and capture.failure is None
+        self.body = capture.body[:size_limit] if self.judged else b""
+        self._imc: Optional[tuple] = None
         self._parsed: Dict[str, consent.Parsed] = {}
+
+    def _imc_file(self) -> tuple:
+        """The file the IMC script handed to Google's command (read by robotspec's google
+        reading) and the values it probes."""
+        if self._imc is None:
+            text = self.body.decode("utf-8", errors="replace")
+            # The script wrote its text back to a file (UTF-8) for the command to read.
+            self._imc = (Robots(text.encode("utf-8"), "google"), imc25.values(text))
+        return self._imc
 
     def judge(self, method: str, agent: str):
         """The method's judgement (None: none) and what it counted, for the evidence."""
         if method == imc25.NAME:
             if not self.judged:
                 return None, None
+            robots, values = self._imc_file()
             site = imc25.site_url(self.capture.robots_url)
-            judgement = imc25.judge(self._google, self._imc_text, agent, site)
+            judgement = imc25.judge(robots, values, agent, site)
             return judgement.blocked, judgement
         parsed = self._parsed.get(method)
         if parsed is None:
-            parsed = self._parsed[method] = consent.PARSERS[method](self._cic_text)
+            text = consent.text_of(self.body, self.capture.headers)
+            parsed = self._parsed[method] = consent.PARSERS[method](text)
         judgement = consent.judge(parsed, agent)
         return judgement.blocked, (judgement, parsed)

@@ -129,11 +129,11 @@ def _path(value: str) -> str:
     return value[:-1] if value.endswith("$") else value
 
 
-def judge(robots: Robots, text: str, agent: str, site: str) -> Judgement:
+def judge(robots: Robots, found: List[str], agent: str, site: str) -> Judgement:
     """The method's judgement of the file for ``agent`` at ``site`` (``site_url``); ``robots``
-    is the file read by robotspec's ``google`` reading, ``text`` the file as text."""
+    is the file read by robotspec's ``google`` reading, ``found`` its ``values``."""
     asked = probe_agent(agent)
-    probed = [value for value in values(text) + [DUMMY_PATH] if value != "/"]
+    probed = [value for value in found + [DUMMY_PATH] if value != "/"]
     if not all(_passable(site + _path(value)) for value in probed):
         return Judgement(None, ())
     root = _ask(robots, asked, site, None, "/")
