@@ -235,7 +235,7 @@ def _analyze(cli, folder, name, agent):
 def test_exact_equals_robotspec_analyze(cli, tmp_path):
     files = {name: body for name, body, _, _ in CASES}
     if CORPUS.is_dir():
-        files.update({path.name: path.read_bytes() for path in sorted(CORPUS.iterdir())[:60]})
+        files.update({path.name: path.read_bytes() for path in sorted(CORPUS.iterdir())})
     agents = ["GPTBot", "Kangaroo Bot", "*"]
     for name, body in files.items():
         (tmp_path / name).write_bytes(body)
