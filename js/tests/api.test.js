@@ -187,6 +187,12 @@ test("lint, SARIF and Google's report", () => {
   assert.equal(typeof report.lines[0].isTypo, "boolean");
 });
 
+test("browser.js exports what node.js exports", () => {
+  const source = readFileSync(path.join(packageDir, "browser.js"), "utf8");
+  const listed = /export const \{([^}]*)\}/.exec(source)[1].split(",").map((name) => name.trim()).filter(Boolean);
+  assert.deepEqual(listed.sort(), Object.keys(robotspec).sort());
+});
+
 test("the package's exports are the documented ones", () => {
   const types = readFileSync(path.join(packageDir, "index.d.ts"), "utf8");
   for (const name of Object.keys(robotspec)) {
