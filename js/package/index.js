@@ -191,6 +191,8 @@ const forgotten =
 /** A parsed robots.txt file: parse once, ask many times, and know why. */
 export class Robots {
   #core;
+  /** The agent the module was last told (`setAgent`), as given. */
+  #agent;
 
   /**
    * @param {Uint8Array | string} body the file: bytes as fetched, or a string (as UTF-8)
@@ -234,7 +236,18 @@ export class Robots {
   }
 
   isAllowed(agent, url) {
-    return this.#call((inner) => inner.isAllowed(agentText(agent), urlText(url)));
+    // The hot path: the agent crosses only when it changes.
+    try {
+      if (agent !== this.#agent || typeof agent !== "string") {
+        this.#agent = undefined;
+        this.#core.setAgent(agentText(agent));
+        this.#agent = agent;
+      }
+      return this.#core.isAllowedAs(urlText(url));
+    } catch (thrown) {
+      this.#live();
+      throw converted(thrown);
+    }
   }
 
   isAllowedMany(agent, urls) {

@@ -5,6 +5,9 @@
 //! The wrapper (`js/package/index.js`) holds one of these per JS `Robots` and frees it with
 //! `free()`, `Symbol.dispose` or, failing both, a `FinalizationRegistry`.
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use robotspec::analysis::{self, Analysis, Equivalence};
 use robotspec::{AgentQuery, Applicable, Robots as Library};
 use wasm_bindgen::prelude::*;
@@ -17,6 +20,9 @@ use crate::refusal;
 #[wasm_bindgen(js_name = RobotsCore)]
 pub struct Robots {
     inner: Library,
+    /// The crawler [`set_agent`](Self::set_agent) named last: a crawler asks as one agent many
+    /// times, and passing and reading the agent again would cost a good part of each question.
+    agent: RefCell<Option<Rc<AgentQuery>>>,
 }
 
 #[wasm_bindgen(js_class = RobotsCore)]
@@ -26,7 +32,10 @@ impl Robots {
     #[wasm_bindgen(js_name = fromBytes)]
     pub fn from_bytes(body: &[u8], reading: &Reading) -> Result<Robots, JsValue> {
         Library::parse_with(body, reading.profile_value(), &reading.options())
-            .map(|inner| Robots { inner })
+            .map(|inner| Robots {
+                inner,
+                agent: RefCell::new(None),
+            })
             .map_err(|rejected| refusal::strict(&rejected))
     }
 
@@ -48,6 +57,21 @@ impl Robots {
     pub fn is_allowed(&self, agent: &str, url: &str) -> Result<bool, JsValue> {
         let agents = input::agent(agent)?;
         Ok(self.inner.applicable(&agents).is_allowed(url))
+    }
+
+    /// Names the crawler [`is_allowed_as`](Self::is_allowed_as) asks for.
+    #[wasm_bindgen(js_name = setAgent)]
+    pub fn set_agent(&self, agent: &str) -> Result<(), JsValue> {
+        *self.agent.borrow_mut() = Some(input::agent(agent)?);
+        Ok(())
+    }
+
+    /// May the crawler [`set_agent`](Self::set_agent) named fetch `url`? (No crawler named: one
+    /// no group names.)
+    #[wasm_bindgen(js_name = isAllowedAs)]
+    pub fn is_allowed_as(&self, url: &str) -> bool {
+        let agent = self.agent.borrow();
+        self.applicable_to(agent.as_deref()).is_allowed(url)
     }
 
     /// May `agent` fetch each of `urls`? 1 or 0 per URL, in order.
@@ -215,7 +239,7 @@ impl Robots {
 }
 
 /// A crawler as the exact calls take it: an agent, or `None` for one no group names.
-fn crawler(agent: Option<&str>) -> Result<Option<std::rc::Rc<AgentQuery>>, JsValue> {
+fn crawler(agent: Option<&str>) -> Result<Option<Rc<AgentQuery>>, JsValue> {
     agent.map(input::agent).transpose()
 }
 

@@ -98,8 +98,9 @@ test("the lossless tree is what `robotspec parse --format json` prints", () => {
   for (const file of every) {
     const body = readFileSync(file);
     const parsed = parse(body);
-    assert.deepEqual(parsed.tree, runJson(["parse", "--format", "json", file]), file);
-    assert.equal(`${parsed.toJSONText({ pretty: true })}\n`, run(["parse", "--format", "json", file]), file);
+    const printed = run(["parse", "--format", "json", file]);
+    assert.deepEqual(parsed.tree, JSON.parse(printed), file);
+    assert.equal(`${parsed.toJSONText({ pretty: true })}\n`, printed, file);
   }
 });
 
