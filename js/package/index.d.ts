@@ -293,7 +293,7 @@ export interface LintOptions {
 }
 
 /** A parsed robots.txt file: parse once, ask many times, and know why. */
-export class Robots implements Disposable {
+export class Robots {
   /** Lenient reading never throws on any bytes; strict throws StrictError. */
   constructor(body: Body, options?: ReadOptions);
   /** The reading that read the file. */
