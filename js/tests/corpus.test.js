@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
 
-import { Robots, VARIANTS, googleReport, lint, parse } from "../package/node.js";
+import { Robots, VARIANTS, googleReport, lint, lintSarif, parse } from "../package/node.js";
 import { batchAnswers, camelCased, queries, root, run, runJson, sharedCorpus } from "./helpers.js";
 
 const corpus = path.join(root, "tests", "corpus");
@@ -111,6 +111,14 @@ test("lint findings are `robotspec lint --format json`'s", () => {
   const order = (f) => [f.file, f.line, f.column, f.severity, f.code, f.message, f.profiles, f.fix];
   assert.deepEqual(got.map(order), renamed.map(order));
   assert.ok(got.length > 100, `${got.length} findings`);
+});
+
+test("lintSarif is `robotspec lint --format sarif`'s log", () => {
+  const files = every.slice(0, 80);
+  const cli = runJson(["lint", "--format", "sarif", "--no-config", ...files]);
+  const log = lintSarif(files.map((file) => ({ path: file, body: readFileSync(file) })));
+  assert.deepEqual(log, cli);
+  assert.ok(log.runs[0].results.length > 50);
 });
 
 test("Google's report is `robotspec parse --report google`'s", () => {
