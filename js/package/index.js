@@ -37,7 +37,8 @@ export class AgentError extends RobotspecError {}
  * value out of range. */
 export class ReadingError extends RobotspecError {}
 
-const classes = { strict: null, agent: AgentError, reading: ReadingError, argument: RobotspecError };
+/** The class each `kind` of refusal is thrown as (a strict one carries its diagnostics). */
+const classes = { agent: AgentError, reading: ReadingError, argument: RobotspecError };
 
 /** The exception for `thrown`, what the module threw: a refusal object becomes its class, a
  * trap (the instance is lost: docs/javascript.md) or another error passes unchanged. */
@@ -206,9 +207,7 @@ export class Robots {
           ? call(() => core.RobotsCore.fromText(body, made))
           : call(() => core.RobotsCore.fromBytes(bytes(body), made));
     } finally {
-      if (options !== undefined) {
-        release(made);
-      }
+      release(made);
     }
     forgotten?.register(this, this.#core, this);
   }
