@@ -31,23 +31,22 @@ const ANY_AGENT = "*";
 
 /**
  * Base for relative URLs: a relative URL resolves against it so its path is read as an http
- * URL's, and is marked relative (its host, under the reserved `.invalid`, is never compared), so
- * it matches only another relative URL.
+ * URL's (its host, under the reserved `.invalid`, is never compared).
  */
 const RELATIVE_BASE = "http://robots.invalid/";
 
+/** The origin of every relative URL, which matches only another relative URL. */
+const RELATIVE = "relative";
+
 /**
- * Where a URL points: its origin key (`undefined` for a URL nothing can match) and the URL the
- * WHATWG parser serialises, from which the core takes the path and query as Google does (an
- * empty query's `?` kept, the fragment dropped).
+ * The origin of the robots.txt URL: scheme, host and port (empty when it is the scheme's
+ * default) of an absolute URL, RELATIVE for a relative one, `undefined` for one the WHATWG
+ * parser refuses either way (no URL is of its origin).
  */
-function locate(url) {
-  const text = String(url);
-  const parsed = parse(text);
-  if (parsed !== undefined) return { origin: originOf(parsed), target: parsed.href };
-  const relative = parse(text, RELATIVE_BASE);
-  if (relative === undefined) return { origin: undefined, target: undefined };
-  return { origin: "relative", target: relative.href };
+function originOfFile(url) {
+  const parsed = parse(String(url));
+  if (parsed !== undefined) return originOf(parsed);
+  return parse(String(url), RELATIVE_BASE) === undefined ? undefined : RELATIVE;
 }
 
 /** `new URL(text, base)`, or `undefined` when the WHATWG parser refuses it. */
@@ -59,7 +58,7 @@ function parse(text, base) {
   }
 }
 
-/** An absolute URL's origin key: scheme, host and port (empty when it is the scheme's default). */
+/** An absolute URL's origin: scheme, host and port (empty when it is the scheme's default). */
 function originOf(parsed) {
   return `${parsed.protocol}//${parsed.hostname}:${parsed.port}`;
 }
@@ -76,7 +75,7 @@ class Robot {
   #origin;
 
   constructor(url, contents) {
-    this.#origin = locate(url).origin;
+    this.#origin = originOfFile(url);
     this.#robots = new Robots(body(contents), { profile: PROFILE });
   }
 
@@ -130,10 +129,15 @@ class Robot {
     return this.#ask(ua, (agent) => this.#robots.check(agent, target));
   }
 
-  /** The request target of `url`, or `undefined` when `url` is not of this file's origin. */
+  /**
+   * `url` as the WHATWG parser serialises it — the core takes its path and query as Google
+   * does (an empty query's `?` kept, the fragment dropped) — or `undefined` when `url` is not of
+   * this file's origin.
+   */
   #target(url) {
-    const { origin, target } = locate(url);
-    return origin !== undefined && origin === this.#origin ? target : undefined;
+    const parsed = parse(String(url));
+    if (parsed !== undefined) return originOf(parsed) === this.#origin ? parsed.href : undefined;
+    return this.#origin === RELATIVE ? parse(String(url), RELATIVE_BASE)?.href : undefined;
   }
 
   /** `question(agent)` for the crawler `ua` names, or for the `*` groups when it names none. */
