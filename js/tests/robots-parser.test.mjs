@@ -146,3 +146,36 @@ describe("the vendored cases are robots-parser's", () => {
     }
   });
 });
+
+describe("the drop-in's own conventions", () => {
+  const file = "User-agent: FooBot\nUser-agent: *\nDisallow: /search?\nDisallow: /private\nHost: Example.COM\n";
+  const robots = robotsParser("https://example.com/robots.txt", file);
+
+  test("bytes and URL objects are taken as robots-parser's strings are", () => {
+    const fromBytes = robotsParser(new URL("https://example.com/robots.txt"), new TextEncoder().encode(file));
+    for (const url of ["https://example.com/private/a", "https://example.com/public", "https://other.example/private"]) {
+      assert.equal(fromBytes.isAllowed(new URL(url), "FooBot"), robots.isAllowed(url, "FooBot"), url);
+    }
+    assert.equal(robots.isAllowed(new URL("https://example.com/private/a"), "FooBot"), false);
+  });
+
+  test("an agent is its product token; one naming no crawler gets the * groups", () => {
+    const url = "https://example.com/private/a";
+    assert.equal(robots.isExplicitlyDisallowed(url, "Mozilla/5.0 (compatible; FooBot/2.1; +https://foo.example/bot)"), true);
+    assert.equal(robots.isExplicitlyDisallowed(url, "FooBot/1.0"), true);
+    assert.equal(robots.isExplicitlyDisallowed(url, "OtherBot"), false, "the * group is not explicit");
+    assert.equal(robots.isAllowed(url, "Foo\tBot"), false, "a control character names no crawler");
+    assert.equal(robots.isExplicitlyDisallowed(url, "Foo\tBot"), false, "answered by the * group");
+  });
+
+  test("a URL is asked about as requested: an empty query's ? kept, the fragment dropped", () => {
+    assert.equal(robots.isAllowed("https://example.com/search?", "OtherBot"), false);
+    assert.equal(robots.isAllowed("https://example.com/search", "OtherBot"), true);
+    assert.equal(robots.getMatchingLineNumber("https://example.com/search?#top", "OtherBot"), 3);
+    assert.equal(robots.isAllowed("https://example.com/public/../private", "OtherBot"), false);
+  });
+
+  test("the preferred host is the Host record's value, lower-cased", () => {
+    assert.equal(robots.getPreferredHost(), "example.com");
+  });
+});
