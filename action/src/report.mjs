@@ -123,8 +123,18 @@ function hiddenAnnotations(counts) {
   return SEVERITIES.filter((severity) => counts[severity] > ANNOTATIONS_SHOWN).map(
     (severity) =>
       `GitHub shows ${ANNOTATIONS_SHOWN} annotations of each kind per step: ` +
-      `${counts[severity] - ANNOTATIONS_SHOWN} of the ${counts[severity]} ${severity}s are in this table and the SARIF file only.`,
+      `${counts[severity] - ANNOTATIONS_SHOWN} of the ${counts[severity]} ${severity}s have none (the table below and the SARIF file have them).`,
   );
+}
+
+/** Whether the step fails, and why. */
+function verdict(linted, failOn) {
+  if (failOn === NEVER) {
+    return "The step fails on no finding (`fail-on: never`).";
+  }
+  return fails(linted, failOn)
+    ? `The step fails: a finding is at least as severe as \`fail-on: ${failOn}\`.`
+    : `The step passes: no finding is at least as severe as \`fail-on: ${failOn}\`.`;
 }
 
 /**
@@ -133,23 +143,13 @@ function hiddenAnnotations(counts) {
  * the findings (the first `SUMMARY_ROWS`).
  */
 export function summary(linted, { readings, failOn, sarif, annotated }) {
-  const counts = countSeverities(linted);
-  const verdict =
-    failOn === NEVER
-      ? "The step fails on no finding (`fail-on: never`)."
-      : fails(linted, failOn)
-        ? `The step fails: a finding is at least as severe as \`fail-on: ${failOn}\`.`
-        : `The step passes: no finding is at least as severe as \`fail-on: ${failOn}\`.`;
-  const lines = [
+  const paragraphs = [
     `### robotspec lint: ${headline(linted)}`,
-    "",
-    `Readings: ${readings.map((r) => `\`${r}\``).join(", ")}. ${verdict}`,
+    `Readings: ${readings.map((r) => `\`${r}\``).join(", ")}. ${verdict(linted, failOn)}`,
     sarif ? `SARIF: ${cell(sarif)}.` : "No SARIF file (`sarif` is empty).",
-    ...(annotated ? hiddenAnnotations(counts) : []),
-    "",
-    ...fileTable(linted),
-    "",
-    ...findingTable(linted),
+    ...(annotated ? hiddenAnnotations(countSeverities(linted)) : []),
+    fileTable(linted).join("\n"),
+    findingTable(linted).join("\n"),
   ];
-  return `${lines.join("\n")}\n`;
+  return `${paragraphs.filter((p) => p !== "").join("\n\n")}\n`;
 }
