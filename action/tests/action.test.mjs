@@ -105,6 +105,18 @@ test(`the entry point runs on this Node (${process.version}), the oldest the act
   assert.equal(engines.node, ">=20");
 });
 
+test("action.yml runs the committed entry point on node24 and declares the outputs it writes", () => {
+  const yaml = readFileSync(new URL("../../action.yml", import.meta.url), "utf8");
+  const runs = yaml.slice(yaml.indexOf("\nruns:\n"));
+  assert.match(runs, /^ {2}using: node24$/m);
+  const main = /^ {2}main: (\S+)$/m.exec(runs)?.[1];
+  assert.equal(fileURLToPath(new URL(`../../${main}`, import.meta.url)), entry);
+  const block = yaml.slice(yaml.indexOf("\noutputs:\n"), yaml.indexOf("\nruns:\n"));
+  const declared = [...block.matchAll(/^ {2}([a-z-]+):$/gm)].map((m) => m[1]);
+  const { outputs } = runAction(makeWorkspace(FILES), runnerInputs({}));
+  assert.deepEqual(declared.sort(), Object.keys(outputs).sort());
+});
+
 test("annotations: one per finding of the CLI, on its line and column", () => {
   const root = makeWorkspace(FILES);
   const result = runAction(root, runnerInputs({}));
