@@ -1347,16 +1347,19 @@ function findingTable(linted) {
   const all = linted.flatMap(({ path: path3, findings }) => findings.map((f) => ({ path: path3, f })));
   const rows = all.slice(0, SUMMARY_ROWS).map(({ path: path3, f }) => {
     const fix = f.fix ? `<br>fix: ${cell(f.fix)}` : "";
-    return `| ${cell(where(path3, f))} | ${f.severity} | ${cell(f.code)} | ${cell(f.message)}${fix} |`;
+    const message = `${cell(f.message)}${fix}`;
+    return `| ${cell(where(path3, f))} | ${f.severity} | ${cell(f.code)} | ${message} |`;
   });
   const table = ["| where | severity | code | message |", "|---|---|---|---|", ...rows];
   if (all.length > SUMMARY_ROWS) {
-    table.push("", `${all.length - SUMMARY_ROWS} more findings are not listed here: the SARIF file has every one.`);
+    const more = all.length - SUMMARY_ROWS;
+    table.push("", `${more} more findings are not listed here: the SARIF file has every one.`);
   }
   return all.length > 0 ? table : [];
 }
 function hiddenAnnotations(counts) {
-  return SEVERITIES.filter((severity) => counts[severity] > ANNOTATIONS_SHOWN).map(
+  const hidden = SEVERITIES.filter((severity) => counts[severity] > ANNOTATIONS_SHOWN);
+  return hidden.map(
     (severity) => `GitHub shows ${ANNOTATIONS_SHOWN} annotations of each kind per step: ${counts[severity] - ANNOTATIONS_SHOWN} of the ${counts[severity]} ${severity}s have none (the table below and the SARIF file have them).`
   );
 }
@@ -1426,29 +1429,29 @@ function writeSarif(file, bodies, readings) {
 `);
   return file;
 }
-function lintWorkspace(env, print) {
-  const inputs = readInputs(env);
-  const workspace = env.GITHUB_WORKSPACE || process.cwd();
-  const bodies = expandFiles(inputs.patterns, workspace).map((file) => ({
+function readFiles(patterns, workspace) {
+  return expandFiles(patterns, workspace).map((file) => ({
     path: workspacePath(file, workspace),
     body: readFileSync2(file)
   }));
-  const linted = bodies.map(({ path: name, body }) => ({
+}
+function lintWorkspace(env, print) {
+  const { patterns, readings, failOn, sarif, annotate } = readInputs(env);
+  const workspace = env.GITHUB_WORKSPACE || process.cwd();
+  const files = readFiles(patterns, workspace);
+  const linted = files.map(({ path: name, body }) => ({
     path: name,
-    findings: lint2(body, { profiles: inputs.readings, path: name })
+    findings: lint2(body, { profiles: readings, path: name })
   }));
-  if (inputs.annotate) {
+  if (annotate) {
     annotations(linted).forEach((line) => print(line));
   }
-  const sarif = inputs.sarif ? writeSarif(path2.resolve(workspace, inputs.sarif), bodies, inputs.readings) : "";
-  const counts = countSeverities(linted);
-  print(`robotspec lint: ${headline(linted)} (${inputs.readings.join(", ")})`);
-  setOutputs(env, { errors: counts.error, warnings: counts.warning, notes: counts.note, sarif });
-  appendSummary(
-    env,
-    summary(linted, { readings: inputs.readings, failOn: inputs.failOn, sarif: inputs.sarif, annotated: inputs.annotate })
-  );
-  return fails(linted, inputs.failOn) ? 1 : 0;
+  const sarifFile = sarif ? writeSarif(path2.resolve(workspace, sarif), files, readings) : "";
+  print(`robotspec lint: ${headline(linted)} (${readings.join(", ")})`);
+  const { error: errors, warning: warnings, note: notes } = countSeverities(linted);
+  setOutputs(env, { errors, warnings, notes, sarif: sarifFile });
+  appendSummary(env, summary(linted, { readings, failOn, sarif, annotated: annotate }));
+  return fails(linted, failOn) ? 1 : 0;
 }
 function run(env, print) {
   try {

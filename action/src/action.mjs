@@ -27,30 +27,32 @@ function writeSarif(file, bodies, readings) {
   return file;
 }
 
-/** Lints as the inputs say and reports through the runner's channels; returns the exit status. */
-function lintWorkspace(env, print) {
-  const inputs = readInputs(env);
-  const workspace = env.GITHUB_WORKSPACE || process.cwd();
-  const bodies = expandFiles(inputs.patterns, workspace).map((file) => ({
+/** The files the patterns name under `workspace`: `{ path, body }`, as code scanning names them. */
+function readFiles(patterns, workspace) {
+  return expandFiles(patterns, workspace).map((file) => ({
     path: workspacePath(file, workspace),
     body: readFileSync(file),
   }));
-  const linted = bodies.map(({ path: name, body }) => ({
+}
+
+/** Lints as the inputs say and reports through the runner's channels; returns the exit status. */
+function lintWorkspace(env, print) {
+  const { patterns, readings, failOn, sarif, annotate } = readInputs(env);
+  const workspace = env.GITHUB_WORKSPACE || process.cwd();
+  const files = readFiles(patterns, workspace);
+  const linted = files.map(({ path: name, body }) => ({
     path: name,
-    findings: lint(body, { profiles: inputs.readings, path: name }),
+    findings: lint(body, { profiles: readings, path: name }),
   }));
-  if (inputs.annotate) {
+  if (annotate) {
     annotations(linted).forEach((line) => print(line));
   }
-  const sarif = inputs.sarif ? writeSarif(path.resolve(workspace, inputs.sarif), bodies, inputs.readings) : "";
-  const counts = countSeverities(linted);
-  print(`robotspec lint: ${headline(linted)} (${inputs.readings.join(", ")})`);
-  setOutputs(env, { errors: counts.error, warnings: counts.warning, notes: counts.note, sarif });
-  appendSummary(
-    env,
-    summary(linted, { readings: inputs.readings, failOn: inputs.failOn, sarif: inputs.sarif, annotated: inputs.annotate }),
-  );
-  return fails(linted, inputs.failOn) ? 1 : 0;
+  const sarifFile = sarif ? writeSarif(path.resolve(workspace, sarif), files, readings) : "";
+  print(`robotspec lint: ${headline(linted)} (${readings.join(", ")})`);
+  const { error: errors, warning: warnings, note: notes } = countSeverities(linted);
+  setOutputs(env, { errors, warnings, notes, sarif: sarifFile });
+  appendSummary(env, summary(linted, { readings, failOn, sarif, annotated: annotate }));
+  return fails(linted, failOn) ? 1 : 0;
 }
 
 /**

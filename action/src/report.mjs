@@ -49,8 +49,8 @@ function messageWithFix(finding) {
 }
 
 /**
- * The annotation of one finding: `::error file=…,line=…,col=…,endLine=…,endColumn=…,title=…::`
- * and the message (positions only where the finding has them: a finding about the whole file
+ * The annotation of one finding: `::error file=…,line=…,col=…,endLine=…,endColumn=…,title=…`,
+ * `::` and the message (positions only where the finding has them: a finding about the whole file
  * has none).
  */
 export function annotation(path, finding) {
@@ -109,21 +109,25 @@ function findingTable(linted) {
   const all = linted.flatMap(({ path, findings }) => findings.map((f) => ({ path, f })));
   const rows = all.slice(0, SUMMARY_ROWS).map(({ path, f }) => {
     const fix = f.fix ? `<br>fix: ${cell(f.fix)}` : "";
-    return `| ${cell(where(path, f))} | ${f.severity} | ${cell(f.code)} | ${cell(f.message)}${fix} |`;
+    const message = `${cell(f.message)}${fix}`;
+    return `| ${cell(where(path, f))} | ${f.severity} | ${cell(f.code)} | ${message} |`;
   });
   const table = ["| where | severity | code | message |", "|---|---|---|---|", ...rows];
   if (all.length > SUMMARY_ROWS) {
-    table.push("", `${all.length - SUMMARY_ROWS} more findings are not listed here: the SARIF file has every one.`);
+    const more = all.length - SUMMARY_ROWS;
+    table.push("", `${more} more findings are not listed here: the SARIF file has every one.`);
   }
   return all.length > 0 ? table : [];
 }
 
 /** A sentence for each kind of annotation of which GitHub shows only some. */
 function hiddenAnnotations(counts) {
-  return SEVERITIES.filter((severity) => counts[severity] > ANNOTATIONS_SHOWN).map(
+  const hidden = SEVERITIES.filter((severity) => counts[severity] > ANNOTATIONS_SHOWN);
+  return hidden.map(
     (severity) =>
       `GitHub shows ${ANNOTATIONS_SHOWN} annotations of each kind per step: ` +
-      `${counts[severity] - ANNOTATIONS_SHOWN} of the ${counts[severity]} ${severity}s have none (the table below and the SARIF file have them).`,
+      `${counts[severity] - ANNOTATIONS_SHOWN} of the ${counts[severity]} ${severity}s have none ` +
+      "(the table below and the SARIF file have them).",
   );
 }
 
