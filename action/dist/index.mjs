@@ -256,6 +256,18 @@ var RobotsCore = class _RobotsCore {
     return takeFromExternrefTable0(ret[0]);
   }
   /**
+   * May the crawler [`set_agent`](Self::set_agent) named fetch `url`? (No crawler named: one
+   * no group names.)
+   * @param {string} url
+   * @returns {boolean}
+   */
+  isAllowedAs(url) {
+    const ptr0 = passStringToWasm0(url, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+    const len0 = WASM_VECTOR_LEN;
+    const ret = wasm.robotscore_isAllowedAs(this.__wbg_ptr, ptr0, len0);
+    return ret !== 0;
+  }
+  /**
    * May `agent` fetch each of `urls`? 1 or 0 per URL, in order.
    * @param {string} agent
    * @param {string[]} urls
@@ -347,6 +359,18 @@ var RobotsCore = class _RobotsCore {
       wasm.__wbindgen_free(ret[0], ret[1] * 8, 8);
     }
     return v2;
+  }
+  /**
+   * Names the crawler [`is_allowed_as`](Self::is_allowed_as) asks for.
+   * @param {string} agent
+   */
+  setAgent(agent) {
+    const ptr0 = passStringToWasm0(agent, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+    const len0 = WASM_VECTOR_LEN;
+    const ret = wasm.robotscore_setAgent(this.__wbg_ptr, ptr0, len0);
+    if (ret[1]) {
+      throw takeFromExternrefTable0(ret[0]);
+    }
   }
   /**
    * The Sitemap URLs, as written (bytes that are not UTF-8 replaced), in file order.
@@ -991,6 +1015,8 @@ var dispose = Symbol.dispose ?? /* @__PURE__ */ Symbol.for("Symbol.dispose");
 var forgotten = typeof FinalizationRegistry === "function" ? new FinalizationRegistry((inner) => inner.free()) : void 0;
 var Robots = class _Robots {
   #core;
+  /** The agent the module was last told (`setAgent`), as given. */
+  #agent;
   /**
    * @param {Uint8Array | string} body the file: bytes as fetched, or a string (as UTF-8)
    * @param {import("./index.js").ReadOptions} [options]
@@ -1026,7 +1052,17 @@ var Robots = class _Robots {
     return this.#call((inner) => inner.profile);
   }
   isAllowed(agent, url) {
-    return this.#call((inner) => inner.isAllowed(agentText(agent), urlText(url)));
+    try {
+      if (agent !== this.#agent || typeof agent !== "string") {
+        this.#agent = void 0;
+        this.#core.setAgent(agentText(agent));
+        this.#agent = agent;
+      }
+      return this.#core.isAllowedAs(urlText(url));
+    } catch (thrown) {
+      this.#live();
+      throw converted(thrown);
+    }
   }
   isAllowedMany(agent, urls) {
     const texts = items(urls, "urls", urlText);
