@@ -7,13 +7,13 @@
 
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 
 import { parseCommands, parseOutputs } from "./commands.mjs";
+import { temporary } from "./temporary.mjs";
 
 const entry = fileURLToPath(new URL("../dist/index.mjs", import.meta.url));
 const cli = process.env.ROBOTSPEC_CLI ?? fileURLToPath(new URL("../../target/debug/robotspec", import.meta.url));
@@ -43,7 +43,7 @@ const FILES = {
 };
 
 function makeWorkspace(files) {
-  const root = mkdtempSync(path.join(tmpdir(), "robotspec-action-"));
+  const root = temporary("robotspec-action-");
   for (const [name, body] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
     writeFileSync(path.join(root, name), body);
@@ -57,7 +57,7 @@ function makeWorkspace(files) {
  * outputs and summary.
  */
 function runAction(root, inputs) {
-  const runner = mkdtempSync(path.join(tmpdir(), "robotspec-runner-"));
+  const runner = temporary("robotspec-runner-");
   const files = { GITHUB_OUTPUT: path.join(runner, "output"), GITHUB_STEP_SUMMARY: path.join(runner, "summary") };
   Object.values(files).forEach((file) => writeFileSync(file, ""));
   const env = { PATH: process.env.PATH, GITHUB_WORKSPACE: root, ...files };

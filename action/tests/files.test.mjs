@@ -1,16 +1,16 @@
 // The `files` input's patterns (src/files.mjs), expanded over a folder tree made here.
 
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
 
 import { expandFiles, segmentRegExp, workspacePath } from "../src/files.mjs";
+import { temporary } from "./temporary.mjs";
 
 /** A workspace holding the given files (each with a line of text). */
 function workspace(files) {
-  const root = mkdtempSync(path.join(tmpdir(), "robotspec-files-"));
+  const root = temporary("robotspec-files-");
   for (const file of files) {
     mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
     writeFileSync(path.join(root, file), "User-agent: *\n");

@@ -2,8 +2,7 @@
 // output records and the step summary, read back as a runner reads them (tests/commands.mjs).
 
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
 
@@ -18,6 +17,7 @@ import {
   workflowCommand,
 } from "../src/workflow.mjs";
 import { parseCommands, parseOutputs } from "./commands.mjs";
+import { temporary } from "./temporary.mjs";
 
 const tricky = "100% sure,\r\nsee: a:b, c\n%0A is not a newline";
 
@@ -70,7 +70,7 @@ test("each record has a delimiter of its own", () => {
 });
 
 test("outputs and summary are appended to the runner's files", () => {
-  const dir = mkdtempSync(path.join(tmpdir(), "robotspec-workflow-"));
+  const dir = temporary("robotspec-workflow-");
   const env = { GITHUB_OUTPUT: path.join(dir, "output"), GITHUB_STEP_SUMMARY: path.join(dir, "summary") };
   writeFileSync(env.GITHUB_OUTPUT, "earlier<<E\nkept\nE\n");
   writeFileSync(env.GITHUB_STEP_SUMMARY, "# earlier\n");
