@@ -23,7 +23,10 @@ if (!existsSync(cli)) {
 
 const READINGS = ["google", "rfc9309"];
 
-/** The workspace's files: one clean under `google`, one with every severity, one without errors. */
+/**
+ * The workspace's files: one clean under `google`, one with every severity, one without errors,
+ * an HTML page, one in a folder whose name needs escaping.
+ */
 const FILES = {
   "clean/robots.txt": "User-agent: *\nDisallow: /private/\n\nSitemap: https://example.com/sitemap.xml\n",
   "site/robots.txt": [
@@ -38,6 +41,8 @@ const FILES = {
     "",
   ].join("\n"),
   "warnings/robots.txt": "User-agent: *\nDisallow: /-/\nNoindex: /-/\n",
+  // A page served as robots.txt: a finding about the whole file, with no line.
+  "html/robots.txt": "<!DOCTYPE html>\n<html><head><title>404</title></head>\n<body>Not found</body></html>\n",
   // A folder name with what a workflow command property must escape: `,`, `:` and `%`.
   "odd,name: 100%/robots.txt": "User-agent: *\nDisallow: /%2D/\nNoindex: /x\n",
 };
@@ -130,6 +135,7 @@ test("annotations: one per finding of the CLI, on its line and column", () => {
     message: f.fix ? `${f.message}\nfix: ${f.fix}` : f.message,
   }));
   assert.ok(expected.length >= 10, "the workspace makes findings");
+  assert.ok(expected.some((a) => a.properties.line === undefined), "a finding about a whole file");
   const annotations = result.commands.map(({ command, properties, message }) => {
     const { endLine, endColumn, ...rest } = properties;
     for (const end of [endLine, endColumn]) {
@@ -227,7 +233,8 @@ test("the step summary: the counts, a row per file and per finding", () => {
     assert.ok(summary.includes(`\n| ${name} |`), name);
   }
   for (const f of findings) {
-    assert.ok(summary.includes(`| ${f.file}:${f.line}:${f.col} | ${f.severity} | ${f.code} |`), `${f.file}:${f.line} ${f.code}`);
+    const where = f.line === null ? f.file : `${f.file}:${f.line}:${f.col}`;
+    assert.ok(summary.includes(`| ${where} | ${f.severity} | ${f.code} |`), `${where} ${f.code}`);
   }
   assert.match(summary, /The step fails/);
 });
