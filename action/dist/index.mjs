@@ -911,7 +911,7 @@ var AgentError = class extends RobotspecError {
 };
 var ReadingError = class extends RobotspecError {
 };
-var classes = { strict: null, agent: AgentError, reading: ReadingError, argument: RobotspecError };
+var classes = { agent: AgentError, reading: ReadingError, argument: RobotspecError };
 function converted(thrown) {
   if (thrown !== null && typeof thrown === "object" && typeof thrown.kind === "string") {
     if (thrown.kind === "strict") {
@@ -1026,9 +1026,7 @@ var Robots = class _Robots {
     try {
       this.#core = typeof body === "string" ? call(() => RobotsCore.fromText(body, made)) : call(() => RobotsCore.fromBytes(bytes(body), made));
     } finally {
-      if (options !== void 0) {
-        release(made);
-      }
+      release(made);
     }
     forgotten?.register(this, this.#core, this);
   }
