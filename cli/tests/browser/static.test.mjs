@@ -20,6 +20,8 @@ import { tmpdir } from "node:os";
 import { extname, join, normalize } from "node:path";
 import { chromium } from "playwright-core";
 
+import { AGENT, FILE } from "./sample.mjs";
+
 const PLAYGROUND = process.env.PLAYGROUND;
 const ROBOTSPEC = process.env.ROBOTSPEC;
 const SCREENSHOT = process.env.SCREENSHOT || "static.png";
@@ -27,23 +29,6 @@ const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
 if (!PLAYGROUND || !ROBOTSPEC) throw new Error("set PLAYGROUND to the built static folder and ROBOTSPEC to the CLI binary");
 
 const VARIANTS = ["convention-1994", "draft-1996", "rep-draft-2019", "rfc9309", "google"];
-// The file of the serve test (playground.test.mjs): a missing colon, an Allow the 1994
-// convention does not know, a wildcard the 1996 draft reads as a byte, a dead rule.
-const FILE = `# Pasted by the browser test.
-User-agent: *
-Disallow: /org/
-Allow: /org/plans.html
-Disallow /tmp
-Crawl-delay: 10
-
-User-agent: FooBot
-Allow: /fish*
-Disallow: /
-Content-Usage: train-ai=n
-Sitemap: https://example.com/sitemap.xml
-Disallow: /fishy
-`;
-const AGENT = "Mozilla/5.0 (compatible; FooBot/2.1; +https://foo.example/bot)";
 const URLS = ["/fish.html", "https://example.com/index.html", "/org/plans.html", "/tmp/x"];
 
 const TYPES = {
