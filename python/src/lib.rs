@@ -22,6 +22,7 @@
 // The floors, from the ground up (docs/architecture.md, "The binding's stack"): a module
 // imports only from its own floor or those below; this file only declares them and hands
 // their classes and functions to Python.
+mod columns;
 mod detach;
 mod input;
 mod objects;
@@ -36,6 +37,9 @@ mod access;
 mod diff;
 mod lint;
 mod robots;
+
+// The study's batch call (issue 35): a batch of captures in, Arrow columns out.
+mod study;
 
 use pyo3::prelude::*;
 
@@ -64,6 +68,9 @@ mod _robotspec {
     // Corpus studies (issue 15).
     #[pymodule_export]
     use super::access::{redirect_target, Access};
+    // The study's batch call, private to robotspec.study (issue 35).
+    #[pymodule_export]
+    use super::study::analyse_captures;
 
     #[pymodule_init]
     fn init(module: &Bound<'_, PyModule>) -> PyResult<()> {
