@@ -29,7 +29,7 @@ use pyo3::prelude::*;
 use pyo3::pybacked::{PyBackedBytes, PyBackedStr};
 use pyo3::types::PyDict;
 use robotspec::access::{self, AccessOptions, AccessState, FetchOutcome};
-use robotspec::analysis::Equivalence;
+use robotspec::analysis::{self, Equivalence};
 use robotspec::diff::{Comparer, Comparison};
 use robotspec::{AgentQuery, Profile};
 
@@ -512,17 +512,33 @@ fn read<'a>(
             ),
         }
     }
-    let blocked = access
-        .blocking_each(ask.agents.iter().map(|agent| &**agent))
-        .iter()
-        .map(|b| b.blocked.name())
-        .collect();
+    let blocked = blocked_each(&access, &ask.agents);
     Reading {
         name,
         profile,
         access,
         grid,
         blocked,
+    }
+}
+
+/// How much of the site is blocked for each agent: the word of `Access::blocking_each`. Under
+/// rules it is the library's analysis's `blocked` alone — the study keeps no witness paths, so
+/// their search (most of an analysis's cost) is never started.
+fn blocked_each(access: &access::Access, agents: &[Arc<AgentQuery>]) -> Vec<&'static str> {
+    match rules(access) {
+        Some(robots) => {
+            let applicables: Vec<_> = agents.iter().map(|a| robots.applicable(a)).collect();
+            analysis::analyze_each(&applicables)
+                .iter()
+                .map(|analysis| analysis.blocked().name())
+                .collect()
+        }
+        None => access
+            .blocking_each(agents.iter().map(|agent| &**agent))
+            .iter()
+            .map(|b| b.blocked.name())
+            .collect(),
     }
 }
 
