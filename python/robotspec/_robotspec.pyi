@@ -82,7 +82,6 @@ __all__ = [
     "VARIANTS",
     "Verdict",
     "Witness",
-    "_analyse_captures",
     "diff",
     "diff_many",
     "google_report",
@@ -803,17 +802,3 @@ def diff_many(
     variants: Union[Reading, Iterable[Reading], None] = None,
 ) -> List[Comparison]:
     """``diff`` for every agent (outer) and URL (inner), each reading reading ``body`` once."""
-
-def _analyse_captures(
-    urls: List[str],
-    statuses: List[Optional[int]],
-    bodies: List[bytes],
-    headers: List[List[Tuple[str, str]]],
-    failures: List[Optional[str]],
-    agents: Iterable[str],
-    paths: Iterable[str],
-    profiles: List[str],
-    size_limit: int,
-) -> Dict[str, Tuple[int, Tuple[Optional[bytes], ...]]]:
-    """Private to ``robotspec.study`` (not an API): a batch of captures' study rows as Arrow
-    buffers by column path, which ``robotspec.study.capture.Batch`` assembles."""

@@ -68,9 +68,6 @@ mod _robotspec {
     // Corpus studies (issue 15).
     #[pymodule_export]
     use super::access::{redirect_target, Access};
-    // The study's batch call, private to robotspec.study (issue 35).
-    #[pymodule_export]
-    use super::study::analyse_captures;
 
     #[pymodule_init]
     fn init(module: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -86,6 +83,10 @@ mod _robotspec {
         }
         module.add("SETTINGS", settings)?;
         module.add("DEFAULT_VARIANT", super::input::DEFAULT_VARIANT)?;
+        // The study's batch call (issue 35), private to robotspec.study: set as an attribute,
+        // not added, so that it stays out of `__all__` and the stubs.
+        let analyse = wrap_pyfunction!(super::study::analyse_captures, module)?;
+        module.setattr("_analyse_captures", analyse)?;
         Ok(())
     }
 }
