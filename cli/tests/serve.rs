@@ -211,18 +211,25 @@ fn the_page_and_its_assets_come_from_the_server_alone() {
     let (status, kind, html) = server.get("/");
     assert_eq!(status, 200);
     assert_eq!(kind, "text/html; charset=utf-8");
-    assert!(html.contains(r#"<script src="/app.js" defer></script>"#));
-    assert!(html.contains(r#"<link rel="stylesheet" href="/style.css">"#));
+    assert!(html.contains(r#"<script type="module" src="app.js"></script>"#));
+    assert!(html.contains(r#"<link rel="stylesheet" href="style.css">"#));
     let (status, kind, script) = server.get("/app.js");
     assert_eq!(
         (status, kind.as_str()),
         (200, "text/javascript; charset=utf-8")
     );
-    assert!(script.contains("/api/inspect"));
+    assert!(script.contains(r#"import { engine } from "./engine.js";"#));
+    // The engine served here is the HTTP one: it asks this server's API.
+    let (status, kind, engine) = server.get("/engine.js");
+    assert_eq!(
+        (status, kind.as_str()),
+        (200, "text/javascript; charset=utf-8")
+    );
+    assert!(engine.contains("/api/inspect"));
     let (status, kind, style) = server.get("/style.css");
     assert_eq!((status, kind.as_str()), (200, "text/css; charset=utf-8"));
     // Nothing loaded from elsewhere: no external source, link, import or font.
-    for text in [&html, &script, &style] {
+    for text in [&html, &script, &engine, &style] {
         for external in [
             "src=\"http",
             "href=\"http",

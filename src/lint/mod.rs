@@ -35,9 +35,11 @@ mod pass;
 mod position;
 mod records;
 mod report;
+mod sarif;
 
 pub use code::{FindingCode, LintCode};
 pub use crawlers::{Crawler, Purpose};
 pub use finding::Finding;
 pub use options::LintOptions;
 pub use pass::{line_text, lint};
+pub use sarif::sarif;

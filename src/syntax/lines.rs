@@ -119,7 +119,7 @@ impl Line {
         source: &Source<'_>,
         (profile, memo): (&Profile, &mut KeyMemo),
         number: u32,
-        (content, cut): (Span, Cut),
+        (content, cut, newline): (Span, Cut, Option<Span>),
         parts: &Parts,
     ) -> Line {
         Line {
@@ -128,7 +128,7 @@ impl Line {
             cut: cut.end,
             too_long: cut.too_long,
             as_written: cut.as_written,
-            newline: None,
+            newline,
             body: parts.body(source, profile, memo),
             comment: parts.comment,
         }

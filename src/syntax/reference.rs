@@ -33,7 +33,7 @@ pub(super) fn lines(source: &Source<'_>, profile: &Profile, limits: &Limits) -> 
             source,
             (profile, &mut KeyMemo::default()),
             number,
-            (content, cut),
+            (content, cut, None),
             parts,
         ));
     };

@@ -151,16 +151,13 @@ impl Line {
             too_long: self.too_long,
             as_written: false,
         };
-        Line {
-            newline: self.newline,
-            ..Line::new(
-                source,
-                (profile, &mut KeyMemo::default()),
-                self.number,
-                (self.content, cut),
-                &parts,
-            )
-        }
+        Line::new(
+            source,
+            (profile, &mut KeyMemo::default()),
+            self.number,
+            (self.content, cut, self.newline),
+            &parts,
+        )
     }
 }
 
@@ -197,16 +194,14 @@ impl Iterator for Lines<'_, '_> {
             _ => 0,
         };
         self.at = (newline > 0).then_some(at + eol + newline);
-        Some(Line {
-            newline: (newline > 0).then_some(Span::new(at + eol, at + eol + newline)),
-            ..Line::new(
-                source,
-                (&self.profile, &mut self.keys),
-                self.number,
-                (span, cut),
-                &parts,
-            )
-        })
+        let newline = (newline > 0).then_some(Span::new(at + eol, at + eol + newline));
+        Some(Line::new(
+            source,
+            (&self.profile, &mut self.keys),
+            self.number,
+            (span, cut, newline),
+            &parts,
+        ))
     }
 }
 
@@ -402,16 +397,13 @@ mod tests {
                 too_long: line.too_long,
                 as_written: line.as_written,
             };
-            Line {
-                newline: line.newline,
-                ..Line::new(
-                    &source,
-                    (profile, &mut KeyMemo::default()),
-                    line.number,
-                    (line.content, cut),
-                    &parts,
-                )
-            }
+            Line::new(
+                &source,
+                (profile, &mut KeyMemo::default()),
+                line.number,
+                (line.content, cut, line.newline),
+                &parts,
+            )
         });
         (read, each.collect())
     }

@@ -1,6 +1,6 @@
 //! Each crate of the workspace is a one-way stack (docs/architecture.md: "The stack" for the
 //! library's `src/`, "The command line's stack" for `cli/src`, "The binding's stack" for
-//! `python/src`): every file imports only from its own floor or the floors below, no files
+//! `python/src`, "The JavaScript binding's stack" for `js/src`): every file imports only from its own floor or the floors below, no files
 //! import each other in a circle, and on a floor marked *apart* (the commands, the binding's
 //! calls) no module imports another.
 //!
@@ -36,8 +36,8 @@ struct Crate {
     section: &'static str,
 }
 
-/// The library, the command line and the binding.
-const CRATES: [Crate; 3] = [
+/// The library, the command line and the two bindings.
+const CRATES: [Crate; 4] = [
     Crate {
         src: "src",
         root: "lib.rs",
@@ -52,6 +52,11 @@ const CRATES: [Crate; 3] = [
         src: "python/src",
         root: "lib.rs",
         section: "The binding's stack",
+    },
+    Crate {
+        src: "js/src",
+        root: "lib.rs",
+        section: "The JavaScript binding's stack",
     },
 ];
 

@@ -6,10 +6,9 @@
 
 use std::fmt::Write as _;
 
-use robotspec::lint::{line_text, Finding, FindingCode, LintOptions};
+use robotspec::lint::{line_text, Finding, LintOptions};
 use robotspec::Severity;
 use serde::Serialize;
-use serde_json::{json, Value};
 
 /// One linted input: its name and bytes, and what was found — what every format reads.
 pub struct Linted {
@@ -109,65 +108,15 @@ struct InFile<'a> {
     finding: &'a Finding,
 }
 
-/// SARIF 2.1.0: one run of the tool `robotspec`, a rule per finding code (its help text the
-/// code's description, its level what `options` make of it), a result per finding.
+/// SARIF 2.1.0: the library's log (`robotspec::lint::sarif`), pretty-printed.
 pub fn sarif(linted: &[Linted], options: &LintOptions) -> Result<String, String> {
-    let codes: Vec<FindingCode> = FindingCode::all().collect();
-    let rules: Vec<Value> = codes.iter().map(|code| rule(*code, options)).collect();
-    let codes = codes.as_slice();
-    let results: Vec<Value> = linted
+    let files: Vec<(&str, &[Finding])> = linted
         .iter()
-        .flat_map(|file| file.findings.iter().map(move |f| result(file, f, codes)))
+        .map(|file| (file.name.as_str(), file.findings.as_slice()))
         .collect();
-    let log = json!({
-        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
-        "version": "2.1.0",
-        "runs": [{
-            "tool": {"driver": {
-                "name": "robotspec",
-                "version": env!("CARGO_PKG_VERSION"),
-                "rules": rules,
-            }},
-            "results": results,
-        }],
-    });
+    let log = robotspec::lint::sarif(&files, options);
     let text = serde_json::to_string_pretty(&log).map_err(|e| format!("cannot write JSON: {e}"))?;
     Ok(text + "\n")
-}
-
-fn rule(code: FindingCode, options: &LintOptions) -> Value {
-    let description = code.description().replace('\n', " ");
-    let short = description
-        .split_once(". ")
-        .map_or(description.as_str(), |(first, _)| first);
-    let level = options.severity(code).map_or("none", Severity::name);
-    json!({
-        "id": code.name(),
-        "shortDescription": {"text": short},
-        "fullDescription": {"text": description},
-        "help": {"text": description},
-        "defaultConfiguration": {"level": level},
-    })
-}
-
-fn result(file: &Linted, finding: &Finding, codes: &[FindingCode]) -> Value {
-    let mut location = json!({"artifactLocation": {"uri": file.name}});
-    if let (Some(line), Some(col), Value::Object(map)) = (finding.line, finding.col, &mut location)
-    {
-        map.insert(
-            "region".to_owned(),
-            json!({"startLine": line, "startColumn": col}),
-        );
-    }
-    let readings: Vec<String> = finding.readings.iter().map(|p| p.name()).collect();
-    json!({
-        "ruleId": finding.code.name(),
-        "ruleIndex": codes.iter().position(|c| *c == finding.code).unwrap_or(0),
-        "level": finding.severity.name(),
-        "message": {"text": finding.message},
-        "locations": [{"physicalLocation": location}],
-        "properties": {"readings": readings, "fix": finding.fix},
-    })
 }
 
 /// GitHub Actions workflow commands: `::error file=F,line=L,col=C,title=robotspec CODE::MESSAGE`

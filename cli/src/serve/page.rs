@@ -1,7 +1,12 @@
-//! The page: one HTML file, its script and its style sheet, compiled into the binary
-//! (`include_str!`), so the server needs no files and the page loads nothing from anywhere
-//! else (the Content-Security-Policy of every answer says `default-src 'self'`). No build step:
-//! the script is plain JavaScript that runs as written.
+//! The page: one HTML file, its script, its engine and its style sheet, compiled into the
+//! binary (`include_str!`), so the server needs no files and the page loads nothing from
+//! anywhere else (the Content-Security-Policy of every answer says `default-src 'self'`). No
+//! build step: the scripts are plain JavaScript modules that run as written.
+//!
+//! The page asks every question through `./engine.js`; served here, that is the HTTP engine
+//! (`page/engine-http.js`, which posts to this server's API). The static build of the
+//! playground (`js/playground/build`) ships the same page with the WebAssembly engine in its
+//! place, so building the CLI never needs the WebAssembly toolchain.
 //!
 //! The page builds its form from `GET /api/info` — the library's variant and mode names and
 //! descriptions, the server's limits — never from a list of its own.
@@ -16,6 +21,7 @@ use super::settings::Settings;
 
 const INDEX: &str = include_str!("page/index.html");
 const SCRIPT: &str = include_str!("page/app.js");
+const ENGINE: &str = include_str!("page/engine-http.js");
 const STYLE: &str = include_str!("page/style.css");
 
 /// `GET /`.
@@ -28,6 +34,14 @@ pub async fn script() -> impl IntoResponse {
     (
         [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
         SCRIPT,
+    )
+}
+
+/// `GET /engine.js`: the HTTP engine the script imports as `./engine.js`.
+pub async fn engine() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        ENGINE,
     )
 }
 

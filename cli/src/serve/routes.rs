@@ -50,7 +50,7 @@ struct Shared {
 #[derive(Clone, Copy)]
 struct Deadline(Instant);
 
-/// The server's routes: the page, its two assets and the API.
+/// The server's routes: the page, its three assets and the API.
 pub fn router(settings: Settings) -> Router {
     let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
     let shared = Shared {
@@ -60,6 +60,7 @@ pub fn router(settings: Settings) -> Router {
     Router::new()
         .route("/", get(page::index))
         .route("/app.js", get(page::script))
+        .route("/engine.js", get(page::engine))
         .route("/style.css", get(page::style))
         .route("/api/info", get(info))
         .route("/api/inspect", post(inspect))

@@ -11,26 +11,13 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { chromium } from "playwright-core";
 
+import { AGENT, FILE } from "./sample.mjs";
+
 const BASE = process.env.ROBOTSPEC_URL;
 const SCREENSHOT = process.env.SCREENSHOT || "serve.png";
 const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
 if (!BASE) throw new Error("set ROBOTSPEC_URL to the address of `robotspec serve`");
 
-const FILE = `# Pasted by the browser test.
-User-agent: *
-Disallow: /org/
-Allow: /org/plans.html
-Disallow /tmp
-Crawl-delay: 10
-
-User-agent: FooBot
-Allow: /fish*
-Disallow: /
-Content-Usage: train-ai=n
-Sitemap: https://example.com/sitemap.xml
-Disallow: /fishy
-`;
-const AGENT = "Mozilla/5.0 (compatible; FooBot/2.1; +https://foo.example/bot)";
 const URLS = ["/fish.html", "https://example.com/index.html"];
 
 let browser;

@@ -4,15 +4,22 @@
                               [--variants V,W] [--master URL] [--size-limit N]
     python -m robotspec.study blocking --study DIR [--out DIR] [--variant V]
                               [--warc PATH… (runs the job into --study first)] [--master URL]
+    python -m robotspec.study restrictions --methods exact,imc25,consent-in-crisis
+                              --study DIR [--warc PATH…] [--reading google] [--agents imc25]
+    python -m robotspec.study history (--warc PATH… | --captures FOLDER) --out DIR
+                              [--period month] [--fold] [--variants google]
     python -m robotspec.study warc FOLDER --out FILE.warc[.gz]
 
 The first form runs the job and writes the Parquet tables (``verdicts``, ``files``,
 ``disagreements``, ``changes``) and ``settings.json`` under DIR; ``blocking`` aggregates them into
 the study of how much of each site robots.txt blocks for AI crawlers (CSV files and
 ``blocking.png``, the tables printed; ``restrictions``, its name before 0.2, still runs it and
-says that it is deprecated);
-``warc`` makes a WARC file of 200 captures from a folder of robots.txt files named after their
-hosts (the vendored corpus sample is one), for trying the job without a crawl.
+says that it is deprecated); with ``--methods`` it sets published methods of measuring it
+beside the exact answer (``methods/``); ``history`` follows sites' captures through time,
+crawler by crawler (``history.py``); ``warc`` makes a WARC file of 200 captures from a folder
+of robots.txt files named after their hosts (the vendored corpus sample is one), for trying
+the job without a crawl. Every folder of tables written gets a ``_provenance.json``
+(``provenance.py``).
 """
 
 from __future__ import annotations
@@ -27,9 +34,14 @@ from contextlib import contextmanager
 from typing import Iterator, List, Optional, Sequence
 
 from .._robotspec import VARIANTS
+from . import provenance
 from .capture import DEFAULT_AGENTS, DEFAULT_PATHS, DEFAULT_SIZE_LIMIT, Settings
 
 SETTINGS_FILE = "settings.json"
+# The job's tables, each a Parquet folder under --out.
+JOB_TABLES = ("verdicts", "files", "disagreements", "changes")
+# ``--agents imc25``: the 24 AI user agents of the IMC 2025 paper's run.sh.
+IMC_AGENTS_NAME = "imc25"
 
 
 def _list(text: str) -> List[str]:
@@ -53,7 +65,18 @@ def _locations(args) -> List[str]:
         locations = [
             location if "://" in location else args.prefix + location for location in locations
         ]
+    if args.limit_files is not None:
+        locations = locations[: args.limit_files]
     return locations
+
+
+def _agents(args) -> List[str]:
+    """``--agents``, with ``imc25`` standing for the IMC 2025 paper's 24 agents."""
+    if args.agents == [IMC_AGENTS_NAME]:
+        from .methods.imc25 import AGENTS
+
+        return list(AGENTS)
+    return list(args.agents)
 
 
 def _add_input(parser: argparse.ArgumentParser) -> None:
@@ -70,7 +93,8 @@ def _add_input(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--limit-files", type=int, metavar="N",
                        help="read only the first N locations")
     group.add_argument("--agents", type=_list, default=list(DEFAULT_AGENTS),
-                       help="comma-separated agents (default: %(default)s)")
+                       help="comma-separated agents, or imc25 for the IMC 2025 paper's 24 "
+                            "(default: %(default)s)")
     group.add_argument("--paths", type=_list, default=list(DEFAULT_PATHS),
                        help="comma-separated paths or URLs asked about (default: /)")
     group.add_argument("--variants", type=_list, default=list(VARIANTS),
@@ -107,16 +131,14 @@ def _spark(args) -> Iterator:
         spark.stop()
 
 
-def _run_job(args, spark, out: str) -> None:
+def _run_job(args, spark, out: str, argv: Sequence[str]) -> None:
     from .job import run
 
     locations = _locations(args)
-    if args.limit_files is not None:
-        locations = locations[: args.limit_files]
     if not locations:
         raise SystemExit("robotspec.study: no WARC file given (--warc or --warc-list)")
     settings = Settings(
-        agents=tuple(args.agents),
+        agents=tuple(_agents(args)),
         paths=tuple(args.paths),
         variants=tuple(args.variants),
         size_limit=args.size_limit,
@@ -143,6 +165,13 @@ def _run_job(args, spark, out: str) -> None:
             file,
             indent=2,
         )
+    made = provenance.record(
+        readings=settings.variants, agents=settings.agents, methods=["exact"],
+        inputs=locations, tables=list(JOB_TABLES), command=argv, paths=settings.paths,
+        size_limit=settings.size_limit, captures=captures,
+    )
+    for name in JOB_TABLES:
+        provenance.write(os.path.join(out, name), made)
     print(f"robotspec.study: {captures} captures from {len(locations)} WARC files in "
           f"{elapsed:.1f} s -> {out}/{{verdicts,files,disagreements,changes}}")
     if errors:
@@ -155,14 +184,15 @@ def main_job(argv: Sequence[str]) -> int:
         prog="python -m robotspec.study",
         description="Every variant's verdict for every agent and path, for every robots.txt "
                     "capture of WARC files, as Parquet tables (docs/study.md). Sub-commands: "
-                    "blocking, warc (python -m robotspec.study blocking --help).",
+                    "blocking (--methods: published methods beside the exact answer), "
+                    "history, warc (python -m robotspec.study blocking --help).",
     )
     _add_input(parser)
     parser.add_argument("--out", required=True, help="output folder (overwritten)")
     _add_spark(parser)
     args = parser.parse_args(argv)
     with _spark(args) as spark:
-        _run_job(args, spark, args.out)
+        _run_job(args, spark, args.out, argv)
     return 0
 
 
@@ -173,7 +203,8 @@ def main_blocking(argv: Sequence[str]) -> int:
         prog="python -m robotspec.study blocking",
         description="How many sites block all of the site, some of it or none for each "
                     "crawler, per variant, and why variants disagree: tables, CSV files and "
-                    "a PNG (docs/study.md).",
+                    "a PNG (docs/study.md). With --methods: published methods of measuring "
+                    "it beside the exact answer, with the evidence of every disagreement.",
     )
     parser.add_argument("--study", required=True,
                         help="the job's output folder (with --warc: where to write it first)")
@@ -182,13 +213,23 @@ def main_blocking(argv: Sequence[str]) -> int:
     parser.add_argument("--variant", default="rfc9309",
                         help="the variant of panel (a) and of the first table (default: rfc9309)")
     parser.add_argument("--title", default="", help="the plot's title")
+    parser.add_argument("--methods", type=_list, metavar="M,M",
+                        help="instead of the variants' study: these methods beside the exact "
+                             "answer, among exact, imc25, consent-in-crisis, "
+                             "consent-in-crisis-2025 (with --warc: computed into "
+                             "STUDY/methods first)")
+    parser.add_argument("--reading", default="google",
+                        help="the reading of the exact answer beside the methods "
+                             "(default: google)")
     _add_input(parser)
     _add_spark(parser)
     args = parser.parse_args(argv)
+    if args.methods:
+        return _main_methods(args, argv)
     out = args.out or os.path.join(args.study, "blocking")
     with _spark(args) as spark:
         if args.warc or args.warc_list:
-            _run_job(args, spark, args.study)
+            _run_job(args, spark, args.study, argv)
         settings = {}
         settings_path = os.path.join(args.study, SETTINGS_FILE)
         if os.path.exists(settings_path):
@@ -205,6 +246,60 @@ def main_blocking(argv: Sequence[str]) -> int:
         print(blocking.report(result, args.variant))
         for path in blocking.write(result, out, args.variant, args.title):
             print(f"wrote {path}")
+        made = provenance.record(
+            readings=settings.get("variants") or sorted(set(result.counts["variant"])),
+            agents=settings.get("agents") or list(dict.fromkeys(result.counts["agent"])),
+            methods=["exact"], inputs=[os.path.join(args.study, t) for t in JOB_TABLES],
+            tables=["blocking.csv", "changes.csv", "change_reasons.csv", "reasons.csv",
+                    "blocking.png"], command=argv, sites=result.sites,
+        )
+        print(f"wrote {provenance.write(out, made)}")
+    return 0
+
+
+def _main_methods(args, argv: Sequence[str]) -> int:
+    """``restrictions --methods``: the methods beside the exact answer (methods/study.py)."""
+    from .methods import check_methods
+    from .methods import study as methods_study
+
+    try:
+        methods = check_methods(args.methods)
+        Settings(variants=(args.reading,))
+    except ValueError as refused:
+        raise SystemExit(f"robotspec.study: {refused}") from None
+    table_path = os.path.join(args.study, "methods")
+    out = args.out or os.path.join(args.study, "restrictions")
+    with _spark(args) as spark:
+        if args.warc or args.warc_list:
+            locations = _locations(args)
+            agents = _agents(args)
+            methods_study.table(spark, locations, agents, methods, args.reading,
+                                args.size_limit).write.mode("overwrite").parquet(table_path)
+            made = provenance.record(readings=[args.reading], agents=agents, methods=methods,
+                                     inputs=locations, tables=["methods"], command=argv,
+                                     size_limit=args.size_limit)
+            provenance.write(table_path, made)
+        with open(os.path.join(table_path, provenance.FILE), encoding="utf-8") as file:
+            made = json.load(file)
+        methods = [m for m in made["methods"] if m in methods]
+        table = spark.read.parquet(table_path)
+        result = methods_study.confusion(table, methods, made["agents"])
+        made.update(captures=table.select("capture_id").distinct().count(), command=" ".join(
+            ["python -m robotspec.study", *argv]), tables=[
+            "rates.csv", "confusion.csv", "disagreements", "summary.md"])
+        print(methods_study.report(result, methods))
+        os.makedirs(out, exist_ok=True)
+        result.rates.to_csv(os.path.join(out, "rates.csv"), index=False)
+        result.counts.to_csv(os.path.join(out, "confusion.csv"), index=False)
+        disagreements = methods_study.disagreements(table, methods)
+        disagreements.write.mode("overwrite").parquet(os.path.join(out, "disagreements"))
+        provenance.write(os.path.join(out, "disagreements"), made)
+        summary = methods_study.markdown(result, methods, made)
+        with open(os.path.join(out, "summary.md"), "w", encoding="utf-8") as file:
+            file.write(summary + "\n")
+        provenance.write(out, made)
+        print("\n" + summary)
+        print(f"\nwrote {out}/{{rates.csv,confusion.csv,disagreements,summary.md}}")
     return 0
 
 
@@ -227,15 +322,99 @@ def main_warc(argv: Sequence[str]) -> int:
 
 def main_restrictions(argv: Sequence[str]) -> int:
     """``restrictions``, the name of ``blocking`` before 0.2 (issue 33: one word for how much of
-    a site is blocked, the library's): still runs it, for one release, and says so."""
+    a site is blocked, the library's): still runs it, ``--methods`` included, and says so."""
     print("robotspec.study: `restrictions` is deprecated: use `blocking` (the same command)",
           file=sys.stderr)
     return main_blocking(argv)
 
 
+def main_history(argv: Sequence[str]) -> int:
+    from . import history
+
+    parser = argparse.ArgumentParser(
+        prog="python -m robotspec.study history",
+        description="The captures of each site through time, crawler by crawler: per "
+                    "consecutive pair of periods, the category before and after and the "
+                    "shortest path opened and closed (robotspec compare), and a timeline "
+                    "(docs/study.md).",
+    )
+    source = parser.add_argument_group("input")
+    source.add_argument("--warc", nargs="+", metavar="PATH", help="WARC files of several crawls")
+    source.add_argument("--warc-list", action="append", metavar="FILE",
+                        help="a file listing WARC locations, one per line; may be repeated")
+    source.add_argument("--prefix", default="", help="prepended to locations without a scheme")
+    source.add_argument("--limit-files", type=int, metavar="N", help="the first N locations")
+    source.add_argument("--captures", metavar="FOLDER",
+                        help="a Wayback-style folder: FOLDER/HOST/TIMESTAMP[.STATUS]")
+    source.add_argument("--scheme", default="https", choices=["http", "https"],
+                        help="the scheme of --captures' hosts (default: https)")
+    parser.add_argument("--out", required=True, help="output folder")
+    parser.add_argument("--agents", type=_list, default=list(DEFAULT_AGENTS),
+                        help="comma-separated agents, or imc25 (default: the study's 17)")
+    parser.add_argument("--variants", type=_list, default=["google"],
+                        help="readings (default: google); the timeline and plot show the first")
+    parser.add_argument("--period", choices=sorted(history.PERIODS), default="month",
+                        help="of several captures in one period the latest counts "
+                             "(default: month)")
+    parser.add_argument("--fold", action="store_true",
+                        help="one site for www. and the bare host, http and https")
+    parser.add_argument("--size-limit", type=int, default=DEFAULT_SIZE_LIMIT,
+                        help="bytes of a body parsed (default: %(default)s)")
+    _add_spark(parser)
+    args = parser.parse_args(argv)
+    try:
+        Settings(agents=tuple(_agents(args)), variants=tuple(args.variants))
+    except ValueError as refused:
+        raise SystemExit(f"robotspec.study: {refused}") from None
+    agents = _agents(args)
+    with _spark(args) as spark:
+        if args.captures:
+            inputs = [args.captures]
+            rdd = spark.sparkContext.parallelize(
+                list(history.captures_from_folder(args.captures, args.scheme)))
+        else:
+            inputs = _locations(args)
+            if not inputs:
+                raise SystemExit("robotspec.study: no input (--warc, --warc-list or --captures)")
+            rdd = _warc_captures(spark, inputs, args.size_limit)
+        table = history.table(spark, rdd, agents, args.variants, args.period, args.fold,
+                              args.size_limit).cache()
+        table.write.mode("overwrite").parquet(os.path.join(args.out, "history"))
+        timeline = history.timeline(table)
+        counts = {"sites": table.select("site").distinct().count(),
+                  "pairs": table.select("site", "after_period").distinct().count()}
+        table.unpersist()
+    made = provenance.record(readings=args.variants, agents=agents, methods=["exact"],
+                             inputs=inputs, tables=["history", "timeline.csv", "timeline.png",
+                                                    "summary.md"], command=argv,
+                             period=args.period, fold=args.fold, **counts)
+    provenance.write(os.path.join(args.out, "history"), made)
+    timeline.to_csv(os.path.join(args.out, "timeline.csv"), index=False)
+    history.plot(timeline, os.path.join(args.out, "timeline.png"), args.variants[0], agents)
+    summary = history.markdown(timeline, counts, made)
+    with open(os.path.join(args.out, "summary.md"), "w", encoding="utf-8") as file:
+        file.write(summary + "\n")
+    provenance.write(args.out, made)
+    print(timeline.to_string(index=False))
+    print("\n" + summary)
+    print(f"\nwrote {args.out}/{{history,timeline.csv,timeline.png,summary.md}}")
+    return 0
+
+
+def _warc_captures(spark, locations: Sequence[str], size_limit: int):
+    """An RDD of the captures of WARC files, one partition per file."""
+    def read(location):
+        from .warc import captures  # fastwarc, on the executors only
+
+        return captures(location, size_limit)
+
+    return spark.sparkContext.parallelize(list(locations), len(locations)).flatMap(read)
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    commands = {"blocking": main_blocking, "restrictions": main_restrictions, "warc": main_warc}
+    commands = {"blocking": main_blocking, "restrictions": main_restrictions,
+                "history": main_history, "warc": main_warc}
     if argv and argv[0] in commands:
         return commands[argv[0]](argv[1:])
     return main_job(argv)

@@ -1,8 +1,14 @@
-// The robotspec playground: reads the form, asks POST /api/inspect (the file read URL by URL)
-// and POST /api/analyze and /api/compare (over every URL, exactly), and shows the answers.
-// Plain JavaScript, no build step, nothing loaded from elsewhere. Every verdict, kind, problem,
-// blocking and witness shown comes from the server (the library); the page only lays them out.
-"use strict";
+// The robotspec playground: reads the form, asks its engine to inspect the file (read URL by
+// URL) and to analyze and compare it (over every URL, exactly), and shows the answers.
+// Plain JavaScript (an ES module), no build step, nothing loaded from elsewhere. Every verdict,
+// kind, problem, blocking and witness shown comes from the engine (the library); the page only
+// lays them out.
+//
+// The engine is ./engine.js, whichever file the page is served with: `robotspec serve` gives the
+// HTTP engine (engine-http.js, its JSON API), the static build the WebAssembly one
+// (js/playground/engine-wasm.js, the npm package). engine-http.js describes the interface; the
+// answers have the shapes docs/serve.md gives for the API.
+import { engine } from "./engine.js";
 
 const EXAMPLE = `# An example: edit it, or paste your own file.
 User-agent: *
@@ -47,7 +53,7 @@ const state = {
   sequence: 0,
   timer: null,
   controller: null,
-  // Over every URL: the answers of /api/analyze and /api/compare, the request they answer,
+  // Over every URL: the answers of the analysis and the comparison, the request they answer,
   // and the one in flight.
   analysis: null,
   comparison: null,
@@ -79,21 +85,12 @@ function announce(text, isError = false) {
   status.classList.toggle("error", isError);
 }
 
-/** Posts `body` as JSON; resolves to the answer's JSON, rejects with the API's error. */
-async function post(path, body, signal) {
-  const response = await fetch(path, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-    signal,
-  });
-  const json = await response.json();
-  if (!response.ok) {
-    const error = new Error(json.error ? json.error.message : response.statusText);
-    error.api = json.error;
-    throw error;
-  }
-  return json;
+/** An engine's refusal in words: `400 bad-request: …` (the status only where HTTP gave one), or
+ * why no answer came. */
+function refusal(error) {
+  const api = error.api;
+  if (!api) return `No answer: ${error.message}`;
+  return `${api.status ? `${api.status} ` : ""}${api.code}: ${api.message}`;
 }
 
 // ---- The form ------------------------------------------------------------------------------
@@ -123,10 +120,12 @@ function buildForm(info) {
     legend.append(el("li", { class: `k-${kind}` }, el("span", { class: "swatch", "aria-hidden": "true" }), label));
   }
   if (info.fetch.enabled) {
-    $("fetch-form").hidden = false;
     $("fetch-note").textContent = info.fetch.private
       ? "Any address; redirects followed as the variant says."
       : "Public addresses only; redirects are shown, not followed.";
+  } else {
+    for (const control of $("fetch-form").querySelectorAll("input, button")) control.disabled = true;
+    $("fetch-note").textContent = engine.fetchUnavailable;
   }
 }
 
@@ -170,7 +169,7 @@ async function analyze() {
   document.body.setAttribute("aria-busy", "true");
   try {
     analyzeExactly();
-    const answer = await post("/api/inspect", request, state.controller.signal);
+    const answer = await engine.inspect(request, state.controller.signal);
     if (sequence !== state.sequence) return;
     markInvalid(null);
     state.answer = answer;
@@ -181,7 +180,7 @@ async function analyze() {
   } catch (error) {
     if (error.name === "AbortError" || sequence !== state.sequence) return;
     markInvalid(error.api);
-    announce(error.api ? `${error.api.status} ${error.api.code}: ${error.api.message}` : `The server did not answer: ${error.message}`, true);
+    announce(refusal(error), true);
   } finally {
     if (sequence === state.sequence) document.body.removeAttribute("aria-busy");
   }
@@ -196,8 +195,8 @@ function markInvalid(error) {
 
 // ---- Over every URL --------------------------------------------------------------------------
 
-/** Asks /api/analyze (and /api/compare when an edited version is given) for the file, the
- * agent and the variants, unless the last answer was for the same. */
+/** Asks the engine to analyze the file (and to compare it with the edited version when one is
+ * given) for the agent and the variants, unless the last answer was for the same. */
 async function analyzeExactly() {
   const variants = chosenVariants();
   if (variants.length === 0) return;
@@ -209,9 +208,9 @@ async function analyzeExactly() {
   if (state.exactController) state.exactController.abort();
   const controller = new AbortController();
   state.exactController = controller;
-  const asks = [post("/api/analyze", request, controller.signal)];
+  const asks = [engine.analyze(request, controller.signal)];
   if (edited.trim() !== "") {
-    asks.push(post("/api/compare", { ...request, new_robots_txt: edited }, controller.signal));
+    asks.push(engine.compare({ ...request, new_robots_txt: edited }, controller.signal));
   }
   const busy = (on) => {
     for (const id of ["blocked", "changes"]) {
@@ -226,7 +225,7 @@ async function analyzeExactly() {
   } catch (error) {
     if (error.name === "AbortError" || controller !== state.exactController) return;
     state.exactKey = null;
-    const text = error.api ? `${error.api.status} ${error.api.code}: ${error.api.message}` : `The server did not answer: ${error.message}`;
+    const text = refusal(error);
     $("blocked-table").tBodies[0].replaceChildren(el("tr", {}, el("td", { colspan: 4, class: "empty" }, text)));
     busy(false);
     return;
@@ -410,7 +409,7 @@ function renderEditor(answer) {
     if (!linted.has(f.line)) linted.set(f.line, []);
     linted.get(f.line).push(f);
   }
-  // Rules that decide no URL, under the variants listed (from /api/analyze).
+  // Rules that decide no URL, under the variants listed (from the analysis).
   const dead = new Map();
   for (const d of deadRules()) {
     if (!dead.has(d.line)) dead.set(d.line, []);
@@ -751,7 +750,7 @@ async function fetchLive(event) {
   const variant = $("records-variant").value;
   note.textContent = `Fetching the robots.txt of ${url}…`;
   try {
-    const fetched = await post("/api/fetch", { url, variant });
+    const fetched = await engine.fetch({ url, variant });
     const hop = fetched.redirects && fetched.redirects[fetched.redirects.length - 1];
     if (fetched.robots_txt !== null) {
       $("robots").value = fetched.robots_txt;
@@ -765,7 +764,7 @@ async function fetchLive(event) {
       note.textContent = `${fetched.robots_url}: ${fetched.state} (${fetched.reason})${fetched.failure ? `: ${fetched.failure}` : ""}; the editor is unchanged.`;
     }
   } catch (error) {
-    note.textContent = error.api ? `${error.api.status} ${error.api.code}: ${error.api.message}` : `The server did not answer: ${error.message}`;
+    note.textContent = refusal(error);
   }
 }
 
@@ -773,12 +772,12 @@ async function fetchLive(event) {
 
 async function start() {
   try {
-    const response = await fetch("/api/info");
-    state.info = await response.json();
+    state.info = await engine.info();
   } catch (error) {
-    announce(`The server did not answer: ${error.message}`, true);
+    announce(refusal(error), true);
     return;
   }
+  $("engine").textContent = engine.about;
   buildForm(state.info);
   const area = $("robots");
   area.value = EXAMPLE;

@@ -1,0 +1,61 @@
+"""What every table the study writes was made from, in a sidecar JSON file.
+
+Every table's folder gets ``_provenance.json`` — the Parquet tables' own folders (Spark skips
+files whose names start with ``_`` when it reads them) and the folders of CSV files and plots:
+the robotspec version (the installed package's),
+the readings, agents and methods, the input list (WARC locations, or the files of a history),
+the tables and files it covers, when and by which command line they were written — so that a
+table found later says how to make it again. A sidecar rather than Parquet metadata: the same
+record covers the CSV files and the plot beside the Parquet tables, and any reader opens it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from datetime import datetime, timezone
+from importlib import metadata
+from typing import Sequence
+
+FILE = "_provenance.json"
+
+
+def version() -> str:
+    """The installed robotspec's version, or ``unknown`` (a source tree not installed)."""
+    try:
+        return metadata.version("robotspec")
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
+def record(*, readings: Sequence[str], agents: Sequence[str], methods: Sequence[str],
+           inputs: Sequence[str], tables: Sequence[str], command: Sequence[str],
+           **figures) -> dict:
+    """The provenance record; ``command`` is the command line's arguments, ``figures`` adds
+    counts and settings (captures, sites, period, …)."""
+    return {
+        "robotspec_version": version(),
+        "readings": list(readings),
+        "agents": list(agents),
+        "methods": list(methods),
+        "inputs": list(inputs),
+        "tables": list(tables),
+        **figures,
+        "written": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "command": " ".join(["python -m robotspec.study", *command]),
+    }
+
+
+def write(folder: str, provenance: dict) -> str:
+    """Writes ``_provenance.json`` under ``folder``; returns its path."""
+    os.makedirs(folder, exist_ok=True)
+    path = os.path.join(folder, FILE)
+    with open(path, "w", encoding="utf-8") as file:
+        json.dump(provenance, file, indent=2, default=str)
+    return path
+
+
+def input_files(provenance: dict) -> str:
+    """"1 input file", "3 input files": the inputs of a record, for a summary."""
+    count = len(provenance["inputs"])
+    return f"{count} input file{'' if count == 1 else 's'}"

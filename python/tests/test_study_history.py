@@ -1,0 +1,232 @@
+"""A site's history (python/robotspec/study/history.py): captures of the same hosts at
+different times, compared crawler by crawler.
+
+Without Spark: the Wayback-style folder is read as documented, one capture per period is kept
+(the latest; a redirect only when nothing else), sites fold as asked, and every comparison of
+two 200 captures equals ``robotspec compare`` (the command line, run here) on the same pair of
+files — equivalent or not, the shortest path opened and closed, each side's rule — while a
+status change gives the paths the access policy implies. With ROBOTSPEC_STUDY_TESTS=1 (the
+study suite), ``python -m robotspec.study history`` runs on Spark over the same folder and its
+tables are checked; elsewhere that test skips, saying so.
+"""
+
+import json
+import os
+import subprocess
+import sys
+from datetime import datetime, timezone
+
+import pytest
+
+from robotspec.study import history
+from robotspec.study.capture import Capture
+
+AGENTS = ["GPTBot", "*"]
+BASE = b"User-agent: *\nDisallow: /private\n"
+# site -> [(file name, body)]: a Wayback-style folder (HOST/TIMESTAMP[.STATUS]).
+FOLDER = {
+    "a.example": [
+        ("20230115000000", BASE),
+        # Later in the same month: this one counts for 2023-01.
+        ("20230120", BASE + b"Disallow: /tmp\n"),
+        # GPTBot closed: a group of its own disallows everything.
+        ("202303", b"User-agent: GPTBot\nDisallow: /\n\nUser-agent: *\nDisallow: /private\n"),
+        # A 404: everything allowed.
+        ("20230401000000.404", b"not found"),
+        # A 503: unreachable.
+        ("20230501000000.503", b""),
+        ("20230601000000", BASE),
+        # An edit that keeps every verdict: equivalent.
+        ("20230701000000", BASE + b"Disallow: /private/x\n"),
+    ],
+    "www.b.example": [("20230101000000", b"User-agent: *\nDisallow: /a\n")],
+    "b.example": [("20230201000000", b"User-agent: *\nDisallow: /a\nAllow: /a/b\n")],
+}
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory):
+    root = tmp_path_factory.mktemp("wayback")
+    for host, files in FOLDER.items():
+        (root / host).mkdir()
+        for name, body in files:
+            (root / host / name).write_bytes(body)
+    (root / "a.example" / "notes.txt").write_text("not a capture")
+    return root
+
+
+def _rows(captures, fold=False, period="month"):
+    by_site = {}
+    for capture in captures:
+        by_site.setdefault(history.site_of(capture.robots_url, fold), []).append(capture)
+    names = [name for name, _ in history.COLUMNS]
+    rows = []
+    for site, mine in sorted(by_site.items()):
+        for values in history.site_rows(site, mine, AGENTS, ["google"], period, 512_000):
+            rows.append(dict(zip(names, values)))
+    return rows
+
+
+def test_the_folder_is_read_as_documented(folder):
+    captures = list(history.captures_from_folder(str(folder)))
+    assert len(captures) == sum(len(files) for files in FOLDER.values())
+    statuses = {(c.robots_url, c.fetch_time.strftime("%Y%m%d"), c.http_status) for c in captures}
+    assert ("https://a.example/robots.txt", "20230401", 404) in statuses
+    assert ("https://a.example/robots.txt", "20230301", 200) in statuses  # "202303": day 1
+
+
+def test_one_capture_per_period_the_latest(folder):
+    captures = [c for c in history.captures_from_folder(str(folder))
+                if "a.example" == c.robots_url.split("/")[2]]
+    chosen = history.latest_per_period(captures, "month")
+    assert [key for key, _ in chosen] == ["2023-01", "2023-03", "2023-04", "2023-05",
+                                          "2023-06", "2023-07"]
+    assert chosen[0][1].fetch_time.day == 20
+    assert [key for key, _ in history.latest_per_period(captures, "year")] == ["2023"]
+
+
+def test_a_redirect_gives_way_to_another_capture_of_the_period():
+    when = datetime(2024, 5, 1, tzinfo=timezone.utc)
+    redirect = Capture("http://c.example/robots.txt", 301, b"",
+                       (("Location", "https://c.example/robots.txt"),), "r",
+                       fetch_time=when.replace(hour=5))
+    body = Capture("https://c.example/robots.txt", 200, BASE, (), "b", fetch_time=when)
+    assert history.site_of(redirect.robots_url, True) == "c.example"
+    assert history.site_of(redirect.robots_url, False) == "http://c.example"
+    assert history.site_of("https://www.c.example/robots.txt", True) == "c.example"
+    assert history.latest_per_period([redirect, body], "month")[0][1] is body
+
+
+def test_fold_joins_www_and_the_bare_host(folder):
+    captures = list(history.captures_from_folder(str(folder)))
+    unfolded = {row["site"] for row in _rows(captures)}
+    assert unfolded == {"https://a.example"}  # b.example and www.b.example: one capture each
+    folded = [row for row in _rows(captures, fold=True) if row["site"] == "b.example"]
+    assert {(r["agent"], r["change"], r["opened_path"]) for r in folded} == {
+        ("GPTBot", "opened", "/a/b"), ("*", "opened", "/a/b")}
+
+
+def test_status_changes_are_history(folder):
+    captures = list(history.captures_from_folder(str(folder)))
+    rows = {(r["agent"], r["after_period"]): r for r in _rows(captures)}
+    closed = rows[("GPTBot", "2023-03")]
+    assert (closed["before"], closed["after"], closed["change"]) == ("some", "all", "closed")
+    # The 404 allows everything: GPTBot's "/" (its shortest disallowed path) is opened.
+    opened = rows[("GPTBot", "2023-04")]
+    assert (opened["after_state"], opened["after"], opened["change"]) == (
+        "allow-all", "none", "opened")
+    assert opened["opened_path"] == "/"
+    assert opened["opened_before"] == "disallowed by line 2: Disallow: /"
+    assert opened["opened_after"].startswith("allow-all (404")
+    # The 503 leaves the site unreachable: "/" (allowed under the 404) is closed.
+    gone = rows[("*", "2023-05")]
+    assert (gone["after"], gone["change"], gone["closed_path"]) == ("unreachable", "closed", "/")
+    # Back to rules: their shortest allowed path is opened.
+    back = rows[("*", "2023-06")]
+    assert (back["change"], back["opened_path"]) == ("opened", "/")
+    assert rows[("*", "2023-07")]["change"] == "equivalent"
+
+
+def test_comparisons_equal_robotspec_compare(cli, folder, tmp_path):
+    captures = list(history.captures_from_folder(str(folder)))
+    bodies = {c.capture_id: c.body for c in captures}
+    by_time = {(c.robots_url, c.fetch_time): c.capture_id for c in captures}
+    checked = 0
+    for row in _rows(captures, fold=True):
+        if row["before_status"] != 200 or row["after_status"] != 200:
+            continue
+        old, new = tmp_path / "old.txt", tmp_path / "new.txt"
+        old.write_bytes(bodies[by_time[(row["before_url"], row["before_time"])]])
+        new.write_bytes(bodies[by_time[(row["after_url"], row["after_time"])]])
+        done = cli.run("compare", "--format", "json", "--variant", "google", "--agent",
+                       row["agent"], str(old), str(new))
+        assert done.returncode in (0, 1), done.stderr
+        answer = json.loads(done.stdout)
+        assert (row["change"] == "equivalent") == answer["equivalent"]
+        expected = {}
+        for difference in answer["differences"]:
+            name = "closed" if difference["old"]["allowed"] else "opened"
+            expected[name] = (difference["path"], _words(difference["old"]),
+                              _words(difference["new"]))
+        got = {name: (row[f"{name}_path"], row[f"{name}_before"], row[f"{name}_after"])
+               for name in ("opened", "closed") if row[f"{name}_path"] is not None}
+        assert got == expected, row
+        checked += 1
+    assert checked >= 6
+
+
+def _words(side):
+    verdict = "allowed" if side["allowed"] else "disallowed"
+    if side["line"] is None:
+        return f"{verdict} ({side['decision']})"
+    return f"{verdict} by line {side['line']}: {side['rule']}"
+
+
+def test_the_history_command_on_spark(folder, tmp_path):
+    if os.environ.get("ROBOTSPEC_STUDY_TESTS") != "1":
+        pytest.skip("the Spark study suite runs in .ci/test-study "
+                    "(or set ROBOTSPEC_STUDY_TESTS=1)")
+    out = tmp_path / "history"
+    done = subprocess.run(
+        [sys.executable, "-m", "robotspec.study", "history", "--captures", str(folder),
+         "--out", str(out), "--agents", ",".join(AGENTS), "--fold", "--master", "local[2]",
+         "--conf", "spark.ui.enabled=false"],
+        capture_output=True, text=True, cwd=str(tmp_path))
+    assert done.returncode == 0, done.stderr[-3000:]
+    import pandas as pd
+
+    table = pd.read_parquet(out / "history")
+    expected = _rows(list(history.captures_from_folder(str(folder))), fold=True)
+    assert len(table) == len(expected)
+    key = ["site", "agent", "after_period"]
+    got = table.sort_values(key)[["site", "agent", "after_period", "change", "opened_path",
+                                  "closed_path"]].to_dict("records")
+    want = sorted(({k: r[k] for k in ("site", "agent", "after_period", "change",
+                                      "opened_path", "closed_path")} for r in expected),
+                  key=lambda r: [r[k] for k in key])
+    assert [{k: (None if pd.isna(v) else v) for k, v in r.items()} for r in got] == want
+    timeline = pd.read_csv(out / "timeline.csv")
+    gptbot = timeline[(timeline["agent"] == "GPTBot")].set_index("period")
+    assert gptbot.loc["2023-03", "closed"] == 1 and gptbot.loc["2023-04", "opened"] == 1
+    provenance = json.loads((out / "history" / "_provenance.json").read_text())
+    assert provenance["agents"] == AGENTS and provenance["readings"] == ["google"]
+    assert provenance["inputs"] == [str(folder)] and provenance["fold"] is True
+    assert (out / "timeline.png").stat().st_size > 0
+    assert "| `GPTBot` | 1 | 1 |" in (out / "summary.md").read_text()
+
+
+def test_the_history_command_reads_warc_files_of_several_crawls(folder, tmp_path):
+    if os.environ.get("ROBOTSPEC_STUDY_TESTS") != "1":
+        pytest.skip("the Spark study suite runs in .ci/test-study "
+                    "(or set ROBOTSPEC_STUDY_TESTS=1)")
+    import pandas as pd
+
+    from robotspec.study.warcwrite import response_record, write_warc
+
+    captures = list(history.captures_from_folder(str(folder)))
+    # Two "crawls": the first half of the year in one file, the rest in the other, and the
+    # http capture of a.example in March redirecting to https (it gives way to the https one).
+    early = [c for c in captures if c.fetch_time.month <= 3]
+    late = [c for c in captures if c.fetch_time.month > 3]
+    moved = response_record("http://a.example/robots.txt", 301, b"",
+                            (("Location", "https://a.example/robots.txt"),),
+                            date=early[0].fetch_time.replace(month=3, day=9))
+    paths = []
+    for name, part, extra in (("crawl-1.warc.gz", early, [moved]), ("crawl-2.warc", late, [])):
+        path = tmp_path / name
+        write_warc(str(path), [*(response_record(c.robots_url, c.http_status, c.body,
+                                                 date=c.fetch_time) for c in part), *extra])
+        paths.append(str(path))
+    out = tmp_path / "from-warc"
+    done = subprocess.run(
+        [sys.executable, "-m", "robotspec.study", "history", "--warc", *paths, "--out",
+         str(out), "--agents", ",".join(AGENTS), "--fold", "--master", "local[2]",
+         "--conf", "spark.ui.enabled=false"],
+        capture_output=True, text=True, cwd=str(tmp_path))
+    assert done.returncode == 0, done.stderr[-3000:]
+    table = pd.read_parquet(out / "history")
+    expected = _rows(captures, fold=True)
+    got = {(r.site, r.agent, r.after_period, r.change) for r in table.itertuples()}
+    assert got == {(r["site"], r["agent"], r["after_period"], r["change"]) for r in expected}
+    provenance = json.loads((out / "_provenance.json").read_text())
+    assert provenance["inputs"] == paths
