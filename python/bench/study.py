@@ -23,6 +23,16 @@ before and after: the figures are only comparable under the same load.
 
     cargo build --release -p robotspec-cli   # the command line measured beside the job
     python python/bench/study.py [--corpus DIR] [--copies 16] [--files 4] [--cli target/release/robotspec]
+
+``--slope`` measures instead what a capture costs at the margin (issue 35): the corpus once (N
+captures) and the same captures ``--times`` times (kN, default 8), each in ``--files`` WARC
+files, the job run on both in one Spark session (``local[2]``), interleaved, ``--rounds`` times;
+the marginal CPU per capture is (CPU(kN) − CPU(N)) / (k − 1)N of the whole process tree — the
+session's start, the warm-up and every cost per job or per file cancel. The same for
+``robotspec batch`` over N and kN files. Medians of the rounds; every round is printed.
+
+    python python/bench/study.py --slope --corpus /work/shared/corpus/real --files 2 \
+        [--rounds 3] [--times 8] [--studies google,five]
 """
 
 from __future__ import annotations
@@ -156,6 +166,97 @@ def load():
     return subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
 
 
+def write_crawl(folder: Path, bodies, copies: int, files: int, name: str):
+    """``copies`` times the captures of ``bodies`` in ``files`` WARC files, and the bodies as
+    files for batch (each copy under other host names there: batch reads a folder)."""
+    records = [response_record(f"https://{host}/robots.txt", 200, body) for host, body in bodies]
+    records = records * copies
+    plain = folder / f"{name}-bodies"
+    plain.mkdir()
+    for copy in range(copies):
+        for host, body in bodies:
+            (plain / f"c{copy}.{host}").write_bytes(body)
+    per_file = -(-len(records) // files)
+    paths = []
+    for index in range(files):
+        path = folder / f"{name}-{index}.warc.gz"
+        write_warc(str(path), records[index * per_file:(index + 1) * per_file])
+        paths.append(str(path))
+    return paths, plain, len(records)
+
+
+def median(values):
+    ordered = sorted(values)
+    middle = len(ordered) // 2
+    return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
+
+
+SLOPE_STUDIES = {"google": ("study, google", ("google",)),
+                 "five": ("study, 5 variants", None)}
+
+
+def slope(args) -> int:
+    """The marginal CPU per capture of the job and of batch (see the module)."""
+    agents = list(DEFAULT_AGENTS)
+    bodies = [(p.name.replace("_", "-"), p.read_bytes()) for p in sorted(args.corpus.iterdir())]
+    folder = Path(tempfile.mkdtemp(prefix="robotspec-study-slope-"))
+    try:
+        small, small_plain, n = write_crawl(folder, bodies, 1, args.files, "small")
+        large, large_plain, nk = write_crawl(folder, bodies, args.times, args.files, "large")
+        print(f"captures: {n} and {nk}, each in {args.files} WARC files; load before: {load()}",
+              flush=True)
+        print(f"{'approach':36} {'CPU s, N':>9} {'CPU s, kN':>10} {'µs/capture':>11} "
+              f"{'captures per CPU s':>19}", flush=True)
+
+        def report(label, measured):
+            for cpu_small, cpu_large in measured:
+                per = (cpu_large - cpu_small) / (nk - n)
+                print(f"  {label:34} {cpu_small:9.2f} {cpu_large:10.2f} {per * 1e6:11.1f} "
+                      f"{1 / per:19.0f}", flush=True)
+            per = median([(large - small) / (nk - n) for small, large in measured])
+            print(f"{label:36} {'':9} {'median':>10} {per * 1e6:11.1f} {1 / per:19.0f}",
+                  flush=True)
+
+        for variant in ("google", "rfc9309"):
+            def batch(plain, variant=variant):
+                queries = "".join(f"{host}\t{agent}\t/\n" for host in sorted(os.listdir(plain))
+                                  for agent in agents).encode()
+                return lambda: subprocess.run(
+                    [args.cli, "batch", "--variant", variant, "--corpus", str(plain)],
+                    input=queries, capture_output=True, check=True)
+            report(f"robotspec batch --variant {variant}",
+                   rounds(args.rounds, batch(small_plain), batch(large_plain)))
+        spark = session("local[2]", **{"spark.ui.enabled": "false",
+                                        "spark.ui.showConsoleProgress": "false"})
+        spark.sparkContext.setLogLevel("ERROR")
+        for name in args.studies.split(","):
+            label, variants = SLOPE_STUDIES[name]
+            settings = Settings(variants=variants) if variants else Settings()
+
+            def job(locations, settings=settings):
+                tables = from_warcs(spark, locations, settings)
+                tables.write(str(folder / "out"))
+                tables.unpersist()
+
+            job(small)  # warm-up: Python workers started, robotspec imported, JIT warm
+            report(label, rounds(args.rounds, lambda: job(small), lambda: job(large)))
+        spark.stop()
+        print(f"load after: {load()}")
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    return 0
+
+
+def rounds(count: int, small, large):
+    """(CPU of ``small()``, CPU of ``large()``) ``count`` times, the order alternating."""
+    measured = []
+    for round_ in range(count):
+        order = (small, large) if round_ % 2 == 0 else (large, small)
+        cpu = {work: timed(work)[1] for work in order}
+        measured.append((cpu[small], cpu[large]))
+    return measured
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--corpus", type=Path, default=CORPUS,
@@ -164,7 +265,16 @@ def main() -> int:
     parser.add_argument("--files", type=int, default=4)
     parser.add_argument("--cli", default=str(REPO / "target" / "release" / "robotspec"))
     parser.add_argument("--cores", default="1,2")
+    parser.add_argument("--slope", action="store_true",
+                        help="the marginal CPU per capture instead (see the module)")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--times", type=int, default=8,
+                        help="--slope: the large input is the corpus this many times")
+    parser.add_argument("--studies", default="google,five",
+                        help="--slope: google (one reading), five (all five), or both")
     args = parser.parse_args()
+    if args.slope:
+        return slope(args)
     agents = list(DEFAULT_AGENTS)
     folder = Path(tempfile.mkdtemp(prefix="robotspec-study-bench-"))
     try:

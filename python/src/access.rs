@@ -33,7 +33,7 @@ use crate::input;
 /// One answer of `Access.answers`: allowed, the deciding rule's line and text, and the agent
 /// token whose groups applied (`"*"` for the `*` groups; None when no group applies or the
 /// access state decided without rules).
-type Answer = (bool, Option<u32>, Option<String>, Option<String>);
+pub(crate) type Answer = (bool, Option<u32>, Option<String>, Option<String>);
 
 /// What a fetch of robots.txt means for crawling under one reading: the library's access
 /// policy (docs/access.md) applied to a status code, headers and a body. `profile` names the
@@ -292,23 +292,7 @@ impl Access {
         let (Some(old), Some(new)) = (rules(&self.inner), rules(&other.get().inner)) else {
             return Ok(agents.iter().map(|_| None).collect());
         };
-        // Agents to whom the same groups apply on both sides share one comparison: a study
-        // asks about a dozen agents, most of them the `*` groups'.
-        let found = py.detach(|| {
-            let mut done = std::collections::HashMap::new();
-            agents
-                .iter()
-                .map(|agent| {
-                    let (a, b) = (old.applicable(agent), new.applicable(agent));
-                    let lines = |side: &robotspec::Applicable<'_>| -> Vec<u32> {
-                        side.groups().map(|group| group.line()).collect()
-                    };
-                    done.entry((lines(&a), lines(&b)))
-                        .or_insert_with(|| searched(robotspec::analysis::compare(&a, &b)))
-                        .clone()
-                })
-                .collect::<Vec<_>>()
-        });
+        let found = py.detach(|| compare_each(old, new, &agents));
         found
             .iter()
             .map(|equivalence| Equivalence::of(py, equivalence).map(Some))
@@ -349,10 +333,34 @@ impl Access {
 }
 
 /// The rules of `access`, when its state is that they decide.
-fn rules(access: &access::Access) -> Option<&robotspec::Robots> {
+pub(crate) fn rules(access: &access::Access) -> Option<&robotspec::Robots> {
     access
         .robots()
         .filter(|_| access.state == access::AccessState::Rules)
+}
+
+/// Where `old`'s rules and `new`'s part, for each agent of `agents`: the library's exact
+/// comparison, its shortest differences searched for. Agents to whom the same groups apply on
+/// both sides share one comparison: a study asks about a dozen agents, most of them the `*`
+/// groups'.
+pub(crate) fn compare_each<'a>(
+    old: &'a robotspec::Robots,
+    new: &'a robotspec::Robots,
+    agents: &[Arc<AgentQuery>],
+) -> Vec<robotspec::analysis::Equivalence<'a, 'a>> {
+    let mut done = std::collections::HashMap::new();
+    agents
+        .iter()
+        .map(|agent| {
+            let (a, b) = (old.applicable(agent), new.applicable(agent));
+            let lines = |side: &robotspec::Applicable<'_>| -> Vec<u32> {
+                side.groups().map(|group| group.line()).collect()
+            };
+            done.entry((lines(&a), lines(&b)))
+                .or_insert_with(|| searched(robotspec::analysis::compare(&a, &b)))
+                .clone()
+        })
+        .collect()
 }
 
 /// What is blocked for an agent, with its witnesses: (blocked, the shortest disallowed path, the
@@ -392,7 +400,7 @@ pub(crate) fn redirect_target(
 }
 
 /// One grid answer from the rules' verdict.
-fn answer(verdict: &LibraryVerdict<'_>) -> Answer {
+pub(crate) fn answer(verdict: &LibraryVerdict<'_>) -> Answer {
     let rule = verdict.rule();
     let applicable = verdict.applicable();
     let group_agent = match applicable.agent() {
@@ -413,9 +421,8 @@ fn answer(verdict: &LibraryVerdict<'_>) -> Answer {
 /// a control character — is left out: no client hands it over, and no header the policy reads
 /// can be valid with it.
 fn header_map(headers: Option<&Bound<'_, PyAny>>) -> PyResult<HeaderMap> {
-    let mut out = HeaderMap::new();
     let Some(headers) = headers.filter(|h| !h.is_none()) else {
-        return Ok(out);
+        return Ok(HeaderMap::new());
     };
     let pairs = if headers.hasattr("items")? {
         headers.call_method0("items")?
@@ -427,8 +434,18 @@ fn header_map(headers: Option<&Bound<'_, PyAny>>) -> PyResult<HeaderMap> {
             "headers must be a mapping or an iterable of (name, value) pairs of str",
         )
     };
+    let mut read = Vec::new();
     for pair in pairs.try_iter().map_err(|_| refuse())? {
         let (name, value): (String, String) = pair?.extract().map_err(|_| refuse())?;
+        read.push((name, value));
+    }
+    Ok(header_map_of(&read))
+}
+
+/// The pairs an HTTP client would take, as a map (see `header_map`).
+pub(crate) fn header_map_of(pairs: &[(String, String)]) -> HeaderMap {
+    let mut out = HeaderMap::new();
+    for (name, value) in pairs {
         if let (Ok(name), Ok(value)) = (
             HeaderName::from_bytes(name.as_bytes()),
             HeaderValue::from_bytes(value.as_bytes()),
@@ -436,5 +453,5 @@ fn header_map(headers: Option<&Bound<'_, PyAny>>) -> PyResult<HeaderMap> {
             out.append(name, value);
         }
     }
-    Ok(out)
+    out
 }

@@ -22,6 +22,7 @@
 // The floors, from the ground up (docs/architecture.md, "The binding's stack"): a module
 // imports only from its own floor or those below; this file only declares them and hands
 // their classes and functions to Python.
+mod columns;
 mod detach;
 mod input;
 mod objects;
@@ -36,6 +37,9 @@ mod access;
 mod diff;
 mod lint;
 mod robots;
+
+// The study's batch call (issue 35): a batch of captures in, Arrow columns out.
+mod study;
 
 use pyo3::prelude::*;
 
@@ -79,6 +83,10 @@ mod _robotspec {
         }
         module.add("SETTINGS", settings)?;
         module.add("DEFAULT_VARIANT", super::input::DEFAULT_VARIANT)?;
+        // The study's batch call (issue 35), private to robotspec.study: set as an attribute,
+        // not added, so that it stays out of `__all__` and the stubs.
+        let analyse = wrap_pyfunction!(super::study::analyse_captures, module)?;
+        module.setattr("_analyse_captures", analyse)?;
         Ok(())
     }
 }

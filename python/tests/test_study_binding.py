@@ -161,3 +161,47 @@ def test_summary_of_extensions_and_sitemaps():
     empty = Access(503, body, "rfc9309").summary()
     assert (empty["groups"], empty["sitemaps"], empty["extensions"]) == (0, [], [])
     assert empty["body_bytes"] == len(body)
+
+
+def test_the_batch_call_answers_as_access_does():
+    """`_analyse_captures`, the study's one call per batch (python/src/study.rs), writes Arrow
+    buffers (python/src/columns.rs); read here by hand, without pyarrow: each reading's
+    verdicts are `Access.answers`, its `blocked` `Access.blocked`, in captures × readings ×
+    agents × paths order."""
+    from robotspec._robotspec import _analyse_captures
+
+    body = (CORPUS / "github.com").read_bytes()
+    agents, urls = ["GPTBot", "Googlebot", "*"], ["/", "/search", "/x/y/tree/z"]
+    captures = [(200, body), (503, body), (403, b"")]
+    columns = _analyse_captures(
+        ["https://github.com/robots.txt"] * 3, [s for s, _ in captures], [b for _, b in captures],
+        [[], [("Retry-After", "60")], []], [None, None, None], agents, urls, list(VARIANTS),
+        SIZE_LIMIT)
+    count, (_, offsets) = columns["readings"]
+    assert count == 3 and len(offsets) == 4 * 4  # int32 offsets: one per capture, and 0
+    assert columns["readings[]"][0] == 3 * len(VARIANTS)
+    length, (validity, bits) = columns["readings[].verdicts[].allowed"]
+    assert length == 3 * len(VARIANTS) * len(agents) * len(urls) and validity is None
+    allowed = [bool(bits[i // 8] >> (i % 8) & 1) for i in range(length)]
+    blocked = _strings(columns["readings[].verdicts[].blocked"])
+    expected_allowed, expected_blocked = [], []
+    for status, captured in captures:
+        for variant in VARIANTS:
+            access = Access(status, captured, variant)
+            expected_allowed += [answer[0] for answer in access.answers(agents, urls)]
+            expected_blocked += [b for b in access.blocked(agents) for _ in urls]
+    assert allowed == expected_allowed
+    assert blocked == expected_blocked
+    with pytest.raises(ValueError, match="as long as each other"):
+        _analyse_captures(["https://a.test/robots.txt"], [], [], [], [], agents, urls,
+                          ["google"], SIZE_LIMIT)
+
+
+def _strings(column):
+    """A utf8 column's values, from its offsets and data (no nulls expected)."""
+    import struct
+
+    length, (validity, offsets, data) = column
+    assert validity is None
+    ends = struct.unpack(f"<{length + 1}i", offsets)
+    return [data[ends[i]:ends[i + 1]].decode() for i in range(length)]

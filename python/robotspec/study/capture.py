@@ -1,18 +1,21 @@
-"""One robots.txt capture in, the study's rows out: the part of the job that knows robots.txt.
+"""Robots.txt captures in, the study's rows out: the part of the job that knows robots.txt.
 
-Spark is not needed here (the tests call it directly): ``analyse`` takes a ``Capture`` — what a
-crawl archive stores about one fetch of robots.txt: its URL, status code, headers and body — and
-returns one nested row, the row of the job's intermediate table (one row per capture; see
-``CAPTURE_ROW``). The four output tables are that row exploded (``job.py``).
+Spark is not needed here (the tests call it directly). ``Batch`` collects captures — what a
+crawl archive stores about one fetch of robots.txt: its URL, status code, headers and body —
+column by column, and ``Batch.record_batch`` answers them all in one call to the binding
+(``_analyse_captures``, python/src/study.rs): the rows of the job's intermediate table, one
+per capture (``CAPTURE_ROW``), as an Arrow record batch whose arrays pyarrow assembles from
+the buffers the binding wrote — no Python object per answer or per row. The four output tables
+are that table exploded (``job.py``). ``analyse`` does the same for one ``Capture`` and gives
+its row as nested tuples.
 
-Every answer comes from the library through the binding: ``robotspec.Access`` applies the
-variant's access policy to the status code and parses a 2xx body (one parsed object per capture
-and variant), answers the agent × path grid and how much of the site is blocked for each agent
-(``Access.blocked``: all, some, none, unreachable or undecided; exact, over every URL) in one
-call each, finds where two variants' rules part (``Access.compare``) and summarises
-the file; ``robotspec.diff_many`` says why two variants disagree. A capture is parsed once per
-variant by ``Access``, and again by ``diff_many`` only when two variants that both obey the file
-disagree on a query or block different amounts of the site for an agent.
+Every answer comes from the library: for each capture and reading, the access policy applied
+to the status code (one parse of a 2xx body per reading, within the size limit), the agent ×
+path grid of verdicts with the deciding rules, how much of the site is blocked for each agent
+(all, some, none, unreachable or undecided; exact, over every URL), the file in figures, every
+pair of readings whose verdicts differ with the library's diff reason, and every pair whose
+``blocked`` differs with the shortest path where their rules part (docs/study.md). A capture is
+read once more, whole, by the library's diff only when two readings that both obey it disagree.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from datetime import datetime
 from typing import Dict, List, Optional, Sequence, Tuple
 from urllib.parse import urlsplit
 
-from .._robotspec import VARIANTS, Access, diff_many, redirect_target
+from .._robotspec import VARIANTS, Access, _analyse_captures, redirect_target
 
 DEFAULT_AGENTS: Tuple[str, ...] = (
     "GPTBot",
@@ -53,15 +56,6 @@ DEFAULT_PATHS: Tuple[str, ...] = ("/",)
 DEFAULT_SIZE_LIMIT = 512_000
 """The access stage's size limit (docs/access.md: 512,000 bytes for every variant): a study
 reads at most one byte more of a body, whatever its length, so memory stays bounded."""
-
-# The state of a capture whose status is a redirect a fetcher follows: the answer is the end
-# of the chain, another capture (docs/study.md).
-REDIRECT = "redirect"
-
-# The reasons a disagreement can have beyond the library's diff reasons (docs/study.md).
-ACCESS_POLICY = "access-policy"
-BEYOND_SIZE_LIMIT = "beyond-size-limit"
-UNDECIDED = "undecided"
 
 
 @dataclass(frozen=True)
@@ -217,213 +211,146 @@ def redirect_of(capture: Capture) -> Optional[str]:
         return None
 
 
-def analyse(capture: Capture, settings: Settings) -> tuple:
-    """The capture's row (``CAPTURE_ROW``): what it is, each variant's reading and verdicts,
-    and every pair of variants that disagrees on a query, with the reason."""
-    location = redirect_of(capture)
-    body_bytes = capture.body_bytes if capture.body_bytes is not None else len(capture.body)
-    head = (
-        capture.capture_id,
-        capture.warc_file,
-        capture.robots_url,
-        host_of(capture.robots_url),
-        capture.fetch_time,
-        capture.http_status,
-        capture.failure,
-        location,
-        capture.header("Content-Type"),
-        body_bytes,
-        capture.truncated,
-    )
-    if location is not None:
-        return head + (_redirect_readings(settings), [], [])
-    grids: Dict[str, List[tuple]] = {}
-    accesses: Dict[str, Access] = {}
-    blocked: Dict[str, List[str]] = {}
-    readings = []
-    for variant in settings.variants:
-        access = Access(
-            None if capture.failure is not None else capture.http_status,
-            capture.body,
-            variant,
-            headers=capture.headers,
-            failure=capture.failure,
-            size_limit=settings.size_limit,
+# The columns a batch passes through from its captures, as given: the rest of ``CAPTURE_ROW``
+# is the binding's (host is Python's ``urlsplit``, as ``host_of`` reads it).
+PASSED = ("capture_id", "warc_file", "robots_url", "fetch_time", "http_status", "failure",
+          "body_bytes", "truncated")
+
+
+class Batch:
+    """Captures collected column by column, answered together (``record_batch``)."""
+
+    def __init__(self) -> None:
+        self.columns: Dict[str, list] = {name: [] for name in PASSED + ("body", "headers")}
+
+    def __len__(self) -> int:
+        return len(self.columns["robots_url"])
+
+    def add(self, capture: Capture) -> None:
+        """Adds ``capture``; a body past the size limit is cut when the batch is answered."""
+        columns = self.columns
+        columns["capture_id"].append(capture.capture_id)
+        columns["warc_file"].append(capture.warc_file)
+        columns["robots_url"].append(capture.robots_url)
+        columns["fetch_time"].append(capture.fetch_time)
+        columns["http_status"].append(capture.http_status)
+        columns["failure"].append(capture.failure)
+        columns["body_bytes"].append(
+            capture.body_bytes if capture.body_bytes is not None else len(capture.body))
+        columns["truncated"].append(capture.truncated)
+        columns["body"].append(capture.body)
+        columns["headers"].append(capture.headers)
+
+    def record_batch(self, settings: Settings, schema=None):
+        """The captures' rows as a pyarrow ``RecordBatch`` of ``schema`` (default
+        ``arrow_schema()``, which is the Arrow form of Spark's ``CAPTURE_ROW``)."""
+        import pyarrow as pa
+
+        schema = schema if schema is not None else arrow_schema()
+        columns = self.columns
+        computed = _analyse_captures(
+            columns["robots_url"], columns["http_status"], columns["body"], columns["headers"],
+            columns["failure"], settings.agents, settings.paths, settings.variants,
+            settings.size_limit,
         )
-        grid = access.answers(settings.agents, settings.paths)
-        grids[variant] = grid
-        accesses[variant] = access
-        blocked[variant] = access.blocked(settings.agents)
-        readings.append(_reading(variant, access, grid, blocked[variant], settings))
-    states = {variant: access.state for variant, access in accesses.items()}
-    return head + (
-        readings,
-        _disagreements(capture, settings, grids, states),
-        _changes(capture, settings, accesses, blocked),
-    )
-
-
-def _reading(variant: str, access: Access, grid, blocked, settings: Settings) -> tuple:
-    """One variant's row of the file table, with its verdicts."""
-    summary = access.summary()
-    extensions = [
-        (e["line"], e["extension"], e["key"], e["value"], e["group_line"], e["error"])
-        for e in summary["extensions"]
-    ]
-    verdicts = []
-    paths = settings.paths
-    for a, agent in enumerate(settings.agents):
-        for p, path in enumerate(paths):
-            allowed, line, rule, group_agent = grid[a * len(paths) + p]
-            verdicts.append((agent, path, allowed, line, rule, group_agent, blocked[a]))
-    return (
-        variant,
-        access.state,
-        access.reason,
-        summary["groups"],
-        summary["rules"],
-        summary["ignored_rules"],
-        summary["diagnostics"],
-        summary["sitemaps"],
-        [e[3] for e in extensions if e[1] == "content-usage"],
-        [e[3] for e in extensions if e[1] == "content-signal"],
-        extensions,
-        verdicts,
-    )
-
-
-def _redirect_readings(settings: Settings) -> list:
-    """The readings of a redirect: no verdicts of its own (allowed is null), no file."""
-    verdicts = [
-        (agent, path, None, None, None, None, REDIRECT)
-        for agent in settings.agents
-        for path in settings.paths
-    ]
-    reason = "redirect: the answer is the end of the chain"
-    return [
-        (variant, REDIRECT, reason, 0, 0, 0, {}, [], [], [], [], verdicts)
-        for variant in settings.variants
-    ]
-
-
-def _disagreements(capture: Capture, settings: Settings, grids, states) -> list:
-    """Every (agent, path, pair of variants) whose verdicts differ, with the reason: the
-    library's diff reason when both variants obey the file, ``access-policy`` when the status
-    code decided for one of them."""
-    variants = settings.variants
-    paths = settings.paths
-    pending = []
-    for a, agent in enumerate(settings.agents):
-        for p, path in enumerate(paths):
-            index = a * len(paths) + p
-            for i, left in enumerate(variants):
-                for right in variants[i + 1 :]:
-                    left_allowed = grids[left][index][0]
-                    right_allowed = grids[right][index][0]
-                    if left_allowed != right_allowed:
-                        pending.append((index, agent, path, left, right, left_allowed, right_allowed))
-    if not pending:
-        return []
-    comparisons = None
-    if any(states[left] == "rules" and states[right] == "rules" for _, _, _, left, right, _, _ in pending):
-        comparisons = diff_many(capture.body, settings.agents, settings.paths, list(variants))
-    rows = []
-    for index, agent, path, left, right, left_allowed, right_allowed in pending:
-        if states[left] == "rules" and states[right] == "rules" and comparisons is not None:
-            reason, line, text = _diff_reason(comparisons[index], left, right, left_allowed, right_allowed)
-        else:
-            reason, line = ACCESS_POLICY, None
-            text = f"{capture.http_status}: {left} {states[left]}, {right} {states[right]}"
-        rows.append((agent, path, left, right, left_allowed, right_allowed, reason, line, text))
-    return rows
-
-
-def _changes(capture: Capture, settings: Settings, accesses, blocked) -> list:
-    """Every (agent, pair of variants) whose ``blocked`` differs, with why: the
-    shortest path where the two variants' rules part (the library's exact comparison,
-    ``Access.compare``) and the library's diff reason there; ``access-policy`` when the status
-    code decided for one of them; ``undecided`` when no such path was found before a limit
-    stopped the comparison (or the analysis that put one variant in ``undecided``)."""
-    variants = settings.variants
-    pending: Dict[Tuple[str, str], List[int]] = {}
-    for i, left in enumerate(variants):
-        for right in variants[i + 1 :]:
-            differing = [
-                a for a in range(len(settings.agents))
-                if blocked[left][a] != blocked[right][a]
-            ]
-            if differing:
-                pending[(left, right)] = differing
-    if not pending:
-        return []
-    witnesses = {}
-    for (left, right), agents in pending.items():
-        asked = [settings.agents[a] for a in agents]
-        compared = accesses[left].compare(accesses[right], asked)
-        for a, equivalence in zip(agents, compared):
-            witnesses[(a, left, right)] = equivalence
-    paths = {
-        _witness(e): None for e in witnesses.values() if e is not None and e.differences
-    }
-    asked_agents = list(dict.fromkeys(settings.agents[a] for a, _, _ in witnesses))
-    comparisons = {}
-    if paths:
-        grid = diff_many(capture.body, asked_agents, list(paths), list(variants))
-        for n, agent in enumerate(asked_agents):
-            for m, path in enumerate(paths):
-                comparisons[(agent, path)] = grid[n * len(paths) + m]
-    rows = []
-    # Agent by agent, pairs in the order of ``variants``.
-    order = sorted(witnesses, key=lambda k: (k[0], variants.index(k[1]), variants.index(k[2])))
-    for a, left, right in order:
-        equivalence = witnesses[(a, left, right)]
-        agent = settings.agents[a]
-        path, reason, line, text = None, None, None, None
-        if equivalence is None:
-            reason = ACCESS_POLICY
-            states = f"{left} {accesses[left].state}, {right} {accesses[right].state}"
-            text = f"{capture.http_status}: {states}"
-        elif not equivalence.differences:
-            reason = UNDECIDED
-        else:
-            path = _witness(equivalence)
-            found = _pair(comparisons[(agent, path)], left, right)
-            if found is None:
-                # The diff reads the whole body; the access stage its first size_limit bytes.
-                reason = BEYOND_SIZE_LIMIT
+        arrays = []
+        for field in schema:
+            if field.name == "host":
+                values = [host_of(url) for url in columns["robots_url"]]
+                arrays.append(pa.array(values, type=field.type))
+            elif field.name in PASSED:
+                arrays.append(pa.array(columns[field.name], type=field.type))
             else:
-                evidence = found["evidence"] or {}
-                reason, line, text = found["reason"], evidence.get("line"), evidence.get("text")
-        rows.append((agent, left, right, blocked[left][a], blocked[right][a], path,
-                     reason, line, text))
-    return rows
+                arrays.append(_assemble(field.type, field.name, computed))
+        return pa.RecordBatch.from_arrays(arrays, schema=schema)
 
 
-def _witness(equivalence) -> str:
-    """The shortest path where the two sides part (the smaller in byte order of two as long)."""
-    return min((d.path for d in equivalence.differences), key=lambda p: (len(p), p.encode()))
+def _assemble(kind, path: str, computed: dict):
+    """The array at ``path`` of the binding's columns (python/src/columns.rs: path → (length,
+    buffers)), its children first: list items at ``path[]``, struct fields at ``path.name``."""
+    import pyarrow as pa
+
+    length, buffers = computed[path]
+    if pa.types.is_map(kind):
+        entries = pa.struct([kind.key_field, kind.item_field])
+        children = [_assemble(entries, path + "[]", computed)]
+    elif pa.types.is_list(kind):
+        children = [_assemble(kind.value_type, path + "[]", computed)]
+    elif pa.types.is_struct(kind):
+        children = [_assemble(kind.field(i).type, f"{path}.{kind.field(i).name}", computed)
+                    for i in range(kind.num_fields)]
+    else:
+        children = None
+    buffers = [None if b is None else pa.py_buffer(b) for b in buffers]
+    return pa.Array.from_buffers(kind, length, buffers, children=children)
 
 
-def _pair(comparison, left: str, right: str):
-    """The disagreement of ``left`` and ``right`` in ``comparison``, or None."""
-    for found in comparison.disagreements:
-        if (found["left"], found["right"]) == (left, right):
-            return found
-    return None
+def arrow_type(ddl: str):
+    """The Arrow type Spark gives a column of the DDL type ``ddl`` (string, int, long,
+    boolean, timestamp — in UTC, microseconds — and array, struct and map of those)."""
+    import pyarrow as pa
+
+    ddl = ddl.strip()
+    simple = {"string": pa.string(), "int": pa.int32(), "long": pa.int64(),
+              "boolean": pa.bool_(), "timestamp": pa.timestamp("us", tz="UTC")}
+    if ddl in simple:
+        return simple[ddl]
+    outer, _, inner = ddl.partition("<")
+    parts = _split_top(inner[:-1])
+    if outer == "array":
+        return pa.list_(arrow_type(inner[:-1]))
+    if outer == "map":
+        return pa.map_(arrow_type(parts[0]), arrow_type(parts[1]))
+    if outer == "struct":
+        fields = [part.split(":", 1) for part in parts]
+        return pa.struct([pa.field(name, arrow_type(kind)) for name, kind in fields])
+    raise ValueError(f"no Arrow type for the DDL type {ddl!r}")
 
 
-def _diff_reason(comparison, left: str, right: str, left_allowed: bool, right_allowed: bool):
-    """The library's reason for the pair, when its reading of the whole body gives the same
-    verdicts as the access stage's (which reads only the first ``size_limit`` bytes)."""
-    answers = comparison.verdicts
-    for found in comparison.disagreements:
-        if (found["left"], found["right"]) == (left, right) and (
-            answers[left],
-            answers[right],
-        ) == (left_allowed, right_allowed):
-            evidence = found["evidence"] or {}
-            return found["reason"], evidence.get("line"), evidence.get("text")
-    return BEYOND_SIZE_LIMIT, None, None
+def _split_top(text: str) -> List[str]:
+    """``text`` split at the commas outside angle brackets."""
+    parts, depth, start = [], 0, 0
+    for i, char in enumerate(text):
+        depth += {"<": 1, ">": -1}.get(char, 0)
+        if char == "," and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    return parts + [text[start:]]
+
+
+def arrow_schema():
+    """``CAPTURE_ROW`` as a pyarrow schema."""
+    import pyarrow as pa
+
+    return pa.schema([pa.field(name, arrow_type(kind)) for name, kind in CAPTURE_ROW])
+
+
+def analyse(capture: Capture, settings: Settings) -> tuple:
+    """The capture's row (``CAPTURE_ROW``) as nested tuples: what it is, each reading and its
+    verdicts, every pair of readings that disagrees on a query and every pair whose
+    ``blocked`` differs, with the reason (a batch of one: ``Batch``)."""
+    batch = Batch()
+    batch.add(capture)
+    record = batch.record_batch(settings)
+    row = record.to_pylist()[0]
+    return tuple(_tuples(row[field.name], field.type) for field in record.schema)
+
+
+def _tuples(value, kind):
+    """A value of ``to_pylist`` of Arrow type ``kind`` with structs as tuples (in field
+    order) and maps as dicts."""
+    import pyarrow as pa
+
+    if value is None:
+        return None
+    if pa.types.is_map(kind):
+        return dict(value)
+    if pa.types.is_list(kind):
+        return [_tuples(item, kind.value_type) for item in value]
+    if pa.types.is_struct(kind):
+        return tuple(_tuples(value[kind.field(i).name], kind.field(i).type)
+                     for i in range(kind.num_fields))
+    return value
 
 
 def field_names(fields: Sequence[Tuple[str, str]]) -> List[str]:

@@ -1,11 +1,11 @@
 """The Spark job: WARC files (or a DataFrame of captures) in, the study's tables out.
 
 Work is partitioned by file: the list of WARC locations becomes a DataFrame with one partition
-per file, and each task streams its file (``warc.py``), analyses each capture as it is read
-(``capture.py``) and hands Spark one nested row per capture, in Arrow record batches of
-``BATCH_CAPTURES`` rows (``mapInArrow``: columnar, no per-row pickling) — so a task holds one
-capture's body (at most ``size_limit + 1`` bytes) and its parsed readings, and one batch of
-rows, at a time, whatever the file's size.
+per file, and each task streams its file (``warc.py``), collects ``BATCH_CAPTURES`` captures at
+a time and has the binding answer them in one call (``capture.Batch``), which hands Spark one
+nested row per capture as an Arrow record batch (``mapInArrow``: columnar, no per-row
+pickling, no Python object per answer) — so a task holds one batch of captures' bodies (each at
+most ``size_limit + 1`` bytes) and their rows at a time, whatever the file's size.
 That nested table (``CAPTURE_ROW``) is persisted (memory, spilling to disk) and exploded into
 the four output tables, so each capture is read and parsed once:
 
@@ -34,9 +34,10 @@ from .capture import (
     DISAGREEMENT_FIELDS,
     READING_FIELDS,
     VERDICT_FIELDS,
+    Batch,
     Capture,
     Settings,
-    analyse as analyse_capture,
+    arrow_schema,
     field_names,
 )
 
@@ -113,36 +114,27 @@ def _explode(nested):
     return verdicts, files, disagreements, changes
 
 
-# Rows cross from the Python workers to Spark as Arrow record batches of this many captures:
-# columnar, with no per-row pickling (the nested rows are ~90 verdicts each).
-BATCH_CAPTURES = 128
+# Captures are answered, and cross from the Python workers to Spark, in Arrow record batches
+# of at most this many captures and (past the capture that crosses it) this many body bytes:
+# one call to the binding each, a few dozen pyarrow calls to assemble its columns whatever
+# their rows, and a bound on what a task holds however long the bodies are.
+BATCH_CAPTURES = 256
+BATCH_BYTES = 8_000_000
 
 
-def _arrow_schema(spark):
-    """The Arrow schema of ``CAPTURE_ROW``, made on the driver (it needs the JVM)."""
-    from pyspark.sql.pandas.types import to_arrow_schema
-
-    struct = spark.createDataFrame([], ddl(CAPTURE_ROW)).schema
-    return to_arrow_schema(struct, timezone="UTC")
-
-
-def _batches(rows: Iterable[tuple], schema) -> Iterator:
-    """``rows`` (``CAPTURE_ROW`` tuples) as Arrow record batches of ``BATCH_CAPTURES``."""
-    import pyarrow as pa
-
-    def batch(chunk):
-        columns = zip(*chunk)
-        arrays = [pa.array(list(column), type=field.type) for column, field in zip(columns, schema)]
-        return pa.RecordBatch.from_arrays(arrays, schema=schema)
-
-    chunk = []
-    for row in rows:
-        chunk.append(row)
-        if len(chunk) == BATCH_CAPTURES:
-            yield batch(chunk)
-            chunk = []
-    if chunk:
-        yield batch(chunk)
+def _batches(captures: Iterable[Capture], settings: Settings) -> Iterator:
+    """``captures``' rows (``CAPTURE_ROW``) as Arrow record batches (``BATCH_CAPTURES``,
+    ``BATCH_BYTES``)."""
+    schema = arrow_schema()
+    batch, held = Batch(), 0
+    for capture in captures:
+        batch.add(capture)
+        held += min(len(capture.body), settings.size_limit + 1)
+        if len(batch) == BATCH_CAPTURES or held >= BATCH_BYTES:
+            yield batch.record_batch(settings, schema)
+            batch, held = Batch(), 0
+    if len(batch):
+        yield batch.record_batch(settings, schema)
 
 
 def _tables(nested, errors=None) -> Tables:
@@ -162,7 +154,6 @@ def from_warcs(spark, locations: Sequence[str], settings: Settings = Settings())
         raise ValueError("no WARC file given")
     context = spark.sparkContext
     errors = context.accumulator(0)
-    schema = _arrow_schema(spark)
 
     def analyse_files(batches) -> Iterator:
         from .warc import captures as warc_captures  # fastwarc, on the executors only
@@ -170,11 +161,8 @@ def from_warcs(spark, locations: Sequence[str], settings: Settings = Settings())
         for located in batches:
             for location in located.column(0).to_pylist():
                 problems: List[str] = []
-                rows = (
-                    analyse_capture(capture, settings)
-                    for capture in warc_captures(location, settings.size_limit, problems)
-                )
-                yield from _batches(rows, schema)
+                read = warc_captures(location, settings.size_limit, problems)
+                yield from _batches(read, settings)
                 if problems:
                     errors.add(len(problems))
 
@@ -211,7 +199,6 @@ def analyse(captures, settings: Settings = Settings()) -> Tables:
     missing = [c for c in CAPTURE_COLUMNS[:3] if c not in present]
     if missing:
         raise ValueError(f"the captures lack the columns {missing}")
-    schema = _arrow_schema(captures.sparkSession)
 
     def to_capture(values: dict, partition: int, position: int) -> Capture:
         headers = values.get("headers") or ()
@@ -227,7 +214,7 @@ def analyse(captures, settings: Settings = Settings()) -> Tables:
         return Capture(
             robots_url=url,
             http_status=values["http_status"],
-            body=body[: settings.size_limit + 1],
+            body=body,
             headers=headers,
             capture_id=values.get("capture_id") or f"{url}#{partition}.{position}",
             warc_file=values.get("warc_file"),
@@ -242,14 +229,14 @@ def analyse(captures, settings: Settings = Settings()) -> Tables:
 
         partition = TaskContext.get().partitionId()
 
-        def rows():
+        def read():
             position = 0
             for batch in batches:
                 for values in batch.to_pylist():
-                    yield analyse_capture(to_capture(values, partition, position), settings)
+                    yield to_capture(values, partition, position)
                     position += 1
 
-        yield from _batches(rows(), schema)
+        yield from _batches(read(), settings)
 
     nested = captures.select(*present).mapInArrow(analyse_batches, ddl(CAPTURE_ROW))
     return _tables(nested)

@@ -1,0 +1,793 @@
+//! `robotspec._robotspec._analyse_captures`: a batch of robots.txt captures in, the corpus
+//! study's nested rows out as Arrow columns — one crossing per batch (python/robotspec/study,
+//! docs/study.md).
+//!
+//! The study asks, of every capture and every reading, the access policy's state, the agent ×
+//! path grid of verdicts, how much of the site is blocked for each agent, the file in figures,
+//! every pair of readings whose verdicts differ (with the library's diff reason) and every pair
+//! whose `blocked` differs (with the shortest path where their rules part). Asked through the
+//! Python classes (`Access`, `diff_many`), that is one crossing per question and a few Python
+//! objects per answer, which cost more than the answers. Here the whole batch is answered with
+//! the interpreter released and written into Arrow buffers (`columns`), so Python touches
+//! neither a capture's answers nor a row.
+//!
+//! Each reading parses a capture once (the access policy's parse, within the size limit), and
+//! every agent and path is asked of that parse; a capture on which two readings that both obey
+//! the file disagree is read once more, whole, by the library's `diff::Comparer`, which explains
+//! why — as `diff_many` does, and with the same answers.
+//!
+//! The rows are the study's `CAPTURE_ROW` (python/robotspec/study/capture.py), less the columns
+//! Python passes through (the capture's id, URL, host, time, status…): this module computes
+//! `content_type`, `redirect_location`, `readings`, `disagreements` and `changes`.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::SystemTime;
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::pybacked::{PyBackedBytes, PyBackedStr};
+use pyo3::types::PyDict;
+use robotspec::access::{self, AccessOptions, AccessState, FetchOutcome};
+use robotspec::analysis::{self, Equivalence};
+use robotspec::diff::{Comparer, Comparison};
+use robotspec::{AgentQuery, Profile};
+
+use crate::access::{answer, compare_each, header_map_of, rules};
+use crate::columns::{Bools, Columns, Ints, Lists, Strings};
+use crate::input;
+
+/// The state of a capture whose status is a redirect a fetcher follows: the answer is the end
+/// of the chain, another capture.
+const REDIRECT: &str = "redirect";
+const REDIRECT_REASON: &str = "redirect: the answer is the end of the chain";
+/// Reasons beyond the library's diff reasons (docs/study.md).
+const ACCESS_POLICY: &str = "access-policy";
+const BEYOND_SIZE_LIMIT: &str = "beyond-size-limit";
+const UNDECIDED: &str = "undecided";
+
+/// The study's columns for a batch of captures, each list holding one entry per capture:
+/// `urls` (the robots.txt URL), `statuses` (the status code, None when no response came),
+/// `bodies` (bytes; read up to `size_limit + 1`), `headers` (lists of (name, value) pairs of
+/// str) and `failures` (why the response gives no answer, or None; then the policy reads a
+/// network error). `agents`, `paths` and `profiles` are what the study asks (a profile is a
+/// variant or a composed reading, as `Access` reads one).
+///
+/// Returns a dict of column path → (length, buffers), which
+/// `robotspec.study.capture.record_batch` assembles with pyarrow (python/src/columns.rs).
+/// The interpreter is released while the batch is answered.
+#[pyfunction(name = "_analyse_captures")]
+#[pyo3(signature = (urls, statuses, bodies, headers, failures, agents, paths, profiles, size_limit))]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn analyse_captures<'py>(
+    py: Python<'py>,
+    urls: Vec<PyBackedStr>,
+    statuses: Vec<Option<u16>>,
+    bodies: Vec<PyBackedBytes>,
+    headers: Vec<Vec<(String, String)>>,
+    failures: Vec<Option<PyBackedStr>>,
+    agents: &Bound<'py, PyAny>,
+    paths: &Bound<'py, PyAny>,
+    profiles: Vec<PyBackedStr>,
+    size_limit: usize,
+) -> PyResult<Bound<'py, PyDict>> {
+    let count = urls.len();
+    if [statuses.len(), bodies.len(), headers.len(), failures.len()] != [count; 4] {
+        return Err(PyValueError::new_err(
+            "urls, statuses, bodies, headers and failures must be as long as each other",
+        ));
+    }
+    let ask = Ask {
+        agents: input::agents(agents)?,
+        agent_names: input::texts(agents, "agents")?,
+        paths: input::texts(paths, "paths")?,
+        readings: profiles
+            .into_iter()
+            .map(|name| Ok((input::reading(&name)?, name)))
+            .collect::<PyResult<_>>()?,
+        options: AccessOptions::default().with_size_limit(size_limit),
+        size_limit,
+    };
+    let columns = py.detach(|| {
+        let now = SystemTime::now();
+        let mut out = Out::default();
+        for (i, url) in urls.iter().enumerate() {
+            let (Some(body), Some(headers)) = (bodies.get(i), headers.get(i)) else {
+                continue;
+            };
+            let capture = Capture {
+                url,
+                status: statuses.get(i).copied().flatten(),
+                body: body.get(..ask.size_limit.saturating_add(1)).unwrap_or(body),
+                headers,
+                failure: failures.get(i).and_then(|f| f.as_deref()),
+            };
+            out.capture(&ask, &capture, now)?;
+        }
+        Ok::<_, PyErr>(out.columns())
+    })?;
+    columns.into_python(py)
+}
+
+/// What the study asks of every capture.
+struct Ask {
+    agents: Vec<Arc<AgentQuery>>,
+    agent_names: Vec<PyBackedStr>,
+    paths: Vec<PyBackedStr>,
+    /// Each reading and its name as given (the tables name readings so).
+    readings: Vec<(Profile, PyBackedStr)>,
+    options: AccessOptions,
+    size_limit: usize,
+}
+
+/// One capture, as the batch holds it.
+struct Capture<'a> {
+    url: &'a str,
+    status: Option<u16>,
+    body: &'a [u8],
+    headers: &'a [(String, String)],
+    failure: Option<&'a str>,
+}
+
+impl Capture<'_> {
+    /// The first value of header `name` (any ASCII case).
+    fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(key, _)| key.eq_ignore_ascii_case(name))
+            .map(|(_, value)| value.as_str())
+    }
+
+    /// Where the capture redirects to, when it is a redirect a fetcher follows.
+    fn redirect(&self) -> Option<String> {
+        let status = self.status.filter(|s| (300..400).contains(s))?;
+        let url = url::Url::parse(self.url).ok()?;
+        access::redirect_target(status, self.header("Location"), &url).map(String::from)
+    }
+
+    /// The access policy's result under `profile`.
+    fn access(&self, profile: Profile, ask: &Ask, now: SystemTime) -> access::Access {
+        let outcome = match (self.failure, self.status) {
+            (None, Some(status)) => FetchOutcome::Response {
+                status,
+                headers: header_map_of(self.headers),
+                body: self.body.to_vec(),
+            },
+            (failure, _) => FetchOutcome::NetworkError {
+                message: failure.unwrap_or("no response").to_owned(),
+            },
+        };
+        access::evaluate(profile, &outcome, now, &ask.options)
+    }
+
+    /// The status as the tables' texts show it (`None` when no response came).
+    fn status_text(&self) -> String {
+        self.status
+            .map_or_else(|| "None".to_owned(), |status| status.to_string())
+    }
+}
+
+/// One reading of a capture: the policy's result, its grid of answers (agents outer, paths
+/// inner) and what is blocked for each agent.
+struct Reading<'a> {
+    name: &'a str,
+    profile: Profile,
+    access: access::Access,
+    grid: Vec<crate::access::Answer>,
+    blocked: Vec<&'static str>,
+}
+
+impl Reading<'_> {
+    fn obeys_rules(&self) -> bool {
+        self.access.state == AccessState::Rules
+    }
+}
+
+/// The readings' comparisons of a capture, made when first needed: the library's `Comparer`
+/// over the whole body (as `diff_many`), one comparison per (agent, path) asked.
+struct Explained<'a> {
+    body: &'a [u8],
+    profiles: Vec<Profile>,
+    comparer: Option<Comparer>,
+    found: HashMap<(usize, String), Comparison>,
+}
+
+impl Explained<'_> {
+    fn of(&mut self, ask: &Ask, agent: usize, path: &str) -> Option<&Comparison> {
+        let key = (agent, path.to_owned());
+        if !self.found.contains_key(&key) {
+            let comparer = self
+                .comparer
+                .get_or_insert_with(|| Comparer::new(self.body, self.profiles.iter().copied()));
+            let query = ask.agents.get(agent)?;
+            self.found
+                .insert(key.clone(), comparer.compare_query(query, path));
+        }
+        self.found.get(&key)
+    }
+}
+
+/// A disagreement's reason and evidence (line, text).
+type Reason = (&'static str, Option<u32>, Option<String>);
+
+/// The pair's reason in `comparison`, when the comparison gives the pair these verdicts
+/// (`verdicts`: None to take any).
+fn pair_reason(
+    comparison: &Comparison,
+    left: Profile,
+    right: Profile,
+    verdicts: Option<(bool, bool)>,
+) -> Option<Reason> {
+    let allowed = |profile: Profile| {
+        comparison
+            .answers
+            .iter()
+            .find(|answer| answer.variant == profile)
+            .map(|answer| answer.allowed)
+    };
+    if let Some((l, r)) = verdicts {
+        if (allowed(left), allowed(right)) != (Some(l), Some(r)) {
+            return None;
+        }
+    }
+    let found = comparison
+        .disagreements
+        .iter()
+        .find(|d| d.left == left && d.right == right)?;
+    let evidence = found.evidence.as_ref();
+    Some((
+        found.reason.name(),
+        evidence.map(|e| e.line),
+        evidence.map(|e| e.text.clone()),
+    ))
+}
+
+/// The shortest path of an equivalence's differences (the smaller in byte order of two as
+/// long; length in characters, as Python counts it).
+fn witness(equivalence: &Equivalence<'_, '_>) -> Option<String> {
+    equivalence
+        .allowed_only_by_old()
+        .into_iter()
+        .chain(equivalence.allowed_only_by_new())
+        .map(|d| d.path())
+        .min_by(|a, b| (a.chars().count(), a.as_bytes()).cmp(&(b.chars().count(), b.as_bytes())))
+        .map(str::to_owned)
+}
+
+/// The output columns, filled capture by capture.
+#[derive(Default)]
+struct Out {
+    content_type: Strings,
+    redirect_location: Strings,
+    readings: ReadingColumns,
+    disagreements: DisagreementColumns,
+    changes: ChangeColumns,
+}
+
+#[derive(Default)]
+struct ReadingColumns {
+    rows: Lists,
+    count: usize,
+    variant: Strings,
+    state: Strings,
+    reason: Strings,
+    groups: Ints,
+    rules: Ints,
+    ignored_rules: Ints,
+    diagnostics: Lists,
+    diagnostic_count: usize,
+    diagnostic_code: Strings,
+    diagnostic_value: Ints,
+    sitemaps: Lists,
+    sitemap: Strings,
+    sitemap_count: usize,
+    content_usage: Lists,
+    usage: Strings,
+    usage_count: usize,
+    content_signal: Lists,
+    signal: Strings,
+    signal_count: usize,
+    extensions: Lists,
+    extension_count: usize,
+    extension_line: Ints,
+    extension: Strings,
+    extension_key: Strings,
+    extension_value: Strings,
+    extension_group_line: Ints,
+    extension_error: Strings,
+    verdicts: Lists,
+    verdict_count: usize,
+    verdict_agent: Strings,
+    verdict_path: Strings,
+    verdict_allowed: Bools,
+    verdict_line: Ints,
+    verdict_rule: Strings,
+    verdict_group_agent: Strings,
+    verdict_blocked: Strings,
+}
+
+#[derive(Default)]
+struct DisagreementColumns {
+    rows: Lists,
+    count: usize,
+    agent: Strings,
+    path: Strings,
+    left: Strings,
+    right: Strings,
+    left_allowed: Bools,
+    right_allowed: Bools,
+    reason: Strings,
+    evidence_line: Ints,
+    evidence: Strings,
+}
+
+#[derive(Default)]
+struct ChangeColumns {
+    rows: Lists,
+    count: usize,
+    agent: Strings,
+    left: Strings,
+    right: Strings,
+    left_blocked: Strings,
+    right_blocked: Strings,
+    path: Strings,
+    reason: Strings,
+    evidence_line: Ints,
+    evidence: Strings,
+}
+
+impl Out {
+    /// One capture's row.
+    fn capture(&mut self, ask: &Ask, capture: &Capture<'_>, now: SystemTime) -> PyResult<()> {
+        self.content_type.push(capture.header("Content-Type"))?;
+        let location = capture.redirect();
+        self.redirect_location.push(location.as_deref())?;
+        if location.is_some() {
+            for (_, name) in &ask.readings {
+                self.readings.redirect(ask, name)?;
+            }
+            self.readings.close()?;
+            self.disagreements.close()?;
+            return self.changes.close();
+        }
+        let readings: Vec<Reading<'_>> = ask
+            .readings
+            .iter()
+            .map(|(profile, name)| read(ask, capture, *profile, name, now))
+            .collect();
+        for reading in &readings {
+            self.readings.reading(ask, reading)?;
+        }
+        self.readings.close()?;
+        let mut explained = Explained {
+            body: capture.body,
+            profiles: readings.iter().map(|r| r.profile).collect(),
+            comparer: None,
+            found: HashMap::new(),
+        };
+        self.disagreements(ask, capture, &readings, &mut explained)?;
+        self.changes(ask, capture, &readings, &mut explained)
+    }
+
+    /// Every (agent, path, pair of readings) whose verdicts differ, with the reason: the
+    /// library's diff reason when both readings obey the file, `access-policy` when the status
+    /// code decided for one of them.
+    fn disagreements(
+        &mut self,
+        ask: &Ask,
+        capture: &Capture<'_>,
+        readings: &[Reading<'_>],
+        explained: &mut Explained<'_>,
+    ) -> PyResult<()> {
+        let columns = &mut self.disagreements;
+        for (a, agent) in ask.agent_names.iter().enumerate() {
+            for (p, path) in ask.paths.iter().enumerate() {
+                let index = a * ask.paths.len() + p;
+                for (i, left) in readings.iter().enumerate() {
+                    for right in readings.iter().skip(i + 1) {
+                        let (Some(l), Some(r)) = (left.grid.get(index), right.grid.get(index))
+                        else {
+                            continue;
+                        };
+                        if l.0 == r.0 {
+                            continue;
+                        }
+                        let reason = if left.obeys_rules() && right.obeys_rules() {
+                            explained
+                                .of(ask, a, path)
+                                .and_then(|c| {
+                                    pair_reason(c, left.profile, right.profile, Some((l.0, r.0)))
+                                })
+                                .unwrap_or((BEYOND_SIZE_LIMIT, None, None))
+                        } else {
+                            (ACCESS_POLICY, None, Some(policy_text(capture, left, right)))
+                        };
+                        columns.row(agent, path, (left, right), (l.0, r.0), reason)?;
+                    }
+                }
+            }
+        }
+        columns.close()
+    }
+
+    /// Every (agent, pair of readings) whose `blocked` differs, with why: the shortest path
+    /// where the readings' rules part (the library's exact comparison) and the diff reason
+    /// there; `access-policy` when the status code decided for one of them; `undecided` when a
+    /// limit stopped the comparison before it found such a path.
+    fn changes(
+        &mut self,
+        ask: &Ask,
+        capture: &Capture<'_>,
+        readings: &[Reading<'_>],
+        explained: &mut Explained<'_>,
+    ) -> PyResult<()> {
+        // (agent, left, right, path, reason), in the order of the agents, then of the pairs.
+        let mut rows: Vec<(usize, usize, usize, Option<String>, Reason)> = Vec::new();
+        for (i, left) in readings.iter().enumerate() {
+            for (j, right) in readings.iter().enumerate().skip(i + 1) {
+                let differing: Vec<usize> = (0..ask.agents.len())
+                    .filter(|&a| left.blocked.get(a) != right.blocked.get(a))
+                    .collect();
+                if differing.is_empty() {
+                    continue;
+                }
+                let compared = match (rules(&left.access), rules(&right.access)) {
+                    (Some(old), Some(new)) => {
+                        let asked: Vec<Arc<AgentQuery>> = differing
+                            .iter()
+                            .filter_map(|&a| ask.agents.get(a).cloned())
+                            .collect();
+                        Some(compare_each(old, new, &asked))
+                    }
+                    _ => None,
+                };
+                for (n, &a) in differing.iter().enumerate() {
+                    let Some(equivalence) = compared.as_ref().and_then(|c| c.get(n)) else {
+                        let text = policy_text(capture, left, right);
+                        rows.push((a, i, j, None, (ACCESS_POLICY, None, Some(text))));
+                        continue;
+                    };
+                    let Some(path) = witness(equivalence) else {
+                        rows.push((a, i, j, None, (UNDECIDED, None, None)));
+                        continue;
+                    };
+                    // The diff reads the whole body; the access stage its first size_limit bytes.
+                    let reason = explained
+                        .of(ask, a, &path)
+                        .and_then(|c| pair_reason(c, left.profile, right.profile, None))
+                        .unwrap_or((BEYOND_SIZE_LIMIT, None, None));
+                    rows.push((a, i, j, Some(path), reason));
+                }
+            }
+        }
+        rows.sort_by_key(|&(a, i, j, _, _)| (a, i, j));
+        let columns = &mut self.changes;
+        for (a, i, j, path, reason) in rows {
+            let (Some(agent), Some(left), Some(right)) =
+                (ask.agent_names.get(a), readings.get(i), readings.get(j))
+            else {
+                continue;
+            };
+            let blocked = (left.blocked.get(a).copied(), right.blocked.get(a).copied());
+            columns.row(
+                agent,
+                (left.name, right.name),
+                blocked,
+                path.as_deref(),
+                reason,
+            )?;
+        }
+        columns.close()
+    }
+
+    fn columns(self) -> Columns {
+        let mut out = Columns::default();
+        out.strings("content_type", self.content_type);
+        out.strings("redirect_location", self.redirect_location);
+        self.readings.into_columns(&mut out);
+        self.disagreements.into_columns(&mut out);
+        self.changes.into_columns(&mut out);
+        out
+    }
+}
+
+/// One reading of a capture.
+fn read<'a>(
+    ask: &Ask,
+    capture: &Capture<'_>,
+    profile: Profile,
+    name: &'a str,
+    now: SystemTime,
+) -> Reading<'a> {
+    let access = capture.access(profile, ask, now);
+    let mut grid = Vec::with_capacity(ask.agents.len() * ask.paths.len());
+    for agent in &ask.agents {
+        // The agent's groups are looked up once for all the paths.
+        match access.robots().map(|robots| robots.applicable(agent)) {
+            Some(applicable) => grid.extend(applicable.check_many(&ask.paths).iter().map(answer)),
+            None => grid.extend(
+                ask.paths
+                    .iter()
+                    .map(|path| (access.allows(agent, path), None, None, None)),
+            ),
+        }
+    }
+    let blocked = blocked_each(&access, &ask.agents);
+    Reading {
+        name,
+        profile,
+        access,
+        grid,
+        blocked,
+    }
+}
+
+/// How much of the site is blocked for each agent: the word of `Access::blocking_each`. Under
+/// rules it is the library's analysis's `blocked` alone — the study keeps no witness paths, so
+/// their search (most of an analysis's cost) is never started.
+fn blocked_each(access: &access::Access, agents: &[Arc<AgentQuery>]) -> Vec<&'static str> {
+    match rules(access) {
+        Some(robots) => {
+            let applicables: Vec<_> = agents.iter().map(|a| robots.applicable(a)).collect();
+            analysis::analyze_each(&applicables)
+                .iter()
+                .map(|analysis| analysis.blocked().name())
+                .collect()
+        }
+        None => access
+            .blocking_each(agents.iter().map(|agent| &**agent))
+            .iter()
+            .map(|b| b.blocked.name())
+            .collect(),
+    }
+}
+
+/// Why the status code decided, in words: `403: google allow-all, draft-1996 disallow-all`.
+fn policy_text(capture: &Capture<'_>, left: &Reading<'_>, right: &Reading<'_>) -> String {
+    format!(
+        "{}: {} {}, {} {}",
+        capture.status_text(),
+        left.name,
+        left.access.state.name(),
+        right.name,
+        right.access.state.name()
+    )
+}
+
+impl ReadingColumns {
+    fn reading(&mut self, ask: &Ask, reading: &Reading<'_>) -> PyResult<()> {
+        let summary = reading.access.summary();
+        self.count += 1;
+        self.variant.push(Some(reading.name))?;
+        self.state.push(Some(reading.access.state.name()))?;
+        self.reason.push(Some(&reading.access.reason.to_string()))?;
+        self.groups.push(Some(summary.groups))?;
+        self.rules.push(Some(summary.rules))?;
+        self.ignored_rules.push(Some(summary.ignored_rules))?;
+        for (code, count) in &summary.diagnostics {
+            self.diagnostic_code.push(Some(code))?;
+            self.diagnostic_value.push(Some(*count))?;
+            self.diagnostic_count += 1;
+        }
+        self.diagnostics.close(self.diagnostic_count)?;
+        for sitemap in &summary.sitemaps {
+            self.sitemap.push(Some(sitemap))?;
+            self.sitemap_count += 1;
+        }
+        self.sitemaps.close(self.sitemap_count)?;
+        for record in &summary.extensions {
+            if record.extension == "content-usage" {
+                self.usage.push(Some(&record.value))?;
+                self.usage_count += 1;
+            }
+            if record.extension == "content-signal" {
+                self.signal.push(Some(&record.value))?;
+                self.signal_count += 1;
+            }
+            self.extension_line.push(Some(record.line as usize))?;
+            self.extension.push(Some(record.extension))?;
+            self.extension_key.push(Some(&record.key))?;
+            self.extension_value.push(Some(&record.value))?;
+            self.extension_group_line
+                .push(record.group_line.map(|line| line as usize))?;
+            self.extension_error.push(record.error.as_deref())?;
+            self.extension_count += 1;
+        }
+        self.content_usage.close(self.usage_count)?;
+        self.content_signal.close(self.signal_count)?;
+        self.extensions.close(self.extension_count)?;
+        let cells = ask
+            .agent_names
+            .iter()
+            .enumerate()
+            .flat_map(|(a, agent)| ask.paths.iter().map(move |path| (a, agent, path)));
+        for ((a, agent, path), (allowed, line, rule, group_agent)) in cells.zip(&reading.grid) {
+            let blocked = reading.blocked.get(a).copied();
+            self.verdict(
+                agent,
+                path,
+                Some(*allowed),
+                line.map(|l| l as usize),
+                rule.as_deref(),
+                group_agent.as_deref(),
+                blocked,
+            )?;
+        }
+        self.verdicts.close(self.verdict_count)
+    }
+
+    /// The reading of a redirect: no verdicts of its own (allowed is null), no file.
+    fn redirect(&mut self, ask: &Ask, name: &str) -> PyResult<()> {
+        self.count += 1;
+        self.variant.push(Some(name))?;
+        self.state.push(Some(REDIRECT))?;
+        self.reason.push(Some(REDIRECT_REASON))?;
+        for column in [&mut self.groups, &mut self.rules, &mut self.ignored_rules] {
+            column.push(Some(0))?;
+        }
+        self.diagnostics.close(self.diagnostic_count)?;
+        self.sitemaps.close(self.sitemap_count)?;
+        self.content_usage.close(self.usage_count)?;
+        self.content_signal.close(self.signal_count)?;
+        self.extensions.close(self.extension_count)?;
+        for agent in &ask.agent_names {
+            for path in &ask.paths {
+                self.verdict(agent, path, None, None, None, None, Some(REDIRECT))?;
+            }
+        }
+        self.verdicts.close(self.verdict_count)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn verdict(
+        &mut self,
+        agent: &str,
+        path: &str,
+        allowed: Option<bool>,
+        line: Option<usize>,
+        rule: Option<&str>,
+        group_agent: Option<&str>,
+        blocked: Option<&str>,
+    ) -> PyResult<()> {
+        self.verdict_agent.push(Some(agent))?;
+        self.verdict_path.push(Some(path))?;
+        self.verdict_allowed.push(allowed);
+        self.verdict_line.push(line)?;
+        self.verdict_rule.push(rule)?;
+        self.verdict_group_agent.push(group_agent)?;
+        self.verdict_blocked.push(blocked)?;
+        self.verdict_count += 1;
+        Ok(())
+    }
+
+    /// Ends a capture's list of readings.
+    fn close(&mut self) -> PyResult<()> {
+        self.rows.close(self.count)
+    }
+
+    fn into_columns(self, out: &mut Columns) {
+        out.lists("readings", self.rows);
+        out.structs("readings[]", self.count);
+        out.strings("readings[].variant", self.variant);
+        out.strings("readings[].state", self.state);
+        out.strings("readings[].reason", self.reason);
+        out.ints("readings[].groups", self.groups);
+        out.ints("readings[].rules", self.rules);
+        out.ints("readings[].ignored_rules", self.ignored_rules);
+        out.lists("readings[].diagnostics", self.diagnostics);
+        out.structs("readings[].diagnostics[]", self.diagnostic_count);
+        out.strings("readings[].diagnostics[].key", self.diagnostic_code);
+        out.ints("readings[].diagnostics[].value", self.diagnostic_value);
+        out.lists("readings[].sitemaps", self.sitemaps);
+        out.strings("readings[].sitemaps[]", self.sitemap);
+        out.lists("readings[].content_usage", self.content_usage);
+        out.strings("readings[].content_usage[]", self.usage);
+        out.lists("readings[].content_signal", self.content_signal);
+        out.strings("readings[].content_signal[]", self.signal);
+        out.lists("readings[].extensions", self.extensions);
+        out.structs("readings[].extensions[]", self.extension_count);
+        out.ints("readings[].extensions[].line", self.extension_line);
+        out.strings("readings[].extensions[].extension", self.extension);
+        out.strings("readings[].extensions[].key", self.extension_key);
+        out.strings("readings[].extensions[].value", self.extension_value);
+        out.ints(
+            "readings[].extensions[].group_line",
+            self.extension_group_line,
+        );
+        out.strings("readings[].extensions[].error", self.extension_error);
+        out.lists("readings[].verdicts", self.verdicts);
+        out.structs("readings[].verdicts[]", self.verdict_count);
+        out.strings("readings[].verdicts[].agent", self.verdict_agent);
+        out.strings("readings[].verdicts[].path", self.verdict_path);
+        out.bools("readings[].verdicts[].allowed", self.verdict_allowed);
+        out.ints("readings[].verdicts[].line", self.verdict_line);
+        out.strings("readings[].verdicts[].rule", self.verdict_rule);
+        out.strings(
+            "readings[].verdicts[].group_agent",
+            self.verdict_group_agent,
+        );
+        out.strings("readings[].verdicts[].blocked", self.verdict_blocked);
+    }
+}
+
+impl DisagreementColumns {
+    fn row(
+        &mut self,
+        agent: &str,
+        path: &str,
+        (left, right): (&Reading<'_>, &Reading<'_>),
+        (left_allowed, right_allowed): (bool, bool),
+        (reason, line, evidence): Reason,
+    ) -> PyResult<()> {
+        self.agent.push(Some(agent))?;
+        self.path.push(Some(path))?;
+        self.left.push(Some(left.name))?;
+        self.right.push(Some(right.name))?;
+        self.left_allowed.push(Some(left_allowed));
+        self.right_allowed.push(Some(right_allowed));
+        self.reason.push(Some(reason))?;
+        self.evidence_line.push(line.map(|l| l as usize))?;
+        self.evidence.push(evidence.as_deref())?;
+        self.count += 1;
+        Ok(())
+    }
+
+    fn close(&mut self) -> PyResult<()> {
+        self.rows.close(self.count)
+    }
+
+    fn into_columns(self, out: &mut Columns) {
+        out.lists("disagreements", self.rows);
+        out.structs("disagreements[]", self.count);
+        out.strings("disagreements[].agent", self.agent);
+        out.strings("disagreements[].path", self.path);
+        out.strings("disagreements[].left", self.left);
+        out.strings("disagreements[].right", self.right);
+        out.bools("disagreements[].left_allowed", self.left_allowed);
+        out.bools("disagreements[].right_allowed", self.right_allowed);
+        out.strings("disagreements[].reason", self.reason);
+        out.ints("disagreements[].evidence_line", self.evidence_line);
+        out.strings("disagreements[].evidence", self.evidence);
+    }
+}
+
+impl ChangeColumns {
+    fn row(
+        &mut self,
+        agent: &str,
+        (left, right): (&str, &str),
+        (left_blocked, right_blocked): (Option<&str>, Option<&str>),
+        path: Option<&str>,
+        (reason, line, evidence): Reason,
+    ) -> PyResult<()> {
+        self.agent.push(Some(agent))?;
+        self.left.push(Some(left))?;
+        self.right.push(Some(right))?;
+        self.left_blocked.push(left_blocked)?;
+        self.right_blocked.push(right_blocked)?;
+        self.path.push(path)?;
+        self.reason.push(Some(reason))?;
+        self.evidence_line.push(line.map(|l| l as usize))?;
+        self.evidence.push(evidence.as_deref())?;
+        self.count += 1;
+        Ok(())
+    }
+
+    fn close(&mut self) -> PyResult<()> {
+        self.rows.close(self.count)
+    }
+
+    fn into_columns(self, out: &mut Columns) {
+        out.lists("changes", self.rows);
+        out.structs("changes[]", self.count);
+        out.strings("changes[].agent", self.agent);
+        out.strings("changes[].left", self.left);
+        out.strings("changes[].right", self.right);
+        out.strings("changes[].left_blocked", self.left_blocked);
+        out.strings("changes[].right_blocked", self.right_blocked);
+        out.strings("changes[].path", self.path);
+        out.strings("changes[].reason", self.reason);
+        out.ints("changes[].evidence_line", self.evidence_line);
+        out.strings("changes[].evidence", self.evidence);
+    }
+}
