@@ -6,6 +6,12 @@
 //! (ai.robots.txt's `robots.json`, verbatim, MIT licence in `crawlers/ai-robots-txt.LICENSE`),
 //! whose `function` column gives the purpose where it is one of the list's own categories. An
 //! operator's entry wins over the list's for the same token.
+//!
+//! What the library embeds of the list is `crawlers/ai-robots-txt.fields.json`: each entry with
+//! the two fields read here, `operator` and `function` (`jq 'map_values({operator, function})'`
+//! of the verbatim file), a quarter of its size — the descriptions are most of the list, and
+//! every byte embedded is a byte of the WebAssembly module a browser downloads. A test holds
+//! the two files to that definition.
 
 use std::sync::OnceLock;
 
@@ -68,7 +74,7 @@ struct ListEntry {
 }
 
 const OPERATORS: &str = include_str!("crawlers/operators.json");
-const AI_ROBOTS_TXT: &str = include_str!("crawlers/ai-robots-txt.json");
+const AI_ROBOTS_TXT: &str = include_str!("crawlers/ai-robots-txt.fields.json");
 const AI_ROBOTS_TXT_SOURCE: &str = "https://github.com/ai-robots-txt/ai.robots.txt (robots.json)";
 
 /// Every crawler of the catalogue, operators' entries first.
@@ -219,6 +225,25 @@ mod tests {
         let ai2 = find("AI2Bot").unwrap();
         assert_eq!(ai2.operator, "Ai2");
         assert!(catalogue().len() > 166);
+    }
+
+    /// The embedded fields are the verbatim list's `operator` and `function`, every entry.
+    #[test]
+    fn the_embedded_fields_are_the_vendored_list() {
+        type List = std::collections::BTreeMap<String, serde_json::Value>;
+        let verbatim: List =
+            serde_json::from_str(include_str!("crawlers/ai-robots-txt.json")).unwrap();
+        let embedded: List = serde_json::from_str(AI_ROBOTS_TXT).unwrap();
+        let fields = |entry: &serde_json::Value| serde_json::json!({ "operator": entry.get("operator"), "function": entry.get("function") });
+        let expected: List = verbatim
+            .iter()
+            .map(|(k, v)| (k.clone(), fields(v)))
+            .collect();
+        assert!(!expected.is_empty());
+        assert_eq!(
+            embedded, expected,
+            "regenerate crawlers/ai-robots-txt.fields.json from ai-robots-txt.json"
+        );
     }
 
     #[test]

@@ -1,20 +1,23 @@
 //! The pest parsers generated from `grammar/`.
 //!
 //! One parser per entry point. pest concatenates several `#[grammar]` files into one grammar, so
-//! every parser includes `common.pest` (shared lexical rules, lenient entry) and the files of one
-//! strict grammar: one variant file, plus `rep-abnf.pest` for the two grammars that share the
-//! draft-koster-rep-00 / RFC 9309 ABNF.
+//! every parser includes `common.pest` (the ABNF's lexical rules) and the files of one grammar:
+//! `lenient.pest` for the lenient reference, else one variant file, plus `rep-abnf.pest` for the
+//! two grammars that share the draft-koster-rep-00 / RFC 9309 ABNF. pest compiles every rule of
+//! a parser's grammar into it (its entry point takes the rule at run time), so no parser includes
+//! a file it does not use: the lenient rules are not in the strict parsers.
 
 #![allow(missing_docs)] // the derive generates an undocumented `Rule` enum
 
 #[cfg(any(test, feature = "internals"))]
 use pest_derive::Parser;
 
-/// The lenient, line-by-line grammar shared by every variant (`grammar/common.pest`): the
+/// The lenient, line-by-line grammar shared by every variant (`grammar/lenient.pest`): the
 /// reference the line reader is held to, in tests and with `internals` only.
 #[cfg(any(test, feature = "internals"))]
 #[derive(Parser)]
 #[grammar = "../grammar/common.pest"]
+#[grammar = "../grammar/lenient.pest"]
 pub(super) struct LenientParser;
 
 /// The 1994 convention's derived sketch (`grammar/1994.pest`).

@@ -1,4 +1,4 @@
-//! Rule-level tests of the grammars (`grammar/common.pest`, `grammar/rep-abnf.pest` and the
+//! Rule-level tests of the grammars (`grammar/common.pest`, `lenient.pest`, `rep-abnf.pest` and the
 //! entry rules), with `pest::parses_to!` and `pest::fails_with!`: each rule with a meaning of its
 //! own, on what it must accept (the tokens and their byte positions) and what it must refuse
 //! (where, and what pest expected there).
@@ -23,6 +23,7 @@ mod probe {
     /// The lenient and ABNF grammars with a visible wrapper around each silent rule.
     #[derive(Parser)]
     #[grammar = "../grammar/common.pest"]
+    #[grammar = "../grammar/lenient.pest"]
     #[grammar = "../grammar/rep-abnf.pest"]
     #[grammar_inline = r#"
 probe_WS = { WS }
@@ -61,7 +62,7 @@ fn probe_whole(which: P, input: &str) -> bool {
 }
 
 // ---------------------------------------------------------------------------------------------
-// common.pest: line ends, whitespace, comments
+// common.pest and lenient.pest: line ends, whitespace, comments
 // ---------------------------------------------------------------------------------------------
 
 #[test]
@@ -198,7 +199,7 @@ fn utf8_char_noctl_takes_one_whole_character_of_any_length() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// common.pest: product tokens (identifier), keys, separators, values
+// common.pest and lenient.pest: product tokens (identifier), keys, separators, values
 // ---------------------------------------------------------------------------------------------
 
 #[test]
@@ -307,7 +308,7 @@ fn entry_is_key_colon_value_or_exactly_two_words() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// common.pest: the lenient line and file
+// lenient.pest: the lenient line and file
 // ---------------------------------------------------------------------------------------------
 
 #[test]

@@ -1,7 +1,7 @@
 //! The syntax stage: bytes → lines → lossless tree, with diagnostics, in strict or lenient mode.
 //!
 //! * **Lenient** ([`parse`], [`Mode::Lenient`]) never fails, so it returns a value: the shared line grammar
-//!   (`grammar/common.pest`, read by its transcription in `scan.rs`) reads any input line by
+//!   (`grammar/lenient.pest`, read by its transcription in `scan.rs`) reads any input line by
 //!   line, each line a record, a comment, a blank line or — the last choice — an invalid line.
 //!   Problems come back as warnings.
 //! * **Strict** ([`parse_strict`], [`Mode::Strict`]) asks whether the file conforms to the variant's formal

@@ -1,6 +1,6 @@
 //! The lenient grammar run with pest: the reference the line reader is checked against.
 //!
-//! `grammar/common.pest`'s `lenient` rule is the definition of how any input is cut into lines
+//! `grammar/lenient.pest`'s `lenient` rule is the definition of how any input is cut into lines
 //! and each line into parts. Production code reads lines with the hand transcription in
 //! `scan.rs` (pest's per-token bookkeeping and its token queue, which grows with the input, are
 //! what made parsing slow and memory-hungry); this module runs the rule itself so that unit

@@ -1,6 +1,6 @@
 //! The line reader: the lenient grammar's line shape, read one line at a time.
 //!
-//! `grammar/common.pest`'s `lenient` rule defines how any input is cut into lines and each line
+//! `grammar/lenient.pest`'s `lenient` rule defines how any input is cut into lines and each line
 //! into parts. This module is the one production reader of that shape, yielding each [`Line`]
 //! as it is read so that nothing holds the lines of a whole file. It is not a second grammar:
 //! [`shape`] says how the rule's alternatives reduce to a few positions in a line, and the
