@@ -1012,7 +1012,6 @@ function release(made) {
   }
 }
 var dispose = Symbol.dispose ?? /* @__PURE__ */ Symbol.for("Symbol.dispose");
-var forgotten = typeof FinalizationRegistry === "function" ? new FinalizationRegistry((inner) => inner.free()) : void 0;
 var Robots = class _Robots {
   #core;
   /** The agent the module was last told (`setAgent`), as given. */
@@ -1028,7 +1027,6 @@ var Robots = class _Robots {
     } finally {
       release(made);
     }
-    forgotten?.register(this, this.#core, this);
   }
   /** The module's object, or an error once freed. */
   #live() {
@@ -1131,7 +1129,6 @@ var Robots = class _Robots {
   /** Frees the module's memory now; the object answers nothing afterwards. */
   free() {
     if (this.#core !== void 0) {
-      forgotten?.unregister(this);
       this.#core.free();
       this.#core = void 0;
     }

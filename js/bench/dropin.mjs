@@ -26,6 +26,8 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 
+import { cpuSeconds, median, settle } from "./protocol.mjs";
+
 import dropIn from "../package/robots-parser.js";
 
 const CORPUS = fileURLToPath(new URL("../../../shared/corpus/real/", import.meta.url));
@@ -66,23 +68,6 @@ function round(parse, files) {
   }
   return answers;
 }
-
-/** CPU seconds (user + system) of `work()`. */
-function cpuSeconds(work) {
-  const start = process.cpuUsage();
-  work();
-  const { user, system } = process.cpuUsage(start);
-  return (user + system) / 1e6;
-}
-
-/** Lets finalizers run and, under --expose-gc, collects: between rounds, never timed. */
-async function settle() {
-  await new Promise((resolve) => setImmediate(resolve));
-  globalThis.gc?.();
-  await new Promise((resolve) => setImmediate(resolve));
-}
-
-const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
 
 /**
  * Google's answers from the command line, in the order of the corpus's questions, each URL

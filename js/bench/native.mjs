@@ -1,12 +1,13 @@
 // The npm package robotspec against robots-parser 3.0.1 (pinned in package-lock.json), in one
 // Node process, on the shared corpus (../shared/corpus/real, 4,231 real files).
 //
-//   cd js/bench && npm ci && node native.mjs [--rounds N] [--package DIR]
+//   cd js/bench && npm ci && node --expose-gc native.mjs [--rounds N] [--package DIR]
 //
 // Protocol (docs/performance.md, "JavaScript"): CPU time from process.cpuUsage() (user +
 // system); the module compiled and instantiated, and every body read into memory, before any
 // timing; warm-up rounds, then the median of N rounds (default 7) in which robotspec and
-// robots-parser alternate, the first of each round swapped every round; the per-round ratios are
+// robots-parser alternate, the first of each round swapped every round, the event loop turned (and, under
+// --expose-gc, a collection run) between timed runs (protocol.mjs); the per-round ratios are
 // printed with the medians. Rows:
 //
 // - cold: parse each file and ask it 3 questions, the path a crawler takes on a new host — the
@@ -29,6 +30,8 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 
+import { cpuSeconds, median, settle } from "./protocol.mjs";
+
 const root = path.resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -45,30 +48,22 @@ const robotsParser = (await import("robots-parser")).default;
 const dropInFile = path.join(packageDir, "robots-parser.js");
 const dropIn = existsSync(dropInFile) ? (await import(pathToFileURL(dropInFile).href)).default : undefined;
 
-/** CPU seconds (user + system) `work` takes. */
-function cpu(work) {
-  const start = process.cpuUsage();
-  work();
-  const used = process.cpuUsage(start);
-  return (used.user + used.system) / 1e6;
-}
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
-
 /** Interleaved rounds of `sides` ({ name: work }): medians and per-round ratios to the last. */
-function compare(title, sides) {
+async function compare(title, sides) {
   const names = Object.keys(sides);
   for (let i = 0; i < warmups; i++) {
-    for (const name of names) sides[name]();
+    for (const name of names) {
+      sides[name]();
+      await settle();
+    }
   }
   const times = Object.fromEntries(names.map((name) => [name, []]));
   for (let round = 0; round < rounds; round++) {
     const order = round % 2 ? [...names].reverse() : names;
-    for (const name of order) times[name].push(cpu(sides[name]));
+    for (const name of order) {
+      times[name].push(cpuSeconds(sides[name]));
+      await settle();
+    }
   }
   const reference = names.at(-1);
   console.log(`\n${title}`);
@@ -172,7 +167,7 @@ const cold = files.flatMap((f) => f.urls.map((url) => ({ file: f.name, agent: f.
 console.log(`\n${files.length} files, ${cold.length} cold queries; ${rounds} rounds after ${warmups} warm-up rounds`);
 
 let sink = 0;
-const coldTimes = compare("cold path: parse each file, ask 3 questions", {
+const coldTimes = await compare("cold path: parse each file, ask 3 questions", {
   "robotspec, Uint8Array bodies": () => {
     for (const f of files) {
       const robots = new Robots(f.bytes);
@@ -219,7 +214,7 @@ const all = execFileSync("python3", [path.join(root, "benches", "queries.py"), c
 const ours = new Map(files.map((f) => [f.name, new Robots(f.bytes)]));
 const theirs = new Map(files.map((f) => [f.name, robotsParser(f.robotsUrl, f.text)]));
 const warm = all.map((q) => ({ ...q, ours: ours.get(q.file), theirs: theirs.get(q.file) }));
-const warmTimes = compare(`warm: ${warm.length} benches/queries.py queries on parsed files`, {
+const warmTimes = await compare(`warm: ${warm.length} benches/queries.py queries on parsed files`, {
   "robotspec": () => {
     for (const q of warm) sink += q.ours.isAllowed(q.agent, q.url);
   },

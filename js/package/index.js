@@ -183,12 +183,6 @@ function withReading(options, collect, work) {
 
 const dispose = Symbol.dispose ?? Symbol.for("Symbol.dispose");
 
-/** Frees a `Robots` the program forgot without `free()`. */
-const forgotten =
-  typeof FinalizationRegistry === "function"
-    ? new FinalizationRegistry((inner) => inner.free())
-    : undefined;
-
 /** A parsed robots.txt file: parse once, ask many times, and know why. */
 export class Robots {
   #core;
@@ -209,7 +203,6 @@ export class Robots {
     } finally {
       release(made);
     }
-    forgotten?.register(this, this.#core, this);
   }
 
   /** The module's object, or an error once freed. */
@@ -333,7 +326,6 @@ export class Robots {
   /** Frees the module's memory now; the object answers nothing afterwards. */
   free() {
     if (this.#core !== undefined) {
-      forgotten?.unregister(this);
       this.#core.free();
       this.#core = undefined;
     }
