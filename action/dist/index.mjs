@@ -228,23 +228,6 @@ var RobotsCore = class _RobotsCore {
     return _RobotsCore.__wrap(ret[0]);
   }
   /**
-   * `body` (a string, as UTF-8) read as `reading` says: [`from_bytes`](Self::from_bytes)
-   * without the copy a `Uint8Array` would cost.
-   * @param {string} body
-   * @param {Reading} reading
-   * @returns {RobotsCore}
-   */
-  static fromText(body, reading2) {
-    const ptr0 = passStringToWasm0(body, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
-    const len0 = WASM_VECTOR_LEN;
-    _assertClass(reading2, Reading);
-    const ret = wasm.robotscore_fromText(ptr0, len0, reading2.__wbg_ptr);
-    if (ret[2]) {
-      throw takeFromExternrefTable0(ret[1]);
-    }
-    return _RobotsCore.__wrap(ret[0]);
-  }
-  /**
    * Every group in file order: `line`, `agents`, `rules`, `records`.
    * @returns {any}
    */
@@ -944,6 +927,17 @@ function bytes(body, what = "body") {
   }
   throw new RobotspecError(`${what} must be a Uint8Array or a string, not ${kind(body)}`);
 }
+var REUSED_UNITS = 1 << 20;
+var reused = new Uint8Array(0);
+function copiedBytes(body) {
+  if (typeof body !== "string" || body.length > REUSED_UNITS) {
+    return bytes(body);
+  }
+  if (reused.length < body.length * 3) {
+    reused = new Uint8Array(Math.max(body.length * 3, 1 << 16));
+  }
+  return reused.subarray(0, encoder.encodeInto(body, reused).written);
+}
 function urlText(url, what = "url") {
   if (typeof url === "string") {
     if (url.isWellFormed()) {
@@ -1023,7 +1017,7 @@ var Robots = class _Robots {
   constructor(body, options) {
     const made = reading(options, "limits");
     try {
-      this.#core = typeof body === "string" ? call(() => RobotsCore.fromText(body, made)) : call(() => RobotsCore.fromBytes(bytes(body), made));
+      this.#core = call(() => RobotsCore.fromBytes(copiedBytes(body), made));
     } finally {
       release(made);
     }

@@ -85,6 +85,28 @@ function bytes(body, what = "body") {
   throw new RobotspecError(`${what} must be a Uint8Array or a string, not ${kind(body)}`);
 }
 
+/** The largest string body `copiedBytes` encodes into its reused buffer (3 bytes a UTF-16
+ * unit at most). */
+const REUSED_UNITS = 1 << 20;
+let reused = new Uint8Array(0);
+
+/**
+ * `body` as bytes for a call that copies them at once (a parse): a string (a lone surrogate
+ * read as U+FFFD, as anywhere) encoded natively into a buffer reused from call to call. Handing
+ * the module the string itself costs more: its glue walks the ASCII prefix in a JavaScript loop
+ * before encoding the rest (the cold path with string bodies took 1.5 times as long:
+ * js/bench/native.mjs).
+ */
+function copiedBytes(body) {
+  if (typeof body !== "string" || body.length > REUSED_UNITS) {
+    return bytes(body);
+  }
+  if (reused.length < body.length * 3) {
+    reused = new Uint8Array(Math.max(body.length * 3, 1 << 16));
+  }
+  return reused.subarray(0, encoder.encodeInto(body, reused).written);
+}
+
 /** The URL (or path) `url` names: a string as it is, a URL object's href. */
 function urlText(url, what = "url") {
   if (typeof url === "string") {
@@ -196,10 +218,7 @@ export class Robots {
   constructor(body, options) {
     const made = reading(options, "limits");
     try {
-      this.#core =
-        typeof body === "string"
-          ? call(() => core.RobotsCore.fromText(body, made))
-          : call(() => core.RobotsCore.fromBytes(bytes(body), made));
+      this.#core = call(() => core.RobotsCore.fromBytes(copiedBytes(body), made));
     } finally {
       release(made);
     }

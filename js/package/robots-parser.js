@@ -63,27 +63,10 @@ function originOf(parsed) {
   return `${parsed.protocol}//${parsed.hostname}:${parsed.port}`;
 }
 
-/** A body as the core reads it: robots-parser's `contents || ""`, bytes passed as they are. */
+/** A body as `Robots` takes it: robots-parser's `contents || ""`, bytes passed as they are. */
 function body(contents) {
   if (contents instanceof Uint8Array) return contents;
-  return utf8(contents ? String(contents) : "");
-}
-
-/** The largest string body encoded into the reused buffer (3 bytes per UTF-16 unit at most). */
-const REUSED_UNITS = 1 << 20;
-const encoder = new TextEncoder();
-let reused = new Uint8Array(0);
-
-/**
- * `text` as UTF-8 (a lone surrogate as U+FFFD, as any string passed to the module): encoded
- * natively into a buffer reused from file to file, which the core copies at once. Handing the
- * module the string itself costs more — its glue walks the ASCII prefix in a JavaScript loop
- * before encoding the rest — about a tenth of the parse on the corpus of js/bench/dropin.mjs.
- */
-function utf8(text) {
-  if (text.length > REUSED_UNITS) return encoder.encode(text);
-  if (reused.length < text.length * 3) reused = new Uint8Array(Math.max(text.length * 3, 1 << 16));
-  return reused.subarray(0, encoder.encodeInto(text, reused).written);
+  return contents ? String(contents) : "";
 }
 
 /** robots-parser's object, answering through `Robots`. */

@@ -39,13 +39,6 @@ impl Robots {
             .map_err(|rejected| refusal::strict(&rejected))
     }
 
-    /// `body` (a string, as UTF-8) read as `reading` says: [`from_bytes`](Self::from_bytes)
-    /// without the copy a `Uint8Array` would cost.
-    #[wasm_bindgen(js_name = fromText)]
-    pub fn from_text(body: &str, reading: &Reading) -> Result<Robots, JsValue> {
-        Robots::from_bytes(body.as_bytes(), reading)
-    }
-
     /// The reading that read the file: a variant's name, or a composed reading's.
     #[wasm_bindgen(getter)]
     pub fn profile(&self) -> String {
