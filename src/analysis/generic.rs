@@ -99,7 +99,7 @@ pub(super) enum Target {
 
 /// The generic targets of a crawler's patterns and of `*`, made and paid for as [`Generic::of`]
 /// makes and pays for them, none yet asked of the matcher: a caller that needs only some of
-/// their verdicts ([`super::blocked`]) asks only those, at the same charge to the budget, so its
+/// their verdicts (`blocked.rs`) asks only those, at the same charge to the budget, so its
 /// answers and its limits are [`Generic`]'s.
 pub(super) struct Targets {
     /// Per distinct pattern, in the ranking's order.
