@@ -292,7 +292,10 @@ impl Access {
         let (Some(old), Some(new)) = (rules(&self.inner), rules(&other.get().inner)) else {
             return Ok(agents.iter().map(|_| None).collect());
         };
-        let found = py.detach(|| compare_each(old, new, &agents));
+        let found = py.detach(|| {
+            let found = compare_each(old, new, &agents);
+            found.into_iter().map(searched).collect::<Vec<_>>()
+        });
         found
             .iter()
             .map(|equivalence| Equivalence::of(py, equivalence).map(Some))
@@ -340,9 +343,9 @@ pub(crate) fn rules(access: &access::Access) -> Option<&robotspec::Robots> {
 }
 
 /// Where `old`'s rules and `new`'s part, for each agent of `agents`: the library's exact
-/// comparison, its shortest differences searched for. Agents to whom the same groups apply on
-/// both sides share one comparison: a study asks about a dozen agents, most of them the `*`
-/// groups'.
+/// comparison, its shortest differences not yet searched for (the caller asks for what it
+/// needs, with the interpreter released). Agents to whom the same groups apply on both sides
+/// share one comparison: a study asks about a dozen agents, most of them the `*` groups'.
 pub(crate) fn compare_each<'a>(
     old: &'a robotspec::Robots,
     new: &'a robotspec::Robots,
@@ -357,7 +360,7 @@ pub(crate) fn compare_each<'a>(
                 side.groups().map(|group| group.line()).collect()
             };
             done.entry((lines(&a), lines(&b)))
-                .or_insert_with(|| searched(robotspec::analysis::compare(&a, &b)))
+                .or_insert_with(|| robotspec::analysis::compare(&a, &b))
                 .clone()
         })
         .collect()

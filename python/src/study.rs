@@ -243,12 +243,13 @@ fn pair_reason(
 }
 
 /// The shortest path of an equivalence's differences (the smaller in byte order of two as
-/// long; length in characters, as Python counts it).
+/// long; length in characters, as Python counts it). Only the differences as short as the
+/// shortest are searched for (`Equivalence::nearest`): the longer direction's, which the row
+/// does not show, can cost a search of every path.
 fn witness(equivalence: &Equivalence<'_, '_>) -> Option<String> {
-    equivalence
-        .allowed_only_by_old()
-        .into_iter()
-        .chain(equivalence.allowed_only_by_new())
+    let (nearest, _) = equivalence.nearest();
+    nearest
+        .iter()
         .map(|d| d.path())
         .min_by(|a, b| (a.chars().count(), a.as_bytes()).cmp(&(b.chars().count(), b.as_bytes())))
         .map(str::to_owned)
@@ -523,15 +524,16 @@ fn read<'a>(
 }
 
 /// How much of the site is blocked for each agent: the word of `Access::blocking_each`. Under
-/// rules it is the library's analysis's `blocked` alone — the study keeps no witness paths, so
-/// their search (most of an analysis's cost) is never started.
+/// rules it is the library's `analysis::blocked_each`, the analysis's `blocked` alone — the
+/// study keeps neither witness paths nor dead rules, so the analysis asks only the few generic
+/// paths that settle the word.
 fn blocked_each(access: &access::Access, agents: &[Arc<AgentQuery>]) -> Vec<&'static str> {
     match rules(access) {
         Some(robots) => {
             let applicables: Vec<_> = agents.iter().map(|a| robots.applicable(a)).collect();
-            analysis::analyze_each(&applicables)
+            analysis::blocked_each(&applicables)
                 .iter()
-                .map(|analysis| analysis.blocked().name())
+                .map(|blocked| blocked.name())
                 .collect()
         }
         None => access

@@ -18,6 +18,7 @@ import subprocess
 import sys
 from collections import Counter, defaultdict
 from itertools import combinations
+from urllib.parse import urljoin
 
 import pytest
 
@@ -252,7 +253,17 @@ def test_changes_are_the_differing_blocked_with_a_reason(tables, verdicts, input
                        for v in (row.left, row.right))
         parted = left.compare(right, row.agent)
         shortest = min((d.path for d in parted.differences), key=lambda p: (len(p), p.encode()))
-        assert row.path == shortest, row
+        if parted.undecided is None:
+            assert row.path == shortest, row
+        else:
+            # The library's search for the shortest of both directions ran out of its budget
+            # and gives paths not proven the shortest; the study's, which stops past the first
+            # difference's length (`Equivalence::nearest`), finished: a real difference, no
+            # longer than the library's.
+            assert len(row.path) <= len(shortest), row
+            url = urljoin(row.robots_url, "/") + row.path[1:]
+            verdicts = (side.check(row.agent, url).allowed for side in (left, right))
+            assert len(set(verdicts)) == 2, row
         expected = _library_disagreement(row, known)
         if expected is not None:
             assert expected["reason"] == row.reason

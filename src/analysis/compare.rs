@@ -95,6 +95,9 @@ struct LazyDifferences<'a, 'b> {
     /// The differences, and the limit that stopped their search (then they are real, not
     /// proven the shortest).
     known: OnceLock<(Differences<'a, 'b>, Option<Limit>)>,
+    /// The nearest differences ([`Equivalence::nearest`]), when asked before the others: a
+    /// search that stops past the length of the first difference it finds.
+    nearest: OnceLock<(Differences<'a, 'b>, Option<Limit>)>,
     /// Where they come from when not known at once.
     from: Option<DifferencesFrom<'a, 'b>>,
 }
@@ -110,22 +113,41 @@ enum DifferencesFrom<'a, 'b> {
     Like(Arc<LazyDifferences<'a, 'b>>, Applicable<'a>),
 }
 
-/// Both sides, the paths they are compared on, the differences already found, and what is left
-/// of the comparison's budget.
-type Pending<'a, 'b> = (
-    Applicable<'a>,
-    Applicable<'b>,
-    Paths,
-    Differences<'a, 'b>,
-    Budget,
-);
-
 impl<'a, 'b> LazyDifferences<'a, 'b> {
     fn known(differences: Differences<'a, 'b>, limit: Option<Limit>) -> Self {
         LazyDifferences {
             known: OnceLock::from((differences, limit)),
+            nearest: OnceLock::new(),
             from: None,
         }
+    }
+
+    /// Differences yet to be found, from `from`.
+    fn from(from: DifferencesFrom<'a, 'b>) -> Self {
+        LazyDifferences {
+            known: OnceLock::new(),
+            nearest: OnceLock::new(),
+            from: Some(from),
+        }
+    }
+
+    /// The differences as short as the shortest (`Equivalence::nearest`): from the shortest
+    /// of each direction when they are known, else by a search that stops past that length.
+    fn nearest(&self) -> (Differences<'a, 'b>, Option<Limit>) {
+        if let Some((differences, limit)) = self.known.get() {
+            return (nearest_of(differences, *limit), *limit);
+        }
+        self.nearest
+            .get_or_init(|| match &self.from {
+                Some(DifferencesFrom::Like(other, old)) => {
+                    let ((only_old, only_new), limit) = other.nearest();
+                    let ask = |d: Option<Difference<'a, 'b>>| d.map(|d| d.old_side(old));
+                    ((ask(only_old), ask(only_new)), limit)
+                }
+                Some(DifferencesFrom::Search(pending)) => pending.searched(Reach::Nearest),
+                None => ((None, None), None),
+            })
+            .clone()
     }
 
     fn get(&self) -> &(Differences<'a, 'b>, Option<Limit>) {
@@ -135,18 +157,64 @@ impl<'a, 'b> LazyDifferences<'a, 'b> {
                 let ask = |d: &Option<Difference<'a, 'b>>| d.as_ref().map(|d| d.old_side(old));
                 ((ask(only_old), ask(only_new)), *limit)
             }
-            Some(DifferencesFrom::Search(pending)) => {
-                let (old, new, paths, found, budget) = &**pending;
-                let sides = (Ranking::new(old), Ranking::new(new));
-                let mut budget = budget.clone();
-                match shortest((old, &sides.0), (new, &sides.1), *paths, &mut budget) {
-                    Ok(shortest) => (shortest, None),
-                    Err(limit) => (found.clone(), Some(limit)),
-                }
-            }
+            Some(DifferencesFrom::Search(pending)) => pending.searched(Reach::Each),
             None => ((None, None), None),
         })
     }
+}
+
+/// Of `differences` (one per direction), those as short as the shorter — both when a limit
+/// stopped their search (then they are what was found, and neither is proven the shortest).
+fn nearest_of<'a, 'b>(
+    differences: &Differences<'a, 'b>,
+    limit: Option<Limit>,
+) -> Differences<'a, 'b> {
+    let length = |d: &Option<Difference<'a, 'b>>| d.as_ref().map(|d| d.path().len());
+    let shortest = [length(&differences.0), length(&differences.1)]
+        .into_iter()
+        .flatten()
+        .min();
+    let keep = |d: &Option<Difference<'a, 'b>>| {
+        d.clone()
+            .filter(|_| limit.is_some() || length(d) == shortest)
+    };
+    (keep(&differences.0), keep(&differences.1))
+}
+
+/// Both sides, the paths they are compared on, the differences already found, and what is left
+/// of the comparison's budget.
+#[derive(Debug, Clone)]
+struct Pending<'a, 'b> {
+    old: Applicable<'a>,
+    new: Applicable<'b>,
+    paths: Paths,
+    found: Differences<'a, 'b>,
+    budget: Budget,
+}
+
+impl<'a, 'b> Pending<'a, 'b> {
+    /// The shortest differences as far as `reach`, with what is left of the budget; when a
+    /// limit stops the search, the differences already found, with that limit.
+    fn searched(&self, reach: Reach) -> (Differences<'a, 'b>, Option<Limit>) {
+        let sides = (Ranking::new(&self.old), Ranking::new(&self.new));
+        let mut budget = self.budget.clone();
+        let (old, new) = ((&self.old, &sides.0), (&self.new, &sides.1));
+        match shortest(old, new, self.paths, reach, &mut budget) {
+            Ok(shortest) => (shortest, None),
+            Err(limit) => (self.found.clone(), Some(limit)),
+        }
+    }
+}
+
+/// How far the search for the shortest differences goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Reach {
+    /// Until it has the shortest difference of each direction, or has visited every path
+    /// (then a direction it has none of has none).
+    Each,
+    /// Until it is past the length of the first difference it finds: each direction's
+    /// shortest when it is that short.
+    Nearest,
 }
 
 impl<'a, 'b> Equivalence<'a, 'b> {
@@ -172,6 +240,32 @@ impl<'a, 'b> Equivalence<'a, 'b> {
     pub fn differences(&self) -> impl Iterator<Item = &Difference<'a, 'b>> + '_ {
         let (only_old, only_new) = &self.shortest.get().0;
         only_old.iter().chain(only_new.iter())
+    }
+
+    /// The differences as short as the shortest, old-only first: of [`Equivalence::differences`],
+    /// those no longer than the other — with the limit that stopped the search, if one did
+    /// (then both of what was found, as [`Equivalence::differences`] gives them, neither proven
+    /// the shortest).
+    ///
+    /// A caller that wants only where the sides part first asks here: the search stops past
+    /// the length of the first difference, where [`Equivalence::differences`] goes on for the
+    /// other direction's shortest — and when a direction has none, visits every path to know
+    /// it.
+    ///
+    /// ```
+    /// use robotspec::{analysis, Robots, Variant};
+    ///
+    /// let file = b"User-agent: *\nDisallow: /*.php$\n";
+    /// let rfc = Robots::parse(file, Variant::Rfc9309);
+    /// let draft = Robots::parse(file, Variant::Draft1996);
+    /// let parted = analysis::compare(&rfc.unnamed(), &draft.unnamed());
+    /// let (nearest, limit) = parted.nearest();
+    /// let paths: Vec<&str> = nearest.iter().map(|d| d.path()).collect();
+    /// assert_eq!((paths, limit), (vec!["/.php"], None));
+    /// ```
+    pub fn nearest(&self) -> (Vec<Difference<'a, 'b>>, Option<Limit>) {
+        let ((only_old, only_new), limit) = self.shortest.nearest();
+        (only_old.into_iter().chain(only_new).collect(), limit)
     }
 
     /// A difference, without searching for the shortest: the first found at the generic paths
@@ -271,26 +365,30 @@ pub fn compare_within<'a, 'b>(
         return Equivalence {
             equivalent: Some(false),
             example: found.0.clone().or(found.1.clone()),
-            shortest: Arc::new(LazyDifferences {
-                known: OnceLock::new(),
-                from: Some(DifferencesFrom::Search(Box::new((
-                    old.clone(),
-                    new.clone(),
+            shortest: Arc::new(LazyDifferences::from(DifferencesFrom::Search(Box::new(
+                Pending {
+                    old: old.clone(),
+                    new: new.clone(),
                     paths,
                     found,
                     budget,
-                )))),
-            }),
+                },
+            )))),
         };
     }
-    let (equivalent, shortest) =
-        match shortest((old, &sides.0), (new, &sides.1), paths, &mut budget) {
-            Ok(shortest) => (
-                Some(shortest.0.is_none() && shortest.1.is_none()),
-                LazyDifferences::known(shortest, None),
-            ),
-            Err(limit) => (None, LazyDifferences::known((None, None), Some(limit))),
-        };
+    let (equivalent, shortest) = match shortest(
+        (old, &sides.0),
+        (new, &sides.1),
+        paths,
+        Reach::Each,
+        &mut budget,
+    ) {
+        Ok(shortest) => (
+            Some(shortest.0.is_none() && shortest.1.is_none()),
+            LazyDifferences::known(shortest, None),
+        ),
+        Err(limit) => (None, LazyDifferences::known((None, None), Some(limit))),
+    };
     Equivalence {
         equivalent,
         example: None,
@@ -335,13 +433,10 @@ impl<'a, 'b> Equivalence<'a, 'b> {
         Equivalence {
             equivalent: self.equivalent,
             example: self.example.as_ref().map(|d| d.old_side(old)),
-            shortest: Arc::new(LazyDifferences {
-                known: OnceLock::new(),
-                from: Some(DifferencesFrom::Like(
-                    Arc::clone(&self.shortest),
-                    old.clone(),
-                )),
-            }),
+            shortest: Arc::new(LazyDifferences::from(DifferencesFrom::Like(
+                Arc::clone(&self.shortest),
+                old.clone(),
+            ))),
         }
     }
 }
@@ -537,11 +632,12 @@ fn candidates(path: &str, paths: Paths) -> Vec<String> {
 }
 
 /// The shortest path allowed only by each side, by a search of both sides' automata at once
-/// that stops when it has both.
+/// that stops when it has both — or, as far as `reach` says, past the length of the first.
 fn shortest<'a, 'b>(
     (old, old_ranking): (&Applicable<'a>, &Ranking<'a>),
     (new, new_ranking): (&Applicable<'b>, &Ranking<'b>),
     paths: Paths,
+    reach: Reach,
     budget: &mut Budget,
 ) -> Result<Differences<'a, 'b>, Limit> {
     let mut sides = [
@@ -555,7 +651,13 @@ fn shortest<'a, 'b>(
         ),
     ];
     let mut found: (Option<String>, Option<String>) = (None, None);
+    // The length of the first difference, past which a search for the nearest stops.
+    let mut first: Option<usize> = None;
     let outcome = search(&mut sides, paths, budget, |[a, b], trail, node| {
+        let past = |length: usize| reach == Reach::Nearest && trail.len(node) > length;
+        if first.is_some_and(past) {
+            return Control::Stop;
+        }
         let allowed = (old_ranking.allows(a.winner), new_ranking.allows(b.winner));
         if allowed.0 != allowed.1 {
             let path = if allowed.0 {
@@ -564,7 +666,9 @@ fn shortest<'a, 'b>(
                 &mut found.1
             };
             if path.is_none() {
-                *path = Some(trail.path(node));
+                let witness = trail.path(node);
+                first.get_or_insert(witness.len());
+                *path = Some(witness);
             }
         }
         if found.0.is_some() && found.1.is_some() {

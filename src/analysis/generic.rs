@@ -88,38 +88,44 @@ pub(super) struct Generic<'r> {
     pub(super) everywhere: Instance<'r>,
 }
 
-impl<'r> Generic<'r> {
-    /// The generic paths of `ranking`'s patterns, as paths of `paths`; `Ok(None)` when some
-    /// pattern, or `*`, finds no fresh byte (the patterns hold every byte of [`FRESH`]). Each
-    /// query of the matcher is charged to `budget` at what it may cost: one, and one more per
-    /// wildcard pattern it may have to test one by one.
+/// A generic path before it is asked of the matcher: the normalised target, or `/robots.txt`.
+#[derive(Debug, Clone)]
+pub(super) enum Target {
+    /// A normalised target other than `/robots.txt`.
+    Bytes(Vec<u8>),
+    /// `/robots.txt`, left out of every question.
+    RobotsTxt,
+}
+
+/// The generic targets of a crawler's patterns and of `*`, made and paid for as [`Generic::of`]
+/// makes and pays for them, none yet asked of the matcher: a caller that needs only some of
+/// their verdicts (`blocked.rs`) asks only those, at the same charge to the budget, so its
+/// answers and its limits are [`Generic`]'s.
+pub(super) struct Targets {
+    /// Per distinct pattern, in the ranking's order.
+    pub(super) patterns: Vec<Target>,
+    /// The generic target of `*`.
+    pub(super) everywhere: Target,
+}
+
+impl Targets {
+    /// The generic targets of `ranking`'s patterns; `Ok(None)` when some pattern, or `*`, finds
+    /// no fresh byte (the patterns hold every byte of [`FRESH`]). Every query of the matcher is
+    /// charged to `budget` before the first target is made, at what it may cost (one, and one
+    /// more per wildcard pattern it may test one by one), and each target at its length.
     pub(super) fn of(
-        applicable: &Applicable<'r>,
-        ranking: &Ranking<'r>,
-        paths: Paths,
+        ranking: &Ranking<'_>,
         budget: &mut Budget,
-    ) -> Result<Option<Generic<'r>>, Exceeded> {
-        let normaliser = Normaliser::of(&ranking.profile);
+    ) -> Result<Option<Targets>, Exceeded> {
         let syntax = ranking.profile.pattern_syntax;
-        // Every query is paid for before the first is asked: where the budget cannot pay for
-        // them all, nothing is built (not even the matcher, which the first query compiles).
         let queries = ranking.patterns.len().saturating_add(1);
         budget.charge(queries.saturating_mul(ranking.query_cost()))?;
-        let mut instance = |target: Vec<u8>| -> Result<Instance<'r>, Exceeded> {
-            if target == b"/robots.txt" {
-                return Ok(Instance::RobotsTxt);
+        let mut target = |bytes: Vec<u8>| -> Result<Target, Exceeded> {
+            if bytes == b"/robots.txt" {
+                return Ok(Target::RobotsTxt);
             }
-            budget.charge(target.len())?;
-            Ok(match normaliser.preimage(&target, |b| paths.holds(b)) {
-                Some(path) => {
-                    let ruling = Ruling::of(&applicable.check_request_path(&path));
-                    Instance::Path(Probe {
-                        path: path.into(),
-                        ruling,
-                    })
-                }
-                None => Instance::NoPath,
-            })
+            budget.charge(bytes.len())?;
+            Ok(Target::Bytes(bytes))
         };
         let mut used = Used([false; 256]);
         let mut patterns = Vec::with_capacity(ranking.patterns.len());
@@ -128,16 +134,64 @@ impl<'r> Generic<'r> {
             let Some(z) = used.fresh() else {
                 return Ok(None);
             };
-            patterns.push(instance(generic_target(pattern, syntax, z))?);
+            patterns.push(target(generic_target(pattern, syntax, z))?);
         }
         let any = PatternSyntax { wildcards: true };
         let Some(z) = used.fresh() else {
             return Ok(None);
         };
-        let everywhere = instance(generic_target(b"*", any, z))?;
-        Ok(Some(Generic {
+        let everywhere = target(generic_target(b"*", any, z))?;
+        Ok(Some(Targets {
             patterns,
             everywhere,
+        }))
+    }
+}
+
+impl Target {
+    /// What the generic path comes to among `paths`: the request path whose target it is, with
+    /// the verdict there (one query of the matcher), or why there is none.
+    pub(super) fn instance<'r>(
+        &self,
+        applicable: &Applicable<'r>,
+        normaliser: &Normaliser,
+        paths: Paths,
+    ) -> Instance<'r> {
+        let Target::Bytes(target) = self else {
+            return Instance::RobotsTxt;
+        };
+        match normaliser.preimage(target, |b| paths.holds(b)) {
+            Some(path) => {
+                let ruling = Ruling::of(&applicable.check_request_path(&path));
+                Instance::Path(Probe {
+                    path: path.into(),
+                    ruling,
+                })
+            }
+            None => Instance::NoPath,
+        }
+    }
+}
+
+impl<'r> Generic<'r> {
+    /// The generic paths of `ranking`'s patterns, as paths of `paths`, each asked of the
+    /// matcher; `Ok(None)` when some pattern, or `*`, finds no fresh byte ([`Targets::of`],
+    /// which pays for every query before the first is asked: where the budget cannot pay for
+    /// them all, nothing is built, not even the matcher, which the first query compiles).
+    pub(super) fn of(
+        applicable: &Applicable<'r>,
+        ranking: &Ranking<'r>,
+        paths: Paths,
+        budget: &mut Budget,
+    ) -> Result<Option<Generic<'r>>, Exceeded> {
+        let Some(targets) = Targets::of(ranking, budget)? else {
+            return Ok(None);
+        };
+        let normaliser = Normaliser::of(&ranking.profile);
+        let instance = |target: &Target| target.instance(applicable, &normaliser, paths);
+        Ok(Some(Generic {
+            patterns: targets.patterns.iter().map(instance).collect(),
+            everywhere: instance(&targets.everywhere),
         }))
     }
 

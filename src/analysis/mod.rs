@@ -48,6 +48,7 @@
 //! ```
 
 mod analyze;
+mod blocked;
 mod budget;
 mod compare;
 mod dead;
@@ -62,6 +63,7 @@ mod witness;
 
 pub use crate::vocab::access::Blocked;
 pub use analyze::{analyze, analyze_each, named_agents, Analysis};
+pub use blocked::blocked_each;
 pub use compare::{compare, compare_each, compare_within, Difference, Equivalence};
 pub use dead::{DeadCause, DeadRule};
 pub use paths::Paths;

@@ -149,6 +149,20 @@ impl Trail {
         // Only path bytes are ever read: printable ASCII.
         String::from_utf8_lossy(&bytes).into_owned()
     }
+
+    /// The length of [`Trail::path`] of `node`, in bytes.
+    pub(super) fn len(&self, node: usize) -> usize {
+        let mut length = 0;
+        let mut at = node;
+        while let Some(&(parent, _)) = self.steps.get(at) {
+            if at == 0 {
+                break;
+            }
+            length += 1;
+            at = parent as usize;
+        }
+        length
+    }
 }
 
 /// Visits the ending of every path of `paths`, shortest first, then smallest in the order

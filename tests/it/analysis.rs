@@ -278,6 +278,60 @@ fn check_equivalence(
     Ok(())
 }
 
+/// `nearest` of a fresh comparison (its own search, which stops past the first length) is
+/// what `differences` of a comparison searched to the end gives as short as the shortest.
+fn check_nearest(
+    old: &Applicable<'_>,
+    new: &Applicable<'_>,
+    paths: Paths,
+) -> Result<(), TestCaseError> {
+    let shown = |differences: Vec<&robotspec::analysis::Difference<'_, '_>>| -> Vec<String> {
+        differences
+            .iter()
+            .map(|d| format!("{} {} {}", d.path(), d.in_old(), d.in_new()))
+            .collect()
+    };
+    let searched = analysis::compare_within(old, new, paths);
+    prop_assert_eq!(searched.undecided(), None);
+    let all: Vec<_> = searched.differences().collect();
+    let shortest = all.iter().map(|d| d.path().len()).min();
+    let expected: Vec<_> = all
+        .into_iter()
+        .filter(|d| Some(d.path().len()) == shortest)
+        .collect();
+    let fresh = analysis::compare_within(old, new, paths);
+    let (nearest, limit) = fresh.nearest();
+    prop_assert_eq!(limit, None);
+    prop_assert_eq!(shown(nearest.iter().collect()), shown(expected.clone()));
+    // Asked after the search to the end, it is read from that search.
+    let (again, _) = searched.nearest();
+    prop_assert_eq!(shown(again.iter().collect()), shown(expected));
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases()))]
+
+    /// The nearest differences, of two files under one reading and of one file under two
+    /// readings.
+    #[test]
+    fn the_nearest_differences_are_the_shortest(old in file(), new in file()) {
+        let readings = readings();
+        for profile in &readings {
+            let (a, b) = (Robots::parse(old.as_bytes(), *profile), Robots::parse(new.as_bytes(), *profile));
+            check_nearest(&a.unnamed(), &b.unnamed(), Paths::All)?;
+        }
+        for (i, first) in readings.iter().enumerate() {
+            for second in readings.iter().skip(i + 1) {
+                let a = Robots::parse(old.as_bytes(), *first);
+                let b = Robots::parse(old.as_bytes(), *second);
+                check_nearest(&a.unnamed(), &b.unnamed(), Paths::All)?;
+                check_nearest(&a.unnamed(), &b.unnamed(), Paths::Plain)?;
+            }
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(cases()))]
 
@@ -372,6 +426,66 @@ proptest! {
                 prop_assert_eq!(serde_json::to_value(compared).unwrap(), serde_json::to_value(&alone).unwrap(), "{}", profile);
             }
         }
+    }
+}
+
+/// `blocked_each` answers with `analyze`'s `blocked` for every crawler of `file` under every
+/// reading, and under budgets so small that the analysis runs out of them.
+fn check_blocked_alone(file: &str) -> Result<(), TestCaseError> {
+    use robotspec::{Limit, Limits, ParseOptions};
+    let queries: Vec<AgentQuery> = ["a", "b", "c", "FooBot", "UnnamedBot"]
+        .iter()
+        .map(|a| AgentQuery::new(*a))
+        .collect();
+    for profile in readings() {
+        for states in [None, Some(0), Some(80), Some(200), Some(400), Some(1_000)] {
+            let limits = states.map_or_else(Limits::default, |states| {
+                Limits::default().with(Limit::AnalysisStates, states)
+            });
+            let options = ParseOptions::default().with_limits(limits);
+            let robots = Robots::parse_with(file.as_bytes(), profile, &options).unwrap();
+            let crawlers: Vec<Applicable<'_>> =
+                queries.iter().map(|q| robots.applicable(q)).collect();
+            let alone = analysis::blocked_each(&crawlers);
+            for (crawler, blocked) in crawlers.iter().zip(alone) {
+                let analysed = analysis::analyze(crawler).blocked();
+                prop_assert_eq!(blocked, analysed, "{} {:?}: {}", profile, states, file);
+            }
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases()))]
+
+    /// What is blocked, asked alone (`blocked_each`, the few generic paths that settle it), is
+    /// what the whole analysis says.
+    #[test]
+    fn blocked_alone_is_the_analysis_answer(file in file()) {
+        check_blocked_alone(&file)?;
+    }
+
+    /// Likewise on files of repeated groups, where crawlers share one answer.
+    #[test]
+    fn blocked_alone_is_shared_as_the_analysis_is(file in file_of_repeated_groups()) {
+        check_blocked_alone(&file)?;
+    }
+}
+
+/// `blocked_each` where no generic path can be made (the complete search answers), and
+/// where nothing can be disallowed (no query at all).
+#[test]
+fn blocked_alone_without_a_fresh_byte_or_a_disallow() {
+    let every_byte = "!\"'(),-;<=>?@[\\]^_`{|}~ghijklmnpquvwyzGHIJKLMNOPQRSTUVWXYZ";
+    let files = [
+        format!("User-agent: *\nDisallow: /{every_byte}\nAllow: /a$\n"),
+        String::from("User-agent: *\nAllow: /a\nAllow: /*b$\n"),
+        String::from("User-agent: *\nDisallow: /\nAllow: /robots.txt$\n"),
+        String::from("User-agent: *\nDisallow: /*\nAllow: /\n"),
+    ];
+    for file in &files {
+        check_blocked_alone(file).unwrap();
     }
 }
 
@@ -682,10 +796,14 @@ mod corpus {
             let robots = Robots::parse(body, *variant);
             let applicables: Vec<Applicable<'_>> =
                 queries.iter().map(|q| robots.applicable(q)).collect();
-            for (applicable, analysis) in
-                applicables.iter().zip(analysis::analyze_each(&applicables))
+            let alone = analysis::blocked_each(&applicables);
+            for ((applicable, analysis), blocked) in applicables
+                .iter()
+                .zip(analysis::analyze_each(&applicables))
+                .zip(alone)
             {
                 let reach = analysis.blocked();
+                assert_eq!(blocked, reach, "{name} {variant}: blocked_each");
                 for probe in probes(applicable) {
                     if left_out(applicable, &probe) {
                         continue;
