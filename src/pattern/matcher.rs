@@ -112,7 +112,7 @@ impl RuleMatcher {
     /// Compilation cannot fail: when the wildcard rules' NFA would exceed
     /// [`MatcherLimits::nfa_bytes`] (or the automaton library refuses the rule set for another
     /// reason, e.g. more rules than it can number), no automaton is built, the wildcard rules
-    /// are answered by the linear glob matcher, and [`RuleMatcher::automaton_error`] says why.
+    /// are answered by the linear glob matcher, and a verdict's explanation names that engine.
     /// Exceeding the dense-DFA or lazy-cache limits chooses a slower engine instead.
     pub fn compile(
         rules: &[(RuleKind, &[u8])],
