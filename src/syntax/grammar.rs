@@ -1,11 +1,10 @@
 //! The pest parsers generated from `grammar/`.
 //!
-//! One parser per entry point. pest concatenates several `#[grammar]` files into one grammar, so
-//! every parser includes `common.pest` (the ABNF's lexical rules) and the files of one grammar:
-//! `lenient.pest` for the lenient reference, else one variant file, plus `rep-abnf.pest` for the
-//! two grammars that share the draft-koster-rep-00 / RFC 9309 ABNF. pest compiles every rule of
-//! a parser's grammar into it (its entry point takes the rule at run time), so no parser includes
-//! a file it does not use: the lenient rules are not in the strict parsers.
+//! Two parsers. pest concatenates several `#[grammar]` files into one grammar and compiles every
+//! rule of it into the parser (its entry point takes the rule at run time): the strict parser
+//! holds the five formal grammars, each an entry rule, over `common.pest` (the ABNF's lexical
+//! rules); the lenient reference (`lenient.pest`, tests and `internals` only) is a parser of its
+//! own, so that the strict one carries none of its rules.
 
 #![allow(missing_docs)] // the derive generates an undocumented `Rule` enum
 
@@ -20,63 +19,28 @@ use pest_derive::Parser;
 #[grammar = "../grammar/lenient.pest"]
 pub(super) struct LenientParser;
 
-/// The 1994 convention's derived sketch (`grammar/1994.pest`).
-pub(super) mod convention_1994 {
+/// The five strict grammars, in one parser: each variant's grammar is an entry rule of it —
+/// `convention_1994` (`grammar/1994.pest`, the 1994 convention's derived sketch), `draft_1996`
+/// (`grammar/1996-draft.pest`, the 1996 draft's BNF), `rep_draft_2019` and `rfc9309`
+/// (`grammar/rep-abnf.pest`, the ABNF the two share, + their entry file) and `rfc9309_aipref`
+/// (`grammar/rfc9309-aipref.pest`, RFC 9309 with `rule =/ content-usage`). The grammars name no
+/// rule alike and define no implicit `WHITESPACE` or `COMMENT`, so an entry rule derives exactly
+/// what its grammar alone would; one parser holds `common.pest`'s and `rep-abnf.pest`'s rules
+/// once, where a parser per grammar held them five and three times (the WebAssembly module
+/// carries every rule's code).
+pub(super) mod strict {
     use pest_derive::Parser;
 
-    /// The strict 1994 grammar.
+    /// The strict grammars' parser.
     #[derive(Parser)]
     #[grammar = "../grammar/common.pest"]
     #[grammar = "../grammar/1994.pest"]
-    pub(crate) struct Convention1994Parser;
-}
-
-/// The 1996 draft's BNF (`grammar/1996-draft.pest`).
-pub(super) mod draft_1996 {
-    use pest_derive::Parser;
-
-    /// The strict 1996-draft grammar.
-    #[derive(Parser)]
-    #[grammar = "../grammar/common.pest"]
     #[grammar = "../grammar/1996-draft.pest"]
-    pub(crate) struct Draft1996Parser;
-}
-
-/// draft-koster-rep-00's ABNF (`grammar/rep-abnf.pest` + `grammar/rep-draft-2019.pest`).
-pub(super) mod rep_draft_2019 {
-    use pest_derive::Parser;
-
-    /// The strict rep-draft-2019 grammar.
-    #[derive(Parser)]
-    #[grammar = "../grammar/common.pest"]
     #[grammar = "../grammar/rep-abnf.pest"]
     #[grammar = "../grammar/rep-draft-2019.pest"]
-    pub(crate) struct RepDraft2019Parser;
-}
-
-/// RFC 9309's ABNF (`grammar/rep-abnf.pest` + `grammar/rfc9309.pest`).
-pub(super) mod rfc9309 {
-    use pest_derive::Parser;
-
-    /// The strict RFC 9309 grammar.
-    #[derive(Parser)]
-    #[grammar = "../grammar/common.pest"]
-    #[grammar = "../grammar/rep-abnf.pest"]
     #[grammar = "../grammar/rfc9309.pest"]
-    pub(crate) struct Rfc9309Parser;
-}
-
-/// RFC 9309's ABNF with draft-ietf-aipref-attach's `rule =/ content-usage`
-/// (`grammar/rep-abnf.pest` + `grammar/rfc9309-aipref.pest`).
-pub(super) mod rfc9309_aipref {
-    use pest_derive::Parser;
-
-    /// The strict RFC 9309 grammar admitting Content-Usage rules.
-    #[derive(Parser)]
-    #[grammar = "../grammar/common.pest"]
-    #[grammar = "../grammar/rep-abnf.pest"]
     #[grammar = "../grammar/rfc9309-aipref.pest"]
-    pub(crate) struct Rfc9309AiprefParser;
+    pub(crate) struct StrictParser;
 }
 
 #[cfg(test)]

@@ -12,8 +12,7 @@
 
 use pest::{consumes_to, fails_with, parses_to, Parser};
 
-use super::rep_draft_2019::{RepDraft2019Parser, Rule as R2019};
-use super::rfc9309::{Rfc9309Parser, Rule as R9309};
+use super::strict::{Rule as S, StrictParser};
 use super::{LenientParser, Rule as L};
 
 mod probe {
@@ -468,18 +467,15 @@ fn robotstxt_is_groups_empty_lines_and_sitemaps() {
 #[test]
 fn strict_entry_rules_accept_the_same_abnf() {
     let ok = "User-Agent : foobot\nDisallow : /example/page.html\n\nUser-agent: *\nAllow:\n";
-    assert!(Rfc9309Parser::parse(R9309::rfc9309, ok).is_ok());
-    assert!(RepDraft2019Parser::parse(R2019::rep_draft_2019, ok).is_ok());
+    assert!(StrictParser::parse(S::rfc9309, ok).is_ok());
+    assert!(StrictParser::parse(S::rep_draft_2019, ok).is_ok());
     // Each entry rule spans the whole file.
-    let rfc = Rfc9309Parser::parse(R9309::rfc9309, ok)
-        .unwrap()
-        .next()
-        .unwrap();
+    let rfc = StrictParser::parse(S::rfc9309, ok).unwrap().next().unwrap();
     assert_eq!(
         (rfc.as_rule(), rfc.as_span().start(), rfc.as_span().end()),
-        (R9309::rfc9309, 0, ok.len())
+        (S::rfc9309, 0, ok.len())
     );
-    let draft = RepDraft2019Parser::parse(R2019::rep_draft_2019, ok)
+    let draft = StrictParser::parse(S::rep_draft_2019, ok)
         .unwrap()
         .next()
         .unwrap();
@@ -493,11 +489,11 @@ fn strict_entry_rules_accept_the_same_abnf() {
         "User-agent: *\n\u{1A}\n",
     ] {
         assert!(
-            Rfc9309Parser::parse(R9309::rfc9309, refused).is_err(),
+            StrictParser::parse(S::rfc9309, refused).is_err(),
             "{refused:?}"
         );
         assert!(
-            RepDraft2019Parser::parse(R2019::rep_draft_2019, refused).is_err(),
+            StrictParser::parse(S::rep_draft_2019, refused).is_err(),
             "{refused:?}"
         );
     }
@@ -514,11 +510,7 @@ mod strict_property {
     use pest::Parser;
     use proptest::prelude::*;
 
-    use super::super::convention_1994::{Convention1994Parser, Rule as R1994};
-    use super::super::draft_1996::{Draft1996Parser, Rule as R1996};
-    use super::super::rep_draft_2019::{RepDraft2019Parser, Rule as R2019};
-    use super::super::rfc9309::{Rfc9309Parser, Rule as R9309};
-    use super::super::rfc9309_aipref::{Rfc9309AiprefParser, Rule as RAipref};
+    use super::super::strict::{Rule as S, StrictParser};
     use crate::diagnostic::Code;
     use crate::source::Source;
     use crate::syntax::{parse, parse_strict};
@@ -555,17 +547,13 @@ mod strict_property {
         };
         let text = source.text().get(bom..).unwrap_or_default();
         match variant {
-            Variant::Convention1994 => {
-                Convention1994Parser::parse(R1994::convention_1994, text).is_ok()
-            }
-            Variant::Draft1996 => Draft1996Parser::parse(R1996::draft_1996, text).is_ok(),
-            Variant::RepDraft2019 => RepDraft2019Parser::parse(R2019::rep_draft_2019, text).is_ok(),
+            Variant::Convention1994 => StrictParser::parse(S::convention_1994, text).is_ok(),
+            Variant::Draft1996 => StrictParser::parse(S::draft_1996, text).is_ok(),
+            Variant::RepDraft2019 => StrictParser::parse(S::rep_draft_2019, text).is_ok(),
             _ if reading.strict_grammar.admits_content_usage() => {
-                Rfc9309AiprefParser::parse(RAipref::rfc9309_aipref, text).is_ok()
+                StrictParser::parse(S::rfc9309_aipref, text).is_ok()
             }
-            Variant::Rfc9309 | Variant::Google => {
-                Rfc9309Parser::parse(R9309::rfc9309, text).is_ok()
-            }
+            Variant::Rfc9309 | Variant::Google => StrictParser::parse(S::rfc9309, text).is_ok(),
         }
     }
 

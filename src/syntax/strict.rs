@@ -1,14 +1,10 @@
 //! The strict grammars' verdict: does the file derive from the variant's formal grammar?
 
 use pest::error::{ErrorVariant, InputLocation};
-use pest::{Parser, RuleType};
+use pest::Parser;
 
 use super::check::{self, Demands};
-use super::grammar::convention_1994::{Convention1994Parser, Rule as Rule1994};
-use super::grammar::draft_1996::{Draft1996Parser, Rule as Rule1996};
-use super::grammar::rep_draft_2019::{RepDraft2019Parser, Rule as Rule2019};
-use super::grammar::rfc9309::{Rfc9309Parser, Rule as Rfc9309Rule};
-use super::grammar::rfc9309_aipref::{Rfc9309AiprefParser, Rule as AiprefRule};
+use super::grammar::strict::{Rule, StrictParser};
 use crate::diagnostic::Code;
 use crate::findings::Unplaced;
 use crate::source::{Source, Span};
@@ -40,35 +36,25 @@ pub(crate) fn grammar(id: StrictGrammarId) -> &'static StrictGrammar {
 /// The 1994 convention has no formal grammar: the shape its prose describes (grammar/1994.pest;
 /// docs/spec/VARIANTS.md §1.9).
 pub(crate) const CONVENTION_1994: StrictGrammar = StrictGrammar {
-    validate: |text, start| {
-        let first = Rule1994::convention_1994;
-        verdict::<Convention1994Parser, _>(first, text, start, "1994 (derived)")
-    },
+    validate: |text, start| verdict(Rule::convention_1994, text, start, "1994 (derived)"),
     demands: check::CONVENTION_1994,
 };
 
 /// The 1996 draft's BNF (grammar/1996-draft.pest; docs/spec/VARIANTS.md §2.11).
 pub(crate) const DRAFT_1996: StrictGrammar = StrictGrammar {
-    validate: |text, start| {
-        verdict::<Draft1996Parser, _>(Rule1996::draft_1996, text, start, "1996 draft")
-    },
+    validate: |text, start| verdict(Rule::draft_1996, text, start, "1996 draft"),
     demands: check::DRAFT_1996,
 };
 
 /// draft-koster-rep-00 §2.2 ABNF (grammar/rep-draft-2019.pest; docs/spec/VARIANTS.md §3.11).
 pub(crate) const REP_DRAFT_2019: StrictGrammar = StrictGrammar {
-    validate: |text, start| {
-        let first = Rule2019::rep_draft_2019;
-        verdict::<RepDraft2019Parser, _>(first, text, start, "draft-koster-rep-00")
-    },
+    validate: |text, start| verdict(Rule::rep_draft_2019, text, start, "draft-koster-rep-00"),
     demands: check::REP_ABNF,
 };
 
 /// RFC 9309 §2.2 ABNF (grammar/rfc9309.pest).
 pub(crate) const RFC9309: StrictGrammar = StrictGrammar {
-    validate: |text, start| {
-        verdict::<Rfc9309Parser, _>(Rfc9309Rule::rfc9309, text, start, "RFC 9309")
-    },
+    validate: |text, start| verdict(Rule::rfc9309, text, start, "RFC 9309"),
     demands: check::REP_ABNF,
 };
 
@@ -76,8 +62,12 @@ pub(crate) const RFC9309: StrictGrammar = StrictGrammar {
 /// (grammar/rfc9309-aipref.pest): opt-in, `--with aipref=yes`.
 pub(crate) const RFC9309_AIPREF: StrictGrammar = StrictGrammar {
     validate: |text, start| {
-        let first = AiprefRule::rfc9309_aipref;
-        verdict::<Rfc9309AiprefParser, _>(first, text, start, "RFC 9309 + Content-Usage")
+        verdict(
+            Rule::rfc9309_aipref,
+            text,
+            start,
+            "RFC 9309 + Content-Usage",
+        )
     },
     demands: check::REP_ABNF_AIPREF,
 };
@@ -99,13 +89,8 @@ pub(crate) fn validate(source: &Source<'_>, grammar: &StrictGrammar) -> Option<U
 
 /// One grammar's verdict on `text` (which starts at byte `offset` of the input): the parser's
 /// first error as a [`Code::Syntax`] finding, or `None` when the text derives from `entry`.
-fn verdict<P: Parser<R>, R: RuleType>(
-    entry: R,
-    text: &str,
-    offset: usize,
-    name: &str,
-) -> Option<Unplaced> {
-    let error = P::parse(entry, text).err()?;
+fn verdict(entry: Rule, text: &str, offset: usize, name: &str) -> Option<Unplaced> {
+    let error = StrictParser::parse(entry, text).err()?;
     let at = offset
         + match error.location {
             InputLocation::Pos(pos) => pos,
