@@ -85,6 +85,35 @@ function bytes(body, what = "body") {
   throw new RobotspecError(`${what} must be a Uint8Array or a string, not ${kind(body)}`);
 }
 
+/** The question buffer's room in bytes, and the most it keeps between questions: past it (a
+ * URL longer than a few thousand characters), the room is given back after the question. */
+const QUESTION_BYTES = 1 << 12;
+/** A view of the module's question buffer (`questionBuffer`), where `isAllowed` writes each
+ * URL; empty until the first question, and whenever the module's memory grew (which detaches
+ * every view of it). */
+let question = new Uint8Array(0);
+
+/** Writes `url` into the question buffer as UTF-8; its length in bytes. */
+function asked(url) {
+  const room = url.length * 3;
+  if (room > question.byteLength) {
+    question = questionRoom(Math.max(room, QUESTION_BYTES));
+  } else if (question.byteLength > QUESTION_BYTES) {
+    question = questionRoom(Math.max(room, QUESTION_BYTES));
+  }
+  return encoder.encodeInto(url, question).written;
+}
+
+/** The question buffer made `bytes` long, as a view. */
+function questionRoom(bytes) {
+  const address = core.questionBuffer(bytes);
+  return new Uint8Array(core.moduleMemory().buffer, address, bytes);
+}
+
+/** How many agents a `Robots` keeps read in the module for `isAllowed` (a crawler asks as one
+ * or a few; past this many, it forgets them all and starts again). */
+const REMEMBERED_AGENTS = 64;
+
 /** The largest string body `copiedBytes` encodes into its reused buffer (3 bytes a UTF-16
  * unit at most). */
 const REUSED_UNITS = 1 << 20;
@@ -208,8 +237,8 @@ const dispose = Symbol.dispose ?? Symbol.for("Symbol.dispose");
 /** A parsed robots.txt file: parse once, ask many times, and know why. */
 export class Robots {
   #core;
-  /** The agent the module was last told (`setAgent`), as given. */
-  #agent;
+  /** The agents the module has read (`rememberAgent`), as given, to the number it gave. */
+  #agents = new Map();
 
   /**
    * @param {Uint8Array | string} body the file: bytes as fetched, or a string (as UTF-8)
@@ -247,19 +276,33 @@ export class Robots {
   }
 
   isAllowed(agent, url) {
-    // The hot path: the agent crosses only when it changes.
+    // The hot path: an agent crosses once, then by the number the module gave it.
     try {
-      if (agent !== this.#agent || typeof agent !== "string") {
-        this.#agent = undefined;
-        this.#core.setAgent(agentText(agent));
-        this.#agent = agent;
+      const remembered = this.#agents.get(agent);
+      const number = remembered ?? this.#remember(agent);
+      const answer = this.#core.isAllowedAt(number, asked(urlText(url)));
+      if (answer === undefined) {
+        throw new RobotspecError("the module lost the question (a bug: please report it)");
       }
-      return this.#core.isAllowedAs(urlText(url));
+      return answer;
     } catch (thrown) {
       this.#live();
       throw converted(thrown);
     }
   }
+
+  /** Has the module read `agent` once, keeping at most `REMEMBERED_AGENTS` of them. */
+  #remember(agent) {
+    const text = agentText(agent);
+    if (this.#agents.size === REMEMBERED_AGENTS) {
+      this.#agents.clear();
+      this.#core.forgetAgents();
+    }
+    const number = this.#core.rememberAgent(text);
+    this.#agents.set(agent, number);
+    return number;
+  }
+
 
   isAllowedMany(agent, urls) {
     const texts = items(urls, "urls", urlText);

@@ -32,4 +32,4 @@ pub use calls::{
     constants, diff, diff_readings, google_report, lint, lint_sarif, parse_tree, tree_text,
 };
 pub use input::Reading;
-pub use robots::Robots;
+pub use robots::{module_memory, question_buffer, Robots};

@@ -20,9 +20,11 @@ use crate::refusal;
 #[wasm_bindgen(js_name = RobotsCore)]
 pub struct Robots {
     inner: Library,
-    /// The crawler [`set_agent`](Self::set_agent) named last: a crawler asks as one agent many
-    /// times, and passing and reading the agent again would cost a good part of each question.
-    agent: RefCell<Option<Rc<AgentQuery>>>,
+    /// The crawlers [`remember_agent`](Self::remember_agent) read, by the number it gave: a
+    /// crawler asks as one agent many times, and passing and reading the agent again would
+    /// cost a good part of each question. The wrapper bounds how many it keeps
+    /// ([`forget_agents`](Self::forget_agents)).
+    agents: RefCell<Vec<Rc<AgentQuery>>>,
 }
 
 #[wasm_bindgen(js_class = RobotsCore)]
@@ -34,7 +36,7 @@ impl Robots {
         Library::parse_with(body, reading.profile_value(), &reading.options())
             .map(|inner| Robots {
                 inner,
-                agent: RefCell::new(None),
+                agents: RefCell::new(Vec::new()),
             })
             .map_err(|rejected| refusal::strict(&rejected))
     }
@@ -52,19 +54,34 @@ impl Robots {
         Ok(self.inner.applicable(&agents).is_allowed(url))
     }
 
-    /// Names the crawler [`is_allowed_as`](Self::is_allowed_as) asks for.
-    #[wasm_bindgen(js_name = setAgent)]
-    pub fn set_agent(&self, agent: &str) -> Result<(), JsValue> {
-        *self.agent.borrow_mut() = Some(input::agent(agent)?);
-        Ok(())
+    /// Reads `agent` once for [`is_allowed_for`](Self::is_allowed_for): the number to ask by.
+    #[wasm_bindgen(js_name = rememberAgent)]
+    pub fn remember_agent(&self, agent: &str) -> Result<usize, JsValue> {
+        let agent = input::agent(agent)?;
+        let mut agents = self.agents.borrow_mut();
+        agents.push(agent);
+        Ok(agents.len() - 1)
     }
 
-    /// May the crawler [`set_agent`](Self::set_agent) named fetch `url`? (No crawler named: one
-    /// no group names.)
-    #[wasm_bindgen(js_name = isAllowedAs)]
-    pub fn is_allowed_as(&self, url: &str) -> bool {
-        let agent = self.agent.borrow();
-        self.applicable_to(agent.as_deref()).is_allowed(url)
+    /// Forgets every agent [`remember_agent`](Self::remember_agent) read; their numbers then
+    /// name no agent.
+    #[wasm_bindgen(js_name = forgetAgents)]
+    pub fn forget_agents(&self) {
+        self.agents.borrow_mut().clear();
+    }
+
+    /// May the crawler [`remember_agent`](Self::remember_agent) numbered `agent` fetch the URL
+    /// whose UTF-8 the wrapper wrote into the first `length` bytes of the question buffer
+    /// ([`question_buffer`])? `undefined` when the number names no agent or the bytes are no
+    /// URL the buffer holds (past its end, or not UTF-8).
+    #[wasm_bindgen(js_name = isAllowedAt)]
+    pub fn is_allowed_at(&self, agent: usize, length: usize) -> Option<bool> {
+        let agents = self.agents.borrow();
+        let agent = agents.get(agent)?;
+        QUESTION.with_borrow(|question| {
+            let url = std::str::from_utf8(question.get(..length)?).ok()?;
+            Some(self.inner.applicable(agent).is_allowed(url))
+        })
     }
 
     /// May `agent` fetch each of `urls`? 1 or 0 per URL, in order.
@@ -229,6 +246,31 @@ impl Robots {
             None => self.inner.unnamed(),
         }
     }
+}
+
+thread_local! {
+    /// The question buffer: where the wrapper writes the URL of each
+    /// [`is_allowed_at`](Robots::is_allowed_at) question, straight into the module's memory —
+    /// no allocation and no call to the module's allocator a question.
+    static QUESTION: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The question buffer made `capacity` bytes long: its address in the module's memory, valid
+/// until the next call (the wrapper asks again when it needs more room, and after a long URL to
+/// give the room back).
+#[wasm_bindgen(js_name = questionBuffer)]
+pub fn question_buffer(capacity: usize) -> *const u8 {
+    QUESTION.with_borrow_mut(|question| {
+        question.resize(capacity, 0);
+        question.shrink_to(capacity);
+        question.as_ptr()
+    })
+}
+
+/// The module's memory (a `WebAssembly.Memory`), where the question buffer lies.
+#[wasm_bindgen(js_name = moduleMemory)]
+pub fn module_memory() -> JsValue {
+    wasm_bindgen::memory()
 }
 
 /// A crawler as the exact calls take it: an agent, or `None` for one no group names.

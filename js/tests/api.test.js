@@ -65,6 +65,41 @@ test("a string and its UTF-8 bytes read alike; URL objects are URLs", () => {
   });
 });
 
+test("isAllowed answers as check does, past the agents it keeps and the room it keeps for URLs", () => {
+  // isAllowed reads each agent into the module once (keeping 64 a file, then starting again)
+  // and writes each URL into a buffer of the module's memory (4 KiB kept, more while a longer
+  // URL needs it; the memory growing between questions detaches every view of it).
+  // Agent tokens of letters only (Google's reading keeps a token's leading letters, `_` and `-`).
+  const name = (i) => `bot${String(i).replace(/[0-9]/g, (digit) => "abcdefghij"[digit])}`;
+  const rules = Array.from({ length: 100 }, (_, i) => `User-agent: ${name(i)}\nDisallow: /${i}/\n`).join("\n");
+  const robots = new Robots(`${rules}\nUser-agent: *\nDisallow: /everyone/\nAllow: /everyone/caf\u00e9\n`);
+  const urls = [
+    "/",
+    "/7/x",
+    "https://example.com/99/",
+    "/everyone/café",
+    "/everyone/caf%C3%A9",
+    "/everyone/🤖",
+    `/everyone/${"x".repeat(100_000)}`,
+    `/7/${"é".repeat(5_000)}`,
+  ];
+  for (let round = 0; round < 3; round++) {
+    for (let i = 0; i < 150; i++) {
+      const agent = i % 2 ? name(i % 100) : `${name(i)}/2.0`;
+      for (const url of urls) {
+        assert.equal(robots.isAllowed(agent, url), robots.check(agent, url).allowed, `${agent} ${url.slice(0, 40)}`);
+      }
+    }
+    // Grows the module's memory between two questions.
+    new Robots(`User-agent: *\n${"Disallow: /grow\n".repeat(200_000)}`).free();
+  }
+  assert.equal(robots.isAllowed(name(1), "/1/"), false);
+  assert.throws(() => robots.isAllowed(name(1), "/\ud800"), (e) => e instanceof RobotspecError && /surrogate/.test(e.message));
+  assert.throws(() => robots.isAllowed("", "/"), AgentError);
+  assert.equal(robots.isAllowed(name(1), "/1/"), false, "a refused question leaves the next one right");
+  assert.equal(robots.isAllowed(name(1), "/everyone/"), true);
+});
+
 test("every refusal is a RobotspecError of the right class", () => {
   const robots = new Robots(body);
   assert.throws(() => robots.isAllowed("", "/"), AgentError);
