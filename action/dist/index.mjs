@@ -211,6 +211,13 @@ var RobotsCore = class _RobotsCore {
     return takeFromExternrefTable0(ret[0]);
   }
   /**
+   * Forgets every agent [`remember_agent`](Self::remember_agent) read; their numbers then
+   * name no agent.
+   */
+  forgetAgents() {
+    wasm.robotscore_forgetAgents(this.__wbg_ptr);
+  }
+  /**
    * `body`'s bytes read as `reading` says; a `StrictError` refusal when a strict reading
    * rejects them. A lenient reading never fails.
    * @param {Uint8Array} body
@@ -239,16 +246,17 @@ var RobotsCore = class _RobotsCore {
     return takeFromExternrefTable0(ret[0]);
   }
   /**
-   * May the crawler [`set_agent`](Self::set_agent) named fetch `url`? (No crawler named: one
-   * no group names.)
-   * @param {string} url
-   * @returns {boolean}
+   * May the crawler [`remember_agent`](Self::remember_agent) numbered `agent` fetch the URL
+   * whose UTF-8 the wrapper wrote into the first `length` bytes of the question buffer
+   * ([`question_buffer`])? `undefined` when the number names no agent or the bytes are no
+   * URL the buffer holds (past its end, or not UTF-8).
+   * @param {number} agent
+   * @param {number} length
+   * @returns {boolean | undefined}
    */
-  isAllowedAs(url) {
-    const ptr0 = passStringToWasm0(url, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
-    const len0 = WASM_VECTOR_LEN;
-    const ret = wasm.robotscore_isAllowedAs(this.__wbg_ptr, ptr0, len0);
-    return ret !== 0;
+  isAllowedAt(agent, length) {
+    const ret = wasm.robotscore_isAllowedAt(this.__wbg_ptr, agent, length);
+    return ret === 16777215 ? void 0 : ret !== 0;
   }
   /**
    * May `agent` fetch each of `urls`? 1 or 0 per URL, in order.
@@ -325,6 +333,20 @@ var RobotsCore = class _RobotsCore {
     return takeFromExternrefTable0(ret[0]);
   }
   /**
+   * Reads `agent` once for [`is_allowed_for`](Self::is_allowed_for): the number to ask by.
+   * @param {string} agent
+   * @returns {number}
+   */
+  rememberAgent(agent) {
+    const ptr0 = passStringToWasm0(agent, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+    const len0 = WASM_VECTOR_LEN;
+    const ret = wasm.robotscore_rememberAgent(this.__wbg_ptr, ptr0, len0);
+    if (ret[2]) {
+      throw takeFromExternrefTable0(ret[1]);
+    }
+    return ret[0] >>> 0;
+  }
+  /**
    * The first Request-rate of the groups that apply to `agent`: `[requests, seconds]`.
    * @param {string} agent
    * @returns {Float64Array | undefined}
@@ -342,18 +364,6 @@ var RobotsCore = class _RobotsCore {
       wasm.__wbindgen_free(ret[0], ret[1] * 8, 8);
     }
     return v2;
-  }
-  /**
-   * Names the crawler [`is_allowed_as`](Self::is_allowed_as) asks for.
-   * @param {string} agent
-   */
-  setAgent(agent) {
-    const ptr0 = passStringToWasm0(agent, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
-    const len0 = WASM_VECTOR_LEN;
-    const ret = wasm.robotscore_setAgent(this.__wbg_ptr, ptr0, len0);
-    if (ret[1]) {
-      throw takeFromExternrefTable0(ret[0]);
-    }
   }
   /**
    * The Sitemap URLs, as written (bytes that are not UTF-8 replaced), in file order.
@@ -424,6 +434,14 @@ function lintSarif(names, bodies, options) {
   }
   return takeFromExternrefTable0(ret[0]);
 }
+function moduleMemory() {
+  const ret = wasm.moduleMemory();
+  return ret;
+}
+function questionBuffer(capacity) {
+  const ret = wasm.questionBuffer(capacity);
+  return ret >>> 0;
+}
 function __wbg_get_imports() {
   const import0 = {
     __proto__: null,
@@ -477,6 +495,10 @@ function __wbg_get_imports() {
     },
     __wbg___wbindgen_jsval_loose_eq_677f21e468d6b461: function(arg0, arg1) {
       const ret = arg0 == arg1;
+      return ret;
+    },
+    __wbg___wbindgen_memory_caa4a6165639c8b5: function() {
+      const ret = wasm.memory;
       return ret;
     },
     __wbg___wbindgen_number_get_2e0e7dee9f701a71: function(arg0, arg1) {
@@ -927,6 +949,22 @@ function bytes(body, what = "body") {
   }
   throw new RobotspecError(`${what} must be a Uint8Array or a string, not ${kind(body)}`);
 }
+var QUESTION_BYTES = 1 << 12;
+var question = new Uint8Array(0);
+function asked(url) {
+  const room = url.length * 3;
+  if (room > question.byteLength) {
+    question = questionRoom(Math.max(room, QUESTION_BYTES));
+  } else if (question.byteLength > QUESTION_BYTES) {
+    question = questionRoom(Math.max(room, QUESTION_BYTES));
+  }
+  return encoder.encodeInto(url, question).written;
+}
+function questionRoom(bytes2) {
+  const address = questionBuffer(bytes2);
+  return new Uint8Array(moduleMemory().buffer, address, bytes2);
+}
+var REMEMBERED_AGENTS = 64;
 var REUSED_UNITS = 1 << 20;
 var reused = new Uint8Array(0);
 function copiedBytes(body) {
@@ -1008,8 +1046,8 @@ function release(made) {
 var dispose = Symbol.dispose ?? /* @__PURE__ */ Symbol.for("Symbol.dispose");
 var Robots = class _Robots {
   #core;
-  /** The agent the module was last told (`setAgent`), as given. */
-  #agent;
+  /** The agents the module has read (`rememberAgent`), as given, to the number it gave. */
+  #agents = /* @__PURE__ */ new Map();
   /**
    * @param {Uint8Array | string} body the file: bytes as fetched, or a string (as UTF-8)
    * @param {import("./index.js").ReadOptions} [options]
@@ -1043,16 +1081,28 @@ var Robots = class _Robots {
   }
   isAllowed(agent, url) {
     try {
-      if (agent !== this.#agent || typeof agent !== "string") {
-        this.#agent = void 0;
-        this.#core.setAgent(agentText(agent));
-        this.#agent = agent;
+      const remembered = this.#agents.get(agent);
+      const number = remembered ?? this.#remember(agent);
+      const answer = this.#core.isAllowedAt(number, asked(urlText(url)));
+      if (answer === void 0) {
+        throw new RobotspecError("the module lost the question (a bug: please report it)");
       }
-      return this.#core.isAllowedAs(urlText(url));
+      return answer;
     } catch (thrown) {
       this.#live();
       throw converted(thrown);
     }
+  }
+  /** Has the module read `agent` once, keeping at most `REMEMBERED_AGENTS` of them. */
+  #remember(agent) {
+    const text = agentText(agent);
+    if (this.#agents.size === REMEMBERED_AGENTS) {
+      this.#agents.clear();
+      this.#core.forgetAgents();
+    }
+    const number = this.#core.rememberAgent(text);
+    this.#agents.set(agent, number);
+    return number;
   }
   isAllowedMany(agent, urls) {
     const texts = items(urls, "urls", urlText);
