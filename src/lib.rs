@@ -85,6 +85,12 @@
     doc = "[`lint`]: https://docs.rs/robotspec/latest/robotspec/lint/index.html"
 )]
 #![cfg_attr(docsrs, feature(doc_cfg))]
+// `--cfg robotspec_hot_paths` (js/build's route that builds the standard library, where the
+// library is compiled for size, `opt-level = "z"`): the functions a crawler's questions and the
+// lenient parse run through are marked `optimize(speed)` (an unstable attribute that route may
+// use), so the WebAssembly module is small without making its hot paths slow. Other builds
+// compile every function alike and are unaffected.
+#![cfg_attr(robotspec_hot_paths, feature(optimize_attribute))]
 #![forbid(unsafe_code)]
 
 // pest_derive without its `std` feature generates code that names `alloc`.

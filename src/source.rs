@@ -231,6 +231,7 @@ impl<'a> Source<'a> {
 }
 
 /// Builds the shadow text and the list of invalid runs in one pass.
+#[cfg_attr(robotspec_hot_paths, optimize(speed))]
 fn shadow_text(bytes: &[u8]) -> (Cow<'_, str>, Vec<Span>) {
     if let Ok(text) = simdutf8::basic::from_utf8(bytes) {
         return (Cow::Borrowed(text), Vec::new());

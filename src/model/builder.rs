@@ -155,6 +155,7 @@ impl<'s, 'a> ModelBuilder<'s, 'a> {
 
     /// Keeps the line's text; the key and the value as parts of it (the value apart when it is
     /// not the written bytes).
+    #[cfg_attr(robotspec_hot_paths, optimize(speed))]
     fn keep_line(&mut self, read: &Read<'_>) -> (Text, Text, Text) {
         let content = read.line.content;
         let text = self.keep(self.source.slice(content));
@@ -168,6 +169,7 @@ impl<'s, 'a> ModelBuilder<'s, 'a> {
         (text, key, value)
     }
 
+    #[cfg_attr(robotspec_hot_paths, optimize(speed))]
     fn record(&mut self, read: &Read<'_>) -> StoredRecord {
         let key = self.keep(self.source.slice(read.key));
         let value = self.keep(read.bytes);
@@ -265,6 +267,7 @@ impl<'s, 'a> ModelBuilder<'s, 'a> {
         counting.or(Some(self.hits.len() - 1))
     }
 
+    #[cfg_attr(robotspec_hot_paths, optimize(speed))]
     fn rule(&mut self, kind: RuleKind, read: &Read<'_>) {
         if self.closed || self.model.groups.is_empty() {
             self.model.orphan_rules.push(read.line.number);

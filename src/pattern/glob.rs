@@ -50,6 +50,7 @@ impl GlobSet {
     }
 
     /// The patterns, in pattern-ID order.
+    #[cfg_attr(robotspec_hot_paths, optimize(speed))]
     pub(super) fn patterns(&self) -> impl Iterator<Item = &[u8]> + '_ {
         let starts = std::iter::once(0).chain(self.ends.iter().copied());
         starts
@@ -58,6 +59,7 @@ impl GlobSet {
     }
 
     /// Pattern `id`, empty if there is none.
+    #[cfg_attr(robotspec_hot_paths, optimize(speed))]
     pub(super) fn get(&self, id: usize) -> &[u8] {
         let start = match id.checked_sub(1) {
             Some(previous) => self.ends.get(previous).copied().unwrap_or(0),
@@ -68,6 +70,7 @@ impl GlobSet {
     }
 
     /// Does pattern `id` match a prefix of `target`?
+    #[cfg_attr(robotspec_hot_paths, optimize(speed))]
     pub(super) fn is_match(&self, id: usize, target: &[u8]) -> bool {
         id < self.len() && glob_matches(self.get(id), target, self.syntax)
     }
@@ -78,6 +81,7 @@ impl GlobSet {
     }
 
     /// The first pattern (lowest ID) matching a prefix of `target`.
+    #[cfg_attr(robotspec_hot_paths, optimize(speed))]
     pub(super) fn first(&self, target: &[u8]) -> Option<usize> {
         self.patterns()
             .position(|pattern| glob_matches(pattern, target, self.syntax))
@@ -123,6 +127,7 @@ pub(super) fn star_runs(pattern: &[u8], syntax: PatternSyntax) -> usize {
 /// The pattern's literal head (up to its first `*`) is compared byte by byte with the target
 /// first: most rules a question meets differ from the path within a few bytes, and a pattern
 /// without `*` is decided by that comparison alone, without searching it for a wildcard.
+#[cfg_attr(robotspec_hot_paths, optimize(speed))]
 pub(super) fn glob_matches(pattern: &[u8], target: &[u8], syntax: PatternSyntax) -> bool {
     if !syntax.wildcards {
         return target.starts_with(pattern);

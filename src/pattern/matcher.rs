@@ -197,11 +197,13 @@ impl RuleMatcher {
     /// The rule that decides `target` ([`decide`](Self::decide)) with its kind: all a caller
     /// needs to know whether the target is allowed, read without looking the rule up.
     #[must_use]
+    #[cfg_attr(robotspec_hot_paths, optimize(speed))]
     pub(crate) fn decide_with_kind(&self, target: &[u8]) -> Option<(usize, RuleKind)> {
         self.deciding(target).map(|slot| (slot.rule, slot.kind))
     }
 
     /// The slot of the rule that decides `target`, if one does.
+    #[cfg_attr(robotspec_hot_paths, optimize(speed))]
     fn deciding(&self, target: &[u8]) -> Option<Slot> {
         let literal = self.literals.as_ref().and_then(|t| t.best(target));
         // The wildcard patterns are in order of their best rank: when the literal winner
@@ -312,6 +314,7 @@ impl RuleMatcher {
     }
 
     /// The highest-priority wildcard pattern (its ID in `globs`) matching a prefix of `target`.
+    #[cfg_attr(robotspec_hot_paths, optimize(speed))]
     fn winner(&self, target: &[u8]) -> Option<usize> {
         if self.globs.len() == 0 {
             return None;
@@ -340,6 +343,7 @@ impl RuleMatcher {
     /// what its searches cost beyond the automaton's, this one included, stays within what
     /// building the automaton would cost. A search of a few patterns against a short target
     /// costs it no more than the automaton's would, so they never build it.
+    #[cfg_attr(robotspec_hot_paths, optimize(speed))]
     fn globs_first(&self, target: &[u8]) -> bool {
         let globs = test_cost(self.automaton_ids.len(), target.len());
         let automaton = target.len().saturating_add(AUTOMATON_SEARCH);
@@ -350,6 +354,7 @@ impl RuleMatcher {
     /// The answer of the automaton `built` (as an ID in `globs`): `None` when there is no
     /// automaton or it gave up, `Some(None)` when no pattern of the automaton matches.
     #[allow(clippy::option_option)]
+    #[cfg_attr(robotspec_hot_paths, optimize(speed))]
     fn automaton_winner(&self, built: &AutomatonBuilt, target: &[u8]) -> Option<Option<usize>> {
         match built.automaton.as_ref()?.search(target) {
             Ok(found) => Some(found.and_then(|id| self.automaton_ids.get(id).copied())),
@@ -407,6 +412,7 @@ pub(crate) fn priority_order<'r>(
 /// typical group: well under a microsecond a query, against ~20 µs to compile). Each literal
 /// rule is a prefix comparison, each wildcard rule the glob matcher's test, linear in the
 /// target; under the longest match, a rule shorter than the best match so far is not tested.
+#[cfg_attr(robotspec_hot_paths, optimize(speed))]
 pub(crate) fn decide_one_by_one<'p, Id>(
     rules: impl IntoIterator<Item = (Id, RuleKind, &'p [u8])>,
     syntax: PatternSyntax,

@@ -22,6 +22,7 @@ use crate::vocab::pattern::PatternEncoding;
 /// assert_eq!(&*normalise(b"/a%3cb", PatternEncoding::Verbatim), b"/a%3cb");
 /// ```
 #[must_use]
+#[cfg_attr(robotspec_hot_paths, optimize(speed))]
 pub fn normalise(pattern: &[u8], encoding: PatternEncoding) -> Cow<'_, [u8]> {
     match encoding {
         PatternEncoding::Verbatim => Cow::Borrowed(pattern),
@@ -42,6 +43,7 @@ pub fn normalise(pattern: &[u8], encoding: PatternEncoding) -> Cow<'_, [u8]> {
 /// assert_eq!(&*normalise_target(b"/a%3c", PatternEncoding::Decode1996), b"/a<");
 /// ```
 #[must_use]
+#[cfg_attr(robotspec_hot_paths, optimize(speed))]
 pub fn normalise_target(target: &[u8], encoding: PatternEncoding) -> Cow<'_, [u8]> {
     match encoding {
         PatternEncoding::Rfc3986 => rfc3986(target, Side::Target),

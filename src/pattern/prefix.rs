@@ -54,6 +54,7 @@ impl PrefixTable {
     }
 
     /// The pattern of entry `i`.
+    #[cfg_attr(robotspec_hot_paths, optimize(speed))]
     fn pattern(&self, i: usize) -> &[u8] {
         let start = i.checked_sub(1).and_then(|before| self.ends.get(before));
         let start = start.copied().unwrap_or(0);
@@ -62,6 +63,7 @@ impl PrefixTable {
     }
 
     /// The best (lowest) rank among the rules that are prefixes of `target`.
+    #[cfg_attr(robotspec_hot_paths, optimize(speed))]
     pub(super) fn best(&self, target: &[u8]) -> Option<usize> {
         let mut best: Option<usize> = None;
         self.walk(target, |run| {
@@ -84,6 +86,7 @@ impl PrefixTable {
 
     /// Calls `found` with runs of entries whose pattern is a prefix of `target` (every such
     /// entry in exactly one run; a run of equal patterns sorted by rank).
+    #[cfg_attr(robotspec_hot_paths, optimize(speed))]
     fn walk(&self, target: &[u8], mut found: impl FnMut(Range<usize>)) {
         let mut range = 0..self.ends.len();
         for depth in 0..=target.len() {
@@ -120,6 +123,7 @@ impl PrefixTable {
 }
 
 /// The first index of `range` at which `holds` is false, `holds` being true on a prefix of it.
+#[cfg_attr(robotspec_hot_paths, optimize(speed))]
 fn partition(range: Range<usize>, holds: impl Fn(usize) -> bool) -> usize {
     let (mut low, mut high) = (range.start, range.end);
     while low < high {

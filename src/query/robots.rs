@@ -93,6 +93,7 @@ impl Robots {
         )
     }
 
+    #[cfg_attr(robotspec_hot_paths, optimize(speed))]
     fn new(
         profile: Profile,
         options: &ParseOptions,
@@ -178,6 +179,7 @@ impl Robots {
 
 /// The one pass over `input`, each line read, checked and handed to the model: the model, and
 /// the reading's conclusion in `options`' mode.
+#[cfg_attr(robotspec_hot_paths, optimize(speed))]
 fn read_model(
     input: &[u8],
     profile: &Profile,

@@ -57,6 +57,7 @@ impl Selector {
     }
 
     /// The target as the variant compares it.
+    #[cfg_attr(robotspec_hot_paths, optimize(speed))]
     pub(super) fn prepared<'t>(&self, target: &'t [u8]) -> Cow<'t, [u8]> {
         let profile = &self.profile;
         match profile.target_encoding {
@@ -67,6 +68,7 @@ impl Selector {
 
     /// The token some group names that names the crawler token `agent`, with its selection,
     /// as the profile compares agents.
+    #[cfg_attr(robotspec_hot_paths, optimize(speed))]
     pub(super) fn named(&self, agent: &[u8]) -> Option<(&[u8], usize)> {
         let index = &self.index;
         match self.profile.agent_matching {
@@ -101,6 +103,7 @@ impl Selector {
     /// testing has cost past what compiling is estimated to cost ([`compile_estimate`]: a
     /// ski rental), the rules are compiled and answer from then on. So the first `k` queries
     /// cost at most about twice what compiling at the first would.
+    #[cfg_attr(robotspec_hot_paths, optimize(speed))]
     pub(super) fn decide_in<'s>(
         &'s self,
         model: &'s Model,
@@ -231,6 +234,7 @@ pub(super) struct Compiled {
 
 impl Compiled {
     /// The rule that decides the prepared target `target`, with its kind.
+    #[cfg_attr(robotspec_hot_paths, optimize(speed))]
     fn decide(&self, target: &[u8]) -> Option<(Decided<'_>, RuleKind)> {
         let (i, kind) = self.matcher.decide_with_kind(target)?;
         Some((Decided::Compiled(self, i), kind))
@@ -343,6 +347,7 @@ impl AgentIndex {
     }
 
     /// The token of `entry`.
+    #[cfg_attr(robotspec_hot_paths, optimize(speed))]
     fn token(&self, entry: &NamedToken) -> &[u8] {
         let range = entry.start as usize..entry.end as usize;
         self.tokens.get(range).unwrap_or_default()
@@ -356,6 +361,7 @@ impl AgentIndex {
     }
 
     /// The token (and its selection) that equals `agent`, ignoring ASCII case.
+    #[cfg_attr(robotspec_hot_paths, optimize(speed))]
     fn find(&self, agent: &[u8]) -> Option<(&[u8], usize)> {
         // The agent lower-cased once (on the stack when short, as agent tokens are), then
         // compared as bytes.

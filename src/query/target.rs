@@ -12,6 +12,7 @@ use std::borrow::Cow;
 
 /// The first `/`, `?` or `;` (the bytes that start the path part of a URL: the path itself,
 /// `;params` or `?query`) at or after `from`.
+#[cfg_attr(robotspec_hot_paths, optimize(speed))]
 fn path_byte_from(url: &[u8], from: usize) -> Option<usize> {
     let found = memchr::memchr3(b'/', b'?', b';', url.get(from..)?)?;
     Some(from + found)
@@ -19,6 +20,7 @@ fn path_byte_from(url: &[u8], from: usize) -> Option<usize> {
 
 /// The URL up to (excluding) its first NUL byte: Google's library works on C strings, so
 /// `/a\0b` is matched as `/a`.
+#[cfg_attr(robotspec_hot_paths, optimize(speed))]
 fn until_nul(url: &[u8]) -> &[u8] {
     match memchr::memchr(0, url) {
         Some(nul) => url.get(..nul).unwrap_or(url),
@@ -78,6 +80,7 @@ const ROOT: &[u8] = b"/";
 /// The result always starts with `/` and never contains `#` or NUL. It is borrowed from the
 /// input except when a `/` had to be prepended.
 #[cfg_attr(not(feature = "internals"), allow(unreachable_pub))] // public in `internals`
+#[cfg_attr(robotspec_hot_paths, optimize(speed))]
 pub fn path_params_query(url: &[u8]) -> Cow<'_, [u8]> {
     let url = until_nul(url);
     let (authority, Some(start)) = authority_and_path(url) else {
@@ -111,6 +114,7 @@ pub fn path_params_query(url: &[u8]) -> Cow<'_, [u8]> {
 ///
 /// (`/a?b#c` → `/a?b`; `https://example.com/a?b#c` → `/a?b`; `//x/private` → `/private`: unit
 /// tests below.)
+#[cfg_attr(robotspec_hot_paths, optimize(speed))]
 pub(crate) fn target_of(input: &str) -> Cow<'_, [u8]> {
     let bytes = input.as_bytes();
     if bytes.first() == Some(&b'/') && bytes.get(1) != Some(&b'/') {

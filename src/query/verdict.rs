@@ -480,6 +480,7 @@ impl Robots {
 
     /// The groups that apply to a crawler known by `agents` (most specific token first): their
     /// rules, crawl-delay and other records.
+    #[cfg_attr(robotspec_hot_paths, optimize(speed))]
     pub fn applicable(&self, agents: &AgentQuery) -> Applicable<'_> {
         self.applicable_to(agents.iter().map(str::as_bytes))
     }
@@ -500,6 +501,7 @@ impl Robots {
     }
 
     /// The groups that apply to the first agent some group names, else the `*` groups.
+    #[cfg_attr(robotspec_hot_paths, optimize(speed))]
     fn applicable_to<'r, 'q>(&'r self, agents: impl Iterator<Item = &'q [u8]>) -> Applicable<'r> {
         let applicable = |agent: Option<&'r str>, selection: Option<&'r Selection>| Applicable {
             robots: self,
@@ -539,6 +541,7 @@ impl<'r> Applicable<'r> {
 
     /// Shorthand for `check(url).allowed()`, and faster: it asks the compiled rules for the
     /// deciding rule's kind only, and looks up no rule.
+    #[cfg_attr(robotspec_hot_paths, optimize(speed))]
     pub fn is_allowed(&self, url: &str) -> bool {
         let target = target_of(url);
         let target = self.robots.selector.prepared(&target);
@@ -640,6 +643,7 @@ impl<'r> Applicable<'r> {
     /// The rule (its index in the model, with its kind) that decides the prepared target
     /// `target`, if one does; or what decides it without a rule: `/robots.txt` where the
     /// variant always allows it, or no group.
+    #[cfg_attr(robotspec_hot_paths, optimize(speed))]
     fn deciding(&self, target: &[u8]) -> Result<Option<(Decided<'r>, RuleKind)>, Decision> {
         let robots = self.robots;
         if robots.profile().robots_txt_always_allowed && target == b"/robots.txt" {

@@ -164,6 +164,7 @@ impl Line {
 impl Iterator for Lines<'_, '_> {
     type Item = Line;
 
+    #[cfg_attr(robotspec_hot_paths, optimize(speed))]
     fn next(&mut self) -> Option<Line> {
         let at = self.at?;
         let source = self.source;

@@ -399,6 +399,7 @@ impl Profile {
     /// The class of a key that `memo` did not hold: its directive from the profile's names, and
     /// for any other key the extension it names.
     #[inline(never)]
+    #[cfg_attr(robotspec_hot_paths, optimize(speed))]
     fn read_folded(&self, key: &FoldedKey<'_>) -> KeyClass {
         let (directive, spelling) = self.classify_folded(key);
         let extension = (directive == Directive::Other)
