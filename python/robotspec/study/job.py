@@ -40,8 +40,10 @@ def ddl(fields) -> str:
 
 @dataclass
 class Tables:
-    """The study's tables, as written under ``out``: Spark DataFrames that read the Parquet
-    files lazily, and what the job counted."""
+    """The study's tables as written under ``out`` (a URI): ``verdicts``, ``files``,
+    ``disagreements`` and ``changes`` are Spark DataFrames that read its Parquet files
+    lazily; ``captures`` is the number of captures answered, ``read_errors`` the number of
+    WARC files that stopped being readable (reported on the executors' standard error)."""
 
     out: str
     verdicts: object
@@ -50,8 +52,6 @@ class Tables:
     changes: object
     captures: int
     read_errors: int = 0
-    """Files that stopped being readable (``from_warcs``; reported on the executors' standard
-    error)."""
 
 
 def session(master: str = "local[*]", app: str = "robotspec.study", **conf):
@@ -75,9 +75,12 @@ def session(master: str = "local[*]", app: str = "robotspec.study", **conf):
 
 # Captures are answered in Arrow record batches of at most this many captures and (past the
 # capture that crosses it) this many body bytes: one call to the binding each, a few dozen
-# pyarrow calls to assemble and explode its columns whatever their rows, and a bound on what a
-# task holds however long the bodies are.
-BATCH_CAPTURES = 256
+# pyarrow calls to assemble and explode its columns and one Parquet row group per table,
+# whatever their rows, and a bound on what a task holds however long the bodies are. 1,024
+# rather than 256: ~10 us a capture less in the task (fewer, larger row groups above all;
+# docs/performance.md), the rows of 1,024 captures (17 agents x 5 readings: 87,040 verdicts)
+# still a few tens of MB.
+BATCH_CAPTURES = 1024
 BATCH_BYTES = 8_000_000
 
 # The row each task hands Spark: its partition, and what it wrote and read.
