@@ -3,11 +3,11 @@
 Spark is not needed here (the tests call it directly). ``Batch`` collects captures — what a
 crawl archive stores about one fetch of robots.txt: its URL, status code, headers and body —
 column by column, and ``Batch.record_batch`` answers them all in one call to the binding
-(``_analyse_captures``, python/src/study.rs): the rows of the job's intermediate table, one
-per capture (``CAPTURE_ROW``), as an Arrow record batch whose arrays pyarrow assembles from
-the buffers the binding wrote — no Python object per answer or per row. The four output tables
-are that table exploded (``job.py``). ``analyse`` does the same for one ``Capture`` and gives
-its row as nested tuples.
+(``_analyse_captures``, python/src/study.rs): one nested row per capture (``CAPTURE_ROW``),
+as an Arrow record batch whose arrays pyarrow assembles from the buffers the binding wrote —
+no Python object per answer or per row. ``explode`` turns such a batch into the four output
+tables (``TABLE_ROWS``), which the job's tasks write (``parts.py``). ``analyse`` does the same
+for one ``Capture`` and gives its row as nested tuples.
 
 Every answer comes from the library: for each capture and reading, the access policy applied
 to the status code (one parse of a 2xx body per reading, within the size limit), the agent ×
