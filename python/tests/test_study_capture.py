@@ -127,3 +127,37 @@ def test_a_second_attempt_of_a_task_replaces_its_parts(tmp_path):
     parts.sweep(out)
     assert not dead.exists()
     assert [p.name for p in (tmp_path / "out" / "files").iterdir()] == ["part-00003.parquet"]
+
+
+def test_a_part_already_committed_stays_where_rename_does_not_replace(tmp_path):
+    """On a file system whose rename does not replace a file (HDFS), the second attempt of a
+    partition finds the part the first committed: that part (the same rows) stays, the
+    second's temporary file goes; with no part there, the failure is raised."""
+    from pyarrow import fs
+
+    class NoReplace:
+        """The local file system, with HDFS's rename: refused onto an existing file."""
+
+        def __init__(self):
+            self.local = fs.LocalFileSystem()
+
+        def move(self, source, destination):
+            if self.local.get_file_info(destination).type == fs.FileType.File:
+                raise OSError(f"rename onto an existing file: {destination}")
+            self.local.move(source, destination)
+
+        def __getattr__(self, name):
+            return getattr(self.local, name)
+
+    system = NoReplace()
+    part, first, second = (str(tmp_path / name) for name in ("part", ".first", ".second"))
+    for path, text in ((first, b"first"), (second, b"second")):
+        with open(path, "wb") as file:
+            file.write(text)
+    parts._commit(system, first, part)
+    parts._commit(system, second, part)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["part"]
+    assert (tmp_path / "part").read_bytes() == b"first"
+    (tmp_path / "part").unlink()
+    with pytest.raises(OSError):
+        parts._commit(system, str(tmp_path / ".missing"), part)

@@ -133,8 +133,9 @@ def from_warcs(spark, locations: Sequence[str], settings: Settings = Settings(),
                out: Optional[str] = None) -> Tables:
     """The study of the captures in the WARC files at ``locations``, one Spark partition per
     file, written as Parquet under ``out`` (overwritten; ``verdicts/``, ``files/``,
-    ``disagreements/``, ``changes/``) — by default a new temporary folder, ``Tables.out``,
-    which only local mode can use: on a cluster give a location every executor writes
+    ``disagreements/``, ``changes/``) — by default a new temporary folder, ``Tables.out``
+    (left for the caller to remove: the DataFrames read it), which only local mode can use:
+    on a cluster give a location every executor writes
     (docs/study.md, "On a cluster"). Files that stop being readable are reported on the
     executors' standard error and counted in ``Tables.read_errors``."""
     locations = list(locations)
