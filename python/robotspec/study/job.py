@@ -135,9 +135,9 @@ def from_warcs(spark, locations: Sequence[str], settings: Settings = Settings(),
     file, written as Parquet under ``out`` (overwritten; ``verdicts/``, ``files/``,
     ``disagreements/``, ``changes/``) — by default a new temporary folder, ``Tables.out``
     (left for the caller to remove: the DataFrames read it), which only local mode can use:
-    on a cluster give a location every executor writes
-    (docs/study.md, "On a cluster"). Files that stop being readable are reported on the
-    executors' standard error and counted in ``Tables.read_errors``."""
+    on a cluster give a location every executor writes (docs/study.md, "On a cluster").
+    Files that stop being readable are reported on the executors' standard error and
+    counted in ``Tables.read_errors``."""
     locations = list(locations)
     if not locations:
         raise ValueError("no WARC file given")
