@@ -6,7 +6,7 @@ vendored sample of 195): COPIES copies of its files, each copy under other host 
 status-200 captures in FILES gzip-compressed WARC files (one Spark partition each). Three ways of answering "may agent A fetch / on this site?" are timed
 over it, each from the WARC files to its answers:
 
-* ``study``: ``robotspec.study`` (``from_warcs`` and the three Parquet tables written), all
+* ``study``: ``robotspec.study`` (``from_warcs`` and its four Parquet tables written), all
   five variants and 17 agents (the defaults), and ``google`` alone;
 * ``regex``: a job in the style of Common Crawl's robotstxt-experiments statistics job —
   regular expressions over each line, groups tracked by hand, "Disallow: /" in the agent's
@@ -38,6 +38,7 @@ session's start, the warm-up and every cost per job or per file cancel. The same
 from __future__ import annotations
 
 import argparse
+import inspect
 import os
 import re
 import shutil
@@ -185,6 +186,18 @@ def write_crawl(folder: Path, bodies, copies: int, files: int, name: str):
     return paths, plain, len(records)
 
 
+def write(spark, locations, settings, out: str) -> None:
+    """The job over ``locations``, its four tables written as Parquet under ``out``. Also runs
+    the job as it was before its tasks wrote the tables (main up to 32ff183: lazy tables,
+    persisted, written by Spark), so the same script measures before and after."""
+    if "out" in inspect.signature(from_warcs).parameters:
+        from_warcs(spark, locations, settings, out)
+    else:
+        tables = from_warcs(spark, locations, settings)
+        tables.write(out)
+        tables.unpersist()
+
+
 def median(values):
     ordered = sorted(values)
     middle = len(ordered) // 2
@@ -234,9 +247,7 @@ def slope(args) -> int:
             settings = Settings(variants=variants) if variants else Settings()
 
             def job(locations, settings=settings):
-                tables = from_warcs(spark, locations, settings)
-                tables.write(str(folder / "out"))
-                tables.unpersist()
+                write(spark, locations, settings, str(folder / "out"))
 
             job(small)  # warm-up: Python workers started, robotspec imported, JIT warm
             report(label, rounds(args.rounds, lambda: job(small), lambda: job(large)))
@@ -287,15 +298,13 @@ def main() -> int:
             spark = session(f"local[{cores}]", **{"spark.ui.enabled": "false"})
             spark.sparkContext.setLogLevel("ERROR")
             # Warm-up: the Python workers start and import robotspec once per session.
-            from_warcs(spark, locations[:1], Settings(variants=("google",))).captures.count()
+            write(spark, locations[:1], Settings(variants=("google",)), str(folder / "out"))
             for label, settings in (("study, 5 variants", Settings()),
                                     ("study, google", Settings(variants=("google",)))):
                 out = folder / "out"
 
                 def study():
-                    tables = from_warcs(spark, locations, settings)
-                    tables.write(str(out))
-                    tables.unpersist()
+                    write(spark, locations, settings, str(out))
 
                 results.append((label, cores, timed(study)))
             results.append(("regex (robotstxt-experiments style)", cores,

@@ -7,6 +7,7 @@ write from the vendored corpus sample and from synthetic captures (study_data.py
   docs/access.md's table instead;
 * ``files`` holds what the library reads in each file, ``disagreements`` exactly the pairs of
   variants whose verdicts differ, each with the library's diff reason;
+* the tasks write one Parquet part per table and partition (parts.py);
 * ``analyse`` on a DataFrame of captures gives the job's verdicts;
 * the command line runs the job and the blocking study on a hand-computed example, whose
   every count is checked, and writes the plot; ``restrictions``, the study's former name, still
@@ -16,9 +17,11 @@ write from the vendored corpus sample and from synthetic captures (study_data.py
 import json
 import subprocess
 import sys
+import tempfile
 from collections import Counter, defaultdict
 from itertools import combinations
-from urllib.parse import urljoin
+from pathlib import Path
+from urllib.parse import urljoin, urlsplit
 
 import pytest
 
@@ -26,8 +29,11 @@ from study_data import corpus_bodies, require_study_suite, synthetic
 
 require_study_suite()
 
+import pyarrow.parquet as pq  # noqa: E402
+
 import robotspec  # noqa: E402
 from robotspec.study import Settings, analyse, from_warcs, session  # noqa: E402
+from robotspec.study.parts import TABLES  # noqa: E402
 from robotspec.study.warcwrite import write_warc  # noqa: E402
 
 from study_data import (  # noqa: E402
@@ -63,11 +69,10 @@ def inputs(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def tables(spark, inputs):
+def tables(spark, inputs, tmp_path_factory):
     locations, _ = inputs
-    made = from_warcs(spark, locations, Settings(agents=AGENTS, paths=PATHS))
-    yield made
-    made.unpersist()
+    out = tmp_path_factory.mktemp("study")
+    return from_warcs(spark, locations, Settings(agents=AGENTS, paths=PATHS), str(out))
 
 
 @pytest.fixture(scope="module")
@@ -90,7 +95,7 @@ def bodies(inputs, tmp_path_factory):
 
 def test_one_row_per_capture_variant_agent_path(tables, verdicts, inputs):
     _, known = inputs
-    captures = tables.captures.count()
+    captures = tables.captures
     assert captures == len(known) == len(corpus_bodies()) + len(synthetic())
     assert len(verdicts) == captures * len(VARIANTS) * len(AGENTS) * len(PATHS)
     assert tables.files.count() == captures * len(VARIANTS)
@@ -98,7 +103,21 @@ def test_one_row_per_capture_variant_agent_path(tables, verdicts, inputs):
     # Both files were read, one partition each: the plain and the gzip-compressed one.
     assert verdicts["warc_file"].str.endswith(".warc").any()
     assert verdicts["warc_file"].str.endswith(".warc.gz").any()
-    assert tables.read_errors.value == 0
+    assert tables.read_errors == 0
+
+
+def test_each_task_writes_one_part_per_table(tables, inputs):
+    """The tasks write the tables themselves: one part file per table and partition (one per
+    WARC file), named after the partition, no temporary file left, and the tables read back
+    are those files."""
+    locations, _ = inputs
+    out = Path(urlsplit(tables.out).path)
+    assert tables.out.startswith("file:///")
+    for table in TABLES:
+        names = sorted(p.name for p in (out / table).iterdir())
+        assert names == [f"part-{n:05d}.parquet" for n in range(len(locations))], table
+        written = sum(pq.read_metadata(out / table / name).num_rows for name in names)
+        assert written == getattr(tables, table).count() > 0, table
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -279,8 +298,10 @@ def test_analyse_a_dataframe_of_captures(spark, verdicts):
             headers={}),
     ]
     made = analyse(spark.createDataFrame(rows), Settings(agents=AGENTS, paths=PATHS))
+    # Without an output folder, a new temporary one.
+    assert Path(urlsplit(made.out).path).parent == Path(tempfile.gettempdir()).resolve()
+    assert made.captures == 2
     got = made.verdicts.toPandas()
-    made.unpersist()
     assert len(got) == 2 * len(VARIANTS) * len(AGENTS) * len(PATHS)
     columns = ["robots_url", "variant", "agent", "path", "allowed", "line", "rule", "blocked"]
     key = ["robots_url", "variant", "agent", "path"]

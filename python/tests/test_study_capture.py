@@ -1,5 +1,6 @@
-"""The study's parts that need no Spark: the WARC reader (fastwarc) and the analysis of one
-capture. The Spark job itself is test_study.py's; the binding's calls, test_study_binding.py's."""
+"""The study's parts that need no Spark: the WARC reader (fastwarc), the analysis of one
+capture and a task's Parquet parts. The Spark job itself is test_study.py's; the binding's
+calls, test_study_binding.py's."""
 
 import gzip
 
@@ -10,7 +11,8 @@ from study_data import SIZE_LIMIT, VARIANTS, big_body, chunked, require_study_su
 require_study_suite()
 
 from robotspec.study import Capture, Settings  # noqa: E402
-from robotspec.study.capture import analyse  # noqa: E402
+from robotspec.study import parts  # noqa: E402
+from robotspec.study.capture import Batch, analyse, explode  # noqa: E402
 from robotspec.study.warc import captures  # noqa: E402
 from robotspec.study.warcwrite import response_record, write_warc  # noqa: E402
 
@@ -91,3 +93,71 @@ def test_a_composed_reading_is_a_variant_of_the_study():
     assert [(r[0], r[-1][0][2]) for r in readings] == [("google", True), (substring, False)]
     assert [(d[2], d[3], d[6]) for d in disagreements] == [
         ("google", substring, "user-agent-matching")]
+
+
+def test_a_second_attempt_of_a_task_replaces_its_parts(tmp_path):
+    """A retried or speculative attempt writes the same partition's parts under the same
+    names: one part per table, whichever attempt finished last, never two."""
+    import pyarrow.parquet as pq
+
+    batch = Batch()
+    batch.add(Capture("https://a.test/robots.txt", 200, b"User-agent: *\nDisallow: /x\n",
+                      capture_id="1"))
+    batch.add(Capture("https://b.test/robots.txt", 404, b"", capture_id="2"))
+    settings = Settings(agents=("GPTBot", "*"), paths=("/", "/x"))
+    record = batch.record_batch(settings)
+    out = parts.location(str(tmp_path / "out"))
+    parts.prepare(out)
+    (tmp_path / "out" / "verdicts" / "stale.parquet").write_bytes(b"from an earlier run")
+    parts.prepare(out)  # overwritten: the earlier run's files go
+    for _ in range(2):
+        counts = parts.write(out, 3, [record])
+    exploded = explode(record)
+    assert counts["captures"] == 2
+    for table in parts.TABLES:
+        folder = tmp_path / "out" / table
+        assert [p.name for p in folder.iterdir()] == ["part-00003.parquet"], table
+        written = pq.read_table(folder / "part-00003.parquet")
+        assert written.num_rows == counts[table] == exploded[table].num_rows, table
+        assert written.to_pylist() == exploded[table].to_pylist(), table
+    assert counts["verdicts"] == 2 * len(VARIANTS) * 2 * 2
+    # What an attempt that died mid-write leaves, hidden from readers, the driver removes.
+    dead = tmp_path / "out" / "files" / ".part-00004.parquet.0123.tmp"
+    dead.write_bytes(b"half a file")
+    parts.sweep(out)
+    assert not dead.exists()
+    assert [p.name for p in (tmp_path / "out" / "files").iterdir()] == ["part-00003.parquet"]
+
+
+def test_a_part_already_committed_stays_where_rename_does_not_replace(tmp_path):
+    """On a file system whose rename does not replace a file (HDFS), the second attempt of a
+    partition finds the part the first committed: that part (the same rows) stays, the
+    second's temporary file goes; with no part there, the failure is raised."""
+    from pyarrow import fs
+
+    class NoReplace:
+        """The local file system, with HDFS's rename: refused onto an existing file."""
+
+        def __init__(self):
+            self.local = fs.LocalFileSystem()
+
+        def move(self, source, destination):
+            if self.local.get_file_info(destination).type == fs.FileType.File:
+                raise OSError(f"rename onto an existing file: {destination}")
+            self.local.move(source, destination)
+
+        def __getattr__(self, name):
+            return getattr(self.local, name)
+
+    system = NoReplace()
+    part, first, second = (str(tmp_path / name) for name in ("part", ".first", ".second"))
+    for path, text in ((first, b"first"), (second, b"second")):
+        with open(path, "wb") as file:
+            file.write(text)
+    parts._commit(system, first, part)
+    parts._commit(system, second, part)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["part"]
+    assert (tmp_path / "part").read_bytes() == b"first"
+    (tmp_path / "part").unlink()
+    with pytest.raises(OSError):
+        parts._commit(system, str(tmp_path / ".missing"), part)

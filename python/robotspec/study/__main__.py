@@ -132,7 +132,7 @@ def _spark(args) -> Iterator:
 
 
 def _run_job(args, spark, out: str, argv: Sequence[str]) -> None:
-    from .job import run
+    from .job import from_warcs
 
     locations = _locations(args)
     if not locations:
@@ -144,10 +144,8 @@ def _run_job(args, spark, out: str, argv: Sequence[str]) -> None:
         size_limit=args.size_limit,
     )
     started = time.monotonic()
-    tables = run(spark, locations, out, settings)
-    captures = tables.captures.count()
-    errors = tables.read_errors.value if tables.read_errors is not None else 0
-    tables.unpersist()
+    tables = from_warcs(spark, locations, settings, out)
+    captures, errors = tables.captures, tables.read_errors
     elapsed = time.monotonic() - started
     with open(os.path.join(out, SETTINGS_FILE), "w", encoding="utf-8") as file:
         json.dump(

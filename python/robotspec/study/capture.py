@@ -3,11 +3,11 @@
 Spark is not needed here (the tests call it directly). ``Batch`` collects captures — what a
 crawl archive stores about one fetch of robots.txt: its URL, status code, headers and body —
 column by column, and ``Batch.record_batch`` answers them all in one call to the binding
-(``_analyse_captures``, python/src/study.rs): the rows of the job's intermediate table, one
-per capture (``CAPTURE_ROW``), as an Arrow record batch whose arrays pyarrow assembles from
-the buffers the binding wrote — no Python object per answer or per row. The four output tables
-are that table exploded (``job.py``). ``analyse`` does the same for one ``Capture`` and gives
-its row as nested tuples.
+(``_analyse_captures``, python/src/study.rs): one nested row per capture (``CAPTURE_ROW``),
+as an Arrow record batch whose arrays pyarrow assembles from the buffers the binding wrote —
+no Python object per answer or per row. ``explode`` turns such a batch into the four output
+tables (``TABLE_ROWS``), which the job's tasks write (``parts.py``). ``analyse`` does the same
+for one ``Capture`` and gives its row as nested tuples.
 
 Every answer comes from the library: for each capture and reading, the access policy applied
 to the status code (one parse of a 2xx body per reading, within the size limit), the agent ×
@@ -192,6 +192,15 @@ CAPTURE_ROW: Tuple[Tuple[str, str], ...] = CAPTURE_FIELDS + (
     ("changes", _array(CHANGE_FIELDS)),
 )
 
+# The four output tables, flat: each row a capture's columns and one item of its lists
+# (``explode``).
+TABLE_ROWS: Dict[str, Tuple[Tuple[str, str], ...]] = {
+    "verdicts": CAPTURE_FIELDS + (("variant", "string"), ("state", "string")) + VERDICT_FIELDS,
+    "files": CAPTURE_FIELDS + tuple(f for f in READING_FIELDS if f[0] != "verdicts"),
+    "disagreements": CAPTURE_FIELDS + DISAGREEMENT_FIELDS,
+    "changes": CAPTURE_FIELDS + CHANGE_FIELDS,
+}
+
 
 def host_of(url: str) -> Optional[str]:
     """The host of ``url``, lower-cased, or None when it has none."""
@@ -318,11 +327,48 @@ def _split_top(text: str) -> List[str]:
     return parts + [text[start:]]
 
 
-def arrow_schema():
-    """``CAPTURE_ROW`` as a pyarrow schema."""
+def arrow_schema(fields: Sequence[Tuple[str, str]] = CAPTURE_ROW):
+    """``fields`` (by default ``CAPTURE_ROW``) as a pyarrow schema."""
     import pyarrow as pa
 
-    return pa.schema([pa.field(name, arrow_type(kind)) for name, kind in CAPTURE_ROW])
+    return pa.schema([pa.field(name, arrow_type(kind)) for name, kind in fields])
+
+
+def explode(record) -> Dict[str, object]:
+    """The four output tables (``TABLE_ROWS``) of a record batch of ``CAPTURE_ROW``, as
+    pyarrow record batches: each list's items with their capture's columns repeated, in order
+    (pyarrow's C++ kernels: no Python object per row)."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    head = [record.column(name) for name in field_names(CAPTURE_FIELDS)]
+
+    def items(lists):
+        """The struct items of a list array as {field: array}, and the row each comes from."""
+        struct = lists.flatten()
+        names = [struct.type.field(i).name for i in range(struct.type.num_fields)]
+        return dict(zip(names, struct.flatten())), pc.list_parent_indices(lists)
+
+    def batch(name, captures, columns):
+        arrays = [array.take(captures) for array in head] + columns
+        return pa.RecordBatch.from_arrays(arrays, schema=arrow_schema(TABLE_ROWS[name]))
+
+    readings, reading_capture = items(record.column("readings"))
+    verdicts, verdict_reading = items(readings["verdicts"])
+    disagreements, disagreement_capture = items(record.column("disagreements"))
+    changes, change_capture = items(record.column("changes"))
+    return {
+        "verdicts": batch(
+            "verdicts", reading_capture.take(verdict_reading),
+            [readings[n].take(verdict_reading) for n in ("variant", "state")]
+            + [verdicts[n] for n in field_names(VERDICT_FIELDS)]),
+        "files": batch("files", reading_capture,
+                       [readings[n] for n in field_names(READING_FIELDS) if n != "verdicts"]),
+        "disagreements": batch("disagreements", disagreement_capture,
+                               [disagreements[n] for n in field_names(DISAGREEMENT_FIELDS)]),
+        "changes": batch("changes", change_capture,
+                         [changes[n] for n in field_names(CHANGE_FIELDS)]),
+    }
 
 
 def analyse(capture: Capture, settings: Settings) -> tuple:

@@ -2,12 +2,13 @@
 
 Work is partitioned by file: the list of WARC locations becomes a DataFrame with one partition
 per file, and each task streams its file (``warc.py``), collects ``BATCH_CAPTURES`` captures at
-a time and has the binding answer them in one call (``capture.Batch``), which hands Spark one
-nested row per capture as an Arrow record batch (``mapInArrow``: columnar, no per-row
-pickling, no Python object per answer) — so a task holds one batch of captures' bodies (each at
-most ``size_limit + 1`` bytes) and their rows at a time, whatever the file's size.
-That nested table (``CAPTURE_ROW``) is persisted (memory, spilling to disk) and exploded into
-the four output tables, so each capture is read and parsed once:
+a time and has the binding answer them in one call (``capture.Batch``: one Arrow record batch
+of nested rows, ``CAPTURE_ROW``, no Python object per answer), explodes them with pyarrow
+(``capture.explode``) and writes the four tables as Parquet itself (``parts.py``): one part
+file per table and task under ``out``. A task holds one batch of captures' bodies (each at most
+``size_limit + 1`` bytes) and their rows at a time, whatever the file's size; the rows never
+cross into the JVM. Spark schedules the tasks and collects one row of counts from each; the
+tables it hands back (``Tables``) read the written Parquet lazily:
 
 * ``verdicts``: one row per (capture, variant, agent, path);
 * ``files``: one row per (capture, variant): the reading in figures;
@@ -16,30 +17,20 @@ the four output tables, so each capture is read and parsed once:
   some, none, unreachable or undecided), with the reason.
 
 ``analyse`` does the same for captures someone already holds in a DataFrame (from Common
-Crawl's columnar index and range requests, say), and ``run`` writes the tables as Parquet.
-The same code runs in local mode and on a cluster: nothing here depends on the master.
+Crawl's columnar index and range requests, say). The same code runs in local mode and on a
+cluster, where ``out`` must be a file system every executor writes (``parts.py``).
 """
 
 from __future__ import annotations
 
 import os
 import sys
+import tempfile
 from dataclasses import dataclass
 from typing import Iterable, Iterator, List, Optional, Sequence
 
-from .capture import (
-    CAPTURE_FIELDS,
-    CAPTURE_ROW,
-    CHANGE_FIELDS,
-    DISAGREEMENT_FIELDS,
-    READING_FIELDS,
-    VERDICT_FIELDS,
-    Batch,
-    Capture,
-    Settings,
-    arrow_schema,
-    field_names,
-)
+from . import parts
+from .capture import TABLE_ROWS, Batch, Capture, Settings, arrow_schema
 
 
 def ddl(fields) -> str:
@@ -49,24 +40,18 @@ def ddl(fields) -> str:
 
 @dataclass
 class Tables:
-    """The study's tables (Spark DataFrames) and the nested table they come from."""
+    """The study's tables as written under ``out`` (a URI): ``verdicts``, ``files``,
+    ``disagreements`` and ``changes`` are Spark DataFrames that read its Parquet files
+    lazily; ``captures`` is the number of captures answered, ``read_errors`` the number of
+    WARC files that stopped being readable (reported on the executors' standard error)."""
 
-    captures: object
+    out: str
     verdicts: object
     files: object
     disagreements: object
     changes: object
-    read_errors: Optional[object] = None
-
-    def write(self, out: str, mode: str = "overwrite") -> None:
-        """Writes the four tables as Parquet under ``out``: ``verdicts/``, ``files/``,
-        ``disagreements/`` and ``changes/``."""
-        for name in ("verdicts", "files", "disagreements", "changes"):
-            getattr(self, name).write.mode(mode).parquet(os.path.join(out, name))
-
-    def unpersist(self) -> None:
-        """Frees the persisted nested table."""
-        self.captures.unpersist()
+    captures: int
+    read_errors: int = 0
 
 
 def session(master: str = "local[*]", app: str = "robotspec.study", **conf):
@@ -88,38 +73,18 @@ def session(master: str = "local[*]", app: str = "robotspec.study", **conf):
     return builder.getOrCreate()
 
 
-def _explode(nested):
-    """The four tables of the nested capture table."""
-    from pyspark.sql import functions as F
-
-    head = [F.col(name) for name in field_names(CAPTURE_FIELDS)]
-    readings = nested.select(*head, F.explode("readings").alias("r"))
-    reading_columns = [
-        F.col(f"r.{name}").alias(name) for name in field_names(READING_FIELDS) if name != "verdicts"
-    ]
-    files = readings.select(*head, *reading_columns)
-    verdicts = readings.select(
-        *head, F.col("r.variant").alias("variant"), F.col("r.state").alias("state"),
-        F.explode("r.verdicts").alias("v"),
-    ).select(
-        *head, "variant", "state",
-        *[F.col(f"v.{name}").alias(name) for name in field_names(VERDICT_FIELDS)],
-    )
-    disagreements = nested.select(*head, F.explode("disagreements").alias("d")).select(
-        *head, *[F.col(f"d.{name}").alias(name) for name in field_names(DISAGREEMENT_FIELDS)]
-    )
-    changes = nested.select(*head, F.explode("changes").alias("c")).select(
-        *head, *[F.col(f"c.{name}").alias(name) for name in field_names(CHANGE_FIELDS)]
-    )
-    return verdicts, files, disagreements, changes
-
-
-# Captures are answered, and cross from the Python workers to Spark, in Arrow record batches
-# of at most this many captures and (past the capture that crosses it) this many body bytes:
-# one call to the binding each, a few dozen pyarrow calls to assemble its columns whatever
-# their rows, and a bound on what a task holds however long the bodies are.
-BATCH_CAPTURES = 256
+# Captures are answered in Arrow record batches of at most this many captures and (past the
+# capture that crosses it) this many body bytes: one call to the binding each, a few dozen
+# pyarrow calls to assemble and explode its columns and one Parquet row group per table,
+# whatever their rows, and a bound on what a task holds however long the bodies are. 1,024
+# rather than 256: ~10 us a capture less in the task (fewer, larger row groups above all;
+# docs/performance.md), the rows of 1,024 captures (17 agents x 5 readings: 87,040 verdicts)
+# still a few tens of MB.
+BATCH_CAPTURES = 1024
 BATCH_BYTES = 8_000_000
+
+# The row each task hands Spark: its partition, and what it wrote and read.
+COUNTS = "partition int, captures long, unreadable long"
 
 
 def _batches(captures: Iterable[Capture], settings: Settings) -> Iterator:
@@ -137,40 +102,67 @@ def _batches(captures: Iterable[Capture], settings: Settings) -> Iterator:
         yield batch.record_batch(settings, schema)
 
 
-def _tables(nested, errors=None) -> Tables:
-    from pyspark import StorageLevel
+def _counts(partition: int, captures: int, unreadable: int):
+    """A task's row of ``COUNTS``."""
+    import pyarrow as pa
 
-    nested = nested.persist(StorageLevel.MEMORY_AND_DISK)
-    verdicts, files, disagreements, changes = _explode(nested)
-    return Tables(nested, verdicts, files, disagreements, changes, errors)
+    return pa.RecordBatch.from_pydict(
+        {"partition": [partition], "captures": [captures], "unreadable": [unreadable]},
+        schema=pa.schema([("partition", pa.int32()), ("captures", pa.int64()),
+                          ("unreadable", pa.int64())]))
 
 
-def from_warcs(spark, locations: Sequence[str], settings: Settings = Settings()) -> Tables:
-    """The study of the captures in the WARC files at ``locations``: one Spark partition per
-    file. Files that stop being readable are reported on the executors' standard error and
-    counted in ``Tables.read_errors`` (a Spark accumulator, read after an action)."""
+def _output(out: Optional[str]) -> str:
+    """Where the tables go: ``out``, or a new temporary folder (local mode)."""
+    return parts.location(out if out is not None else tempfile.mkdtemp(prefix="robotspec-study-"))
+
+
+def _run(spark, tasks, out: str) -> Tables:
+    """Runs ``tasks`` (a DataFrame of ``COUNTS``, one row per partition, whose tasks write the
+    parts under ``out``) and reads the tables back."""
+    parts.prepare(out)
+    counted = tasks.collect()
+    parts.sweep(out)
+    read = {table: spark.read.schema(ddl(fields)).parquet(f"{out}/{table}")
+            for table, fields in TABLE_ROWS.items()}
+    return Tables(out=out, captures=sum(row.captures for row in counted),
+                  read_errors=sum(row.unreadable for row in counted), **read)
+
+
+def from_warcs(spark, locations: Sequence[str], settings: Settings = Settings(),
+               out: Optional[str] = None) -> Tables:
+    """The study of the captures in the WARC files at ``locations``, one Spark partition per
+    file, written as Parquet under ``out`` (overwritten; ``verdicts/``, ``files/``,
+    ``disagreements/``, ``changes/``) — by default a new temporary folder, ``Tables.out``
+    (left for the caller to remove: the DataFrames read it), which only local mode can use:
+    on a cluster give a location every executor writes (docs/study.md, "On a cluster").
+    Files that stop being readable are reported on the executors' standard error and
+    counted in ``Tables.read_errors``."""
     locations = list(locations)
     if not locations:
         raise ValueError("no WARC file given")
-    context = spark.sparkContext
-    errors = context.accumulator(0)
+    out = _output(out)
 
-    def analyse_files(batches) -> Iterator:
+    def analyse_files(located) -> Iterator:
+        from pyspark import TaskContext
+
         from .warc import captures as warc_captures  # fastwarc, on the executors only
 
-        for located in batches:
-            for location in located.column(0).to_pylist():
-                problems: List[str] = []
-                read = warc_captures(location, settings.size_limit, problems)
-                yield from _batches(read, settings)
-                if problems:
-                    errors.add(len(problems))
+        partition = TaskContext.get().partitionId()
+        problems: List[str] = []
 
-    files = context.parallelize([(location,) for location in locations], len(locations))
-    nested = spark.createDataFrame(files, "location string").mapInArrow(
-        analyse_files, ddl(CAPTURE_ROW)
-    )
-    return _tables(nested, errors)
+        def read():
+            for batch in located:
+                for location in batch.column(0).to_pylist():
+                    yield from warc_captures(location, settings.size_limit, problems)
+
+        written = parts.write(out, partition, _batches(read(), settings))
+        yield _counts(partition, written["captures"], len(problems))
+
+    files = spark.sparkContext.parallelize([(location,) for location in locations],
+                                           len(locations))
+    tasks = spark.createDataFrame(files, "location string").mapInArrow(analyse_files, COUNTS)
+    return _run(spark, tasks, out)
 
 
 # The columns `analyse` reads from a DataFrame of captures; the first three are required.
@@ -188,8 +180,9 @@ CAPTURE_COLUMNS = (
 )
 
 
-def analyse(captures, settings: Settings = Settings()) -> Tables:
-    """The study of a DataFrame of captures, one row each: ``robots_url`` (string),
+def analyse(captures, settings: Settings = Settings(), out: Optional[str] = None) -> Tables:
+    """The study of a DataFrame of captures, one row each, written as ``from_warcs`` writes
+    (one part per partition of ``captures``): ``robots_url`` (string),
     ``http_status`` (int; null when no response came) and ``body`` (binary) are required;
     ``headers`` (a map of string to string, or an array of (name, value) structs),
     ``capture_id``, ``warc_file``, ``fetch_time``, ``body_bytes`` (when ``body`` holds only
@@ -199,6 +192,7 @@ def analyse(captures, settings: Settings = Settings()) -> Tables:
     missing = [c for c in CAPTURE_COLUMNS[:3] if c not in present]
     if missing:
         raise ValueError(f"the captures lack the columns {missing}")
+    out = _output(out)
 
     def to_capture(values: dict, partition: int, position: int) -> Capture:
         headers = values.get("headers") or ()
@@ -236,15 +230,8 @@ def analyse(captures, settings: Settings = Settings()) -> Tables:
                     yield to_capture(values, partition, position)
                     position += 1
 
-        yield from _batches(read(), settings)
+        written = parts.write(out, partition, _batches(read(), settings))
+        yield _counts(partition, written["captures"], 0)
 
-    nested = captures.select(*present).mapInArrow(analyse_batches, ddl(CAPTURE_ROW))
-    return _tables(nested)
-
-
-def run(spark, locations: Sequence[str], out: str, settings: Settings = Settings()) -> Tables:
-    """``from_warcs``, written as Parquet under ``out``; the tables (still persisted) are
-    returned for further use."""
-    tables = from_warcs(spark, locations, settings)
-    tables.write(out)
-    return tables
+    tasks = captures.select(*present).mapInArrow(analyse_batches, COUNTS)
+    return _run(captures.sparkSession, tasks, out)
