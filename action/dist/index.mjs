@@ -952,11 +952,9 @@ function bytes(body, what = "body") {
 var QUESTION_BYTES = 1 << 12;
 var question = new Uint8Array(0);
 function asked(url) {
-  const room = url.length * 3;
-  if (room > question.byteLength) {
-    question = questionRoom(Math.max(room, QUESTION_BYTES));
-  } else if (question.byteLength > QUESTION_BYTES) {
-    question = questionRoom(Math.max(room, QUESTION_BYTES));
+  const room = Math.max(url.length * 3, QUESTION_BYTES);
+  if (room !== question.byteLength) {
+    question = questionRoom(room);
   }
   return encoder.encodeInto(url, question).written;
 }

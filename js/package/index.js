@@ -85,8 +85,8 @@ function bytes(body, what = "body") {
   throw new RobotspecError(`${what} must be a Uint8Array or a string, not ${kind(body)}`);
 }
 
-/** The question buffer's room in bytes, and the most it keeps between questions: past it (a
- * URL longer than a few thousand characters), the room is given back after the question. */
+/** The question buffer's room in bytes, and the most it keeps between questions: a URL longer
+ * than a third of it gets the room it needs, which the next shorter question gives back. */
 const QUESTION_BYTES = 1 << 12;
 /** A view of the module's question buffer (`questionBuffer`), where `isAllowed` writes each
  * URL; empty until the first question, and whenever the module's memory grew (which detaches
@@ -95,11 +95,9 @@ let question = new Uint8Array(0);
 
 /** Writes `url` into the question buffer as UTF-8; its length in bytes. */
 function asked(url) {
-  const room = url.length * 3;
-  if (room > question.byteLength) {
-    question = questionRoom(Math.max(room, QUESTION_BYTES));
-  } else if (question.byteLength > QUESTION_BYTES) {
-    question = questionRoom(Math.max(room, QUESTION_BYTES));
+  const room = Math.max(url.length * 3, QUESTION_BYTES);
+  if (room !== question.byteLength) {
+    question = questionRoom(room);
   }
   return encoder.encodeInto(url, question).written;
 }
