@@ -34,7 +34,7 @@ from contextlib import contextmanager
 from typing import Iterator, List, Optional, Sequence
 
 from .._robotspec import VARIANTS
-from . import provenance
+from . import parts, provenance
 from .capture import DEFAULT_AGENTS, DEFAULT_PATHS, DEFAULT_SIZE_LIMIT, Settings
 
 SETTINGS_FILE = "settings.json"
@@ -147,22 +147,18 @@ def _run_job(args, spark, out: str, argv: Sequence[str]) -> None:
     tables = from_warcs(spark, locations, settings, out)
     captures, errors = tables.captures, tables.read_errors
     elapsed = time.monotonic() - started
-    with open(os.path.join(out, SETTINGS_FILE), "w", encoding="utf-8") as file:
-        json.dump(
-            {
-                "agents": settings.agents,
-                "paths": settings.paths,
-                "variants": settings.variants,
-                "size_limit": settings.size_limit,
-                "warc_files": len(locations),
-                "captures": captures,
-                "unreadable_files": errors,
-                "seconds": round(elapsed, 3),
-                "master": args.master,
-            },
-            file,
-            indent=2,
-        )
+    written = {
+        "agents": settings.agents,
+        "paths": settings.paths,
+        "variants": settings.variants,
+        "size_limit": settings.size_limit,
+        "warc_files": len(locations),
+        "captures": captures,
+        "unreadable_files": errors,
+        "seconds": round(elapsed, 3),
+        "master": args.master,
+    }
+    parts.write_text(out, SETTINGS_FILE, json.dumps(written, indent=2))
     made = provenance.record(
         readings=settings.variants, agents=settings.agents, methods=["exact"],
         inputs=locations, tables=list(JOB_TABLES), command=argv, paths=settings.paths,
@@ -228,11 +224,8 @@ def main_blocking(argv: Sequence[str]) -> int:
     with _spark(args) as spark:
         if args.warc or args.warc_list:
             _run_job(args, spark, args.study, argv)
-        settings = {}
-        settings_path = os.path.join(args.study, SETTINGS_FILE)
-        if os.path.exists(settings_path):
-            with open(settings_path, encoding="utf-8") as file:
-                settings = json.load(file)
+        written = parts.read_text(args.study, SETTINGS_FILE)
+        settings = {} if written is None else json.loads(written)
         verdicts = spark.read.parquet(os.path.join(args.study, "verdicts"))
         disagreements = spark.read.parquet(os.path.join(args.study, "disagreements"))
         changes = spark.read.parquet(os.path.join(args.study, "changes"))
@@ -277,8 +270,10 @@ def _main_methods(args, argv: Sequence[str]) -> int:
                                      inputs=locations, tables=["methods"], command=argv,
                                      size_limit=args.size_limit)
             provenance.write(table_path, made)
-        with open(os.path.join(table_path, provenance.FILE), encoding="utf-8") as file:
-            made = json.load(file)
+        made = provenance.read(table_path)
+        if made is None:
+            raise SystemExit(f"robotspec.study: {table_path} has no {provenance.FILE}: "
+                             "run the methods (--warc or --warc-list) first")
         methods = [m for m in made["methods"] if m in methods]
         table = spark.read.parquet(table_path)
         result = methods_study.confusion(table, methods, made["agents"])

@@ -23,7 +23,7 @@ from __future__ import annotations
 import posixpath
 import uuid
 from pathlib import Path
-from typing import Dict, Iterable, Tuple
+from typing import Dict, Iterable, Optional, Tuple
 from urllib.parse import urlsplit
 
 from .capture import TABLE_ROWS, arrow_schema, explode
@@ -116,3 +116,31 @@ def _commit(system, pending: str, part: str) -> None:
         if system.get_file_info(part).type != fs.FileType.File:
             raise
         system.delete_file(pending)
+
+
+# The files beside the tables (settings.json, _provenance.json), through the same file systems,
+# so that an `out` on S3 or HDFS holds them too.
+
+
+def write_text(folder: str, name: str, text: str) -> str:
+    """Writes ``text`` as UTF-8 to the file ``name`` in ``folder`` (a path, or a URI as
+    ``location`` takes it), creating the folder; returns the file's location as ``folder``
+    names it."""
+    system, path = _file_system(location(folder))
+    system.create_dir(path, recursive=True)
+    with system.open_output_stream(posixpath.join(path, name)) as stream:
+        stream.write(text.encode("utf-8"))
+    return posixpath.join(folder, name)
+
+
+def read_text(folder: str, name: str) -> Optional[str]:
+    """The text of the file ``name`` in ``folder`` (as ``write_text`` names them), or ``None``
+    when there is no such file."""
+    from pyarrow import fs
+
+    system, path = _file_system(location(folder))
+    file = posixpath.join(path, name)
+    if system.get_file_info(file).type != fs.FileType.File:
+        return None
+    with system.open_input_stream(file) as stream:
+        return stream.read().decode("utf-8")

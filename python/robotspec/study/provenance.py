@@ -12,10 +12,11 @@ record covers the CSV files and the plot beside the Parquet tables, and any read
 from __future__ import annotations
 
 import json
-import os
 from datetime import datetime, timezone
 from importlib import metadata
-from typing import Sequence
+from typing import Optional, Sequence
+
+from . import parts
 
 FILE = "_provenance.json"
 
@@ -47,12 +48,15 @@ def record(*, readings: Sequence[str], agents: Sequence[str], methods: Sequence[
 
 
 def write(folder: str, provenance: dict) -> str:
-    """Writes ``_provenance.json`` under ``folder``; returns its path."""
-    os.makedirs(folder, exist_ok=True)
-    path = os.path.join(folder, FILE)
-    with open(path, "w", encoding="utf-8") as file:
-        json.dump(provenance, file, indent=2, default=str)
-    return path
+    """Writes ``_provenance.json`` under ``folder`` (a path or a URI: ``parts.write_text``);
+    returns its location."""
+    return parts.write_text(folder, FILE, json.dumps(provenance, indent=2, default=str))
+
+
+def read(folder: str) -> Optional[dict]:
+    """The ``_provenance.json`` under ``folder``, or ``None`` when it has none."""
+    text = parts.read_text(folder, FILE)
+    return None if text is None else json.loads(text)
 
 
 def input_files(provenance: dict) -> str:
