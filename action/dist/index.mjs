@@ -333,7 +333,7 @@ var RobotsCore = class _RobotsCore {
     return takeFromExternrefTable0(ret[0]);
   }
   /**
-   * Reads `agent` once for [`is_allowed_for`](Self::is_allowed_for): the number to ask by.
+   * Reads `agent` once for [`is_allowed_at`](Self::is_allowed_at): the number to ask by.
    * @param {string} agent
    * @returns {number}
    */

@@ -54,7 +54,7 @@ impl Robots {
         Ok(self.inner.applicable(&agents).is_allowed(url))
     }
 
-    /// Reads `agent` once for [`is_allowed_for`](Self::is_allowed_for): the number to ask by.
+    /// Reads `agent` once for [`is_allowed_at`](Self::is_allowed_at): the number to ask by.
     #[wasm_bindgen(js_name = rememberAgent)]
     pub fn remember_agent(&self, agent: &str) -> Result<usize, JsValue> {
         let agent = input::agent(agent)?;
