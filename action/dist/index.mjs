@@ -1079,8 +1079,7 @@ var Robots = class _Robots {
   }
   isAllowed(agent, url) {
     try {
-      const remembered = this.#agents.get(agent);
-      const number = remembered ?? this.#remember(agent);
+      const number = this.#agents.get(agent) ?? this.#remember(agent);
       const answer = this.#core.isAllowedAt(number, asked(urlText(url)));
       if (answer === void 0) {
         throw new RobotspecError("the module lost the question (a bug: please report it)");

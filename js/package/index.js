@@ -276,8 +276,7 @@ export class Robots {
   isAllowed(agent, url) {
     // The hot path: an agent crosses once, then by the number the module gave it.
     try {
-      const remembered = this.#agents.get(agent);
-      const number = remembered ?? this.#remember(agent);
+      const number = this.#agents.get(agent) ?? this.#remember(agent);
       const answer = this.#core.isAllowedAt(number, asked(urlText(url)));
       if (answer === undefined) {
         throw new RobotspecError("the module lost the question (a bug: please report it)");
@@ -300,7 +299,6 @@ export class Robots {
     this.#agents.set(agent, number);
     return number;
   }
-
 
   isAllowedMany(agent, urls) {
     const texts = items(urls, "urls", urlText);
