@@ -447,32 +447,42 @@ impl<'a, 'b> Equivalence<'a, 'b> {
 const UNIFORM_PATTERNS: usize = 8;
 
 /// The differences, when one side decides every path alike — `Disallow: /`, or no rule that
-/// decides — and both read paths alike (the same normalisation, so the same paths left out):
-/// then the two part exactly on the other side's paths of the other verdict, and the shortest
-/// is found by a search of that side alone, without the generic paths of both (a bad-bot
-/// group's `Disallow: /` against a `*` group of a thousand rules). `None` when neither side is
-/// so, or a search ran out of budget: the general comparison runs.
+/// decides: then the two part exactly on the other side's paths of the other verdict, less
+/// those either side leaves out, and the shortest is found by a search of that side alone,
+/// without the generic paths of both (a bad-bot group's `Disallow: /` against a `*` group of a
+/// thousand rules; a 1996 record a blank line emptied against Google's group). The search
+/// leaves out the paths its own side reads as `/robots.txt`; when the readings normalise
+/// differently, a witness the uniform side reads so is no difference, and the general
+/// comparison decides. `None` then, when neither side is uniform, or when a search ran out of
+/// budget: the general comparison runs.
 fn against_uniform<'a, 'b>(
     (old, old_ranking): (&Applicable<'a>, &Ranking<'a>),
     (new, new_ranking): (&Applicable<'b>, &Ranking<'b>),
     budget: &mut Budget,
 ) -> Option<Differences<'a, 'b>> {
-    let same_paths =
-        Normaliser::of(&old_ranking.profile).same_as(&Normaliser::of(&new_ranking.profile));
-    if !same_paths {
-        return None;
-    }
     let old_side = (old, old_ranking);
     let new_side = (new, new_ranking);
-    if let Some(differences) = old_uniform(old_side, new_side, budget) {
-        return Some(differences);
-    }
-    // The new side decides every path alike: the same question with the sides swapped.
-    let (only_new, only_old) = old_uniform(new_side, old_side, budget)?;
-    Some((
-        only_old.map(Difference::swapped),
-        only_new.map(Difference::swapped),
-    ))
+    let differences = old_uniform(old_side, new_side, budget).or_else(|| {
+        // The new side decides every path alike: the same question with the sides swapped.
+        let (only_new, only_old) = old_uniform(new_side, old_side, budget)?;
+        Some((
+            only_old.map(Difference::swapped),
+            only_new.map(Difference::swapped),
+        ))
+    })?;
+    let normalisers = [
+        Normaliser::of(&old_ranking.profile),
+        Normaliser::of(&new_ranking.profile),
+    ];
+    let left_out = |difference: &Option<Difference<'a, 'b>>| {
+        difference.as_ref().is_some_and(|d| {
+            let path = d.path().as_bytes();
+            normalisers
+                .iter()
+                .any(|normaliser| normaliser.normalise(path) == b"/robots.txt")
+        })
+    };
+    (!left_out(&differences.0) && !left_out(&differences.1)).then_some(differences)
 }
 
 /// [`against_uniform`] where the old side is the one that decides every path alike.

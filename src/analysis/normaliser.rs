@@ -188,16 +188,6 @@ impl Normaliser {
         out == rest
     }
 
-    /// Whether `other` is the same normalisation: then both read every request path as the
-    /// same target, and leave out the same paths as `/robots.txt`.
-    pub(super) fn same_as(&self, other: &Normaliser) -> bool {
-        match (self.table, other.table) {
-            (None, None) => true,
-            (Some(a), Some(b)) => std::ptr::eq(a, b),
-            _ => false,
-        }
-    }
-
     /// How many [`Pending`] values this normalisation uses.
     pub(super) fn pending_states(&self) -> usize {
         match self.table {
