@@ -333,7 +333,8 @@ var RobotsCore = class _RobotsCore {
     return takeFromExternrefTable0(ret[0]);
   }
   /**
-   * Reads `agent` once for [`is_allowed_at`](Self::is_allowed_at): the number to ask by.
+   * Reads `agent` once for [`is_allowed_at`](Self::is_allowed_at), and looks its groups
+   * up: the number to ask by.
    * @param {string} agent
    * @returns {number}
    */
@@ -952,11 +953,26 @@ function bytes(body, what = "body") {
 var QUESTION_BYTES = 1 << 12;
 var question = new Uint8Array(0);
 function asked(url) {
-  const room = Math.max(url.length * 3, QUESTION_BYTES);
+  if (typeof url === "string" && url.length <= QUESTION_BYTES) {
+    if (question.byteLength !== QUESTION_BYTES) {
+      question = questionRoom(QUESTION_BYTES);
+    }
+    const view = question;
+    let copied = 0;
+    while (copied < url.length && url.charCodeAt(copied) < 128) {
+      view[copied] = url.charCodeAt(copied);
+      copied++;
+    }
+    if (copied === url.length) {
+      return copied;
+    }
+  }
+  const text = urlText(url);
+  const room = Math.max(text.length * 3, QUESTION_BYTES);
   if (room !== question.byteLength) {
     question = questionRoom(room);
   }
-  return encoder.encodeInto(url, question).written;
+  return encoder.encodeInto(text, question).written;
 }
 function questionRoom(bytes2) {
   const address = questionBuffer(bytes2);
@@ -1080,7 +1096,7 @@ var Robots = class _Robots {
   isAllowed(agent, url) {
     try {
       const number = this.#agents.get(agent) ?? this.#remember(agent);
-      const answer = this.#core.isAllowedAt(number, asked(urlText(url)));
+      const answer = this.#core.isAllowedAt(number, asked(url));
       if (answer === void 0) {
         throw new RobotspecError("the module lost the question (a bug: please report it)");
       }

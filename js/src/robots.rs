@@ -19,13 +19,23 @@ use crate::refusal;
 /// A parsed robots.txt file (the exported class; the package's `Robots` wraps it).
 #[wasm_bindgen(js_name = RobotsCore)]
 pub struct Robots {
-    inner: Library,
-    /// The crawlers [`remember_agent`](Self::remember_agent) read, by the number it gave: a
-    /// crawler asks as one agent many times, and passing and reading the agent again would
-    /// cost a good part of each question. The wrapper bounds how many it keeps
-    /// ([`forget_agents`](Self::forget_agents)).
-    agents: RefCell<Vec<Rc<AgentQuery>>>,
+    parsed: Parsed,
 }
+
+/// The crawlers [`remember_agent`](Robots::remember_agent) read, by the number it gave, each
+/// as the groups that apply to it: a crawler asks as one agent many times, and passing the
+/// agent and looking its groups up again would cost a good part of each question. The wrapper
+/// bounds how many it keeps ([`forget_agents`](Robots::forget_agents)).
+type Remembered<'r> = RefCell<Vec<Applicable<'r>>>;
+
+self_cell::self_cell!(
+    /// The library's `Robots` with the groups of the crawlers remembered, which borrow it.
+    struct Parsed {
+        owner: Library,
+        #[not_covariant]
+        dependent: Remembered,
+    }
+);
 
 #[wasm_bindgen(js_class = RobotsCore)]
 impl Robots {
@@ -35,8 +45,7 @@ impl Robots {
     pub fn from_bytes(body: &[u8], reading: &Reading) -> Result<Robots, JsValue> {
         Library::parse_with(body, reading.profile_value(), &reading.options())
             .map(|inner| Robots {
-                inner,
-                agents: RefCell::new(Vec::new()),
+                parsed: Parsed::new(inner, |_| RefCell::new(Vec::new())),
             })
             .map_err(|rejected| refusal::strict(&rejected))
     }
@@ -44,30 +53,34 @@ impl Robots {
     /// The reading that read the file: a variant's name, or a composed reading's.
     #[wasm_bindgen(getter)]
     pub fn profile(&self) -> String {
-        self.inner.profile().name()
+        self.inner().profile().name()
     }
 
     /// May `agent` fetch `url`?
     #[wasm_bindgen(js_name = isAllowed)]
     pub fn is_allowed(&self, agent: &str, url: &str) -> Result<bool, JsValue> {
         let agents = input::agent(agent)?;
-        Ok(self.inner.applicable(&agents).is_allowed(url))
+        Ok(self.inner().applicable(&agents).is_allowed(url))
     }
 
-    /// Reads `agent` once for [`is_allowed_at`](Self::is_allowed_at): the number to ask by.
+    /// Reads `agent` once for [`is_allowed_at`](Self::is_allowed_at), and looks its groups
+    /// up: the number to ask by.
     #[wasm_bindgen(js_name = rememberAgent)]
     pub fn remember_agent(&self, agent: &str) -> Result<usize, JsValue> {
         let agent = input::agent(agent)?;
-        let mut agents = self.agents.borrow_mut();
-        agents.push(agent);
-        Ok(agents.len() - 1)
+        Ok(self.parsed.with_dependent(|robots, remembered| {
+            let mut remembered = remembered.borrow_mut();
+            remembered.push(robots.applicable(&agent));
+            remembered.len() - 1
+        }))
     }
 
     /// Forgets every agent [`remember_agent`](Self::remember_agent) read; their numbers then
     /// name no agent.
     #[wasm_bindgen(js_name = forgetAgents)]
     pub fn forget_agents(&self) {
-        self.agents.borrow_mut().clear();
+        self.parsed
+            .with_dependent(|_, remembered| remembered.borrow_mut().clear());
     }
 
     /// May the crawler [`remember_agent`](Self::remember_agent) numbered `agent` fetch the URL
@@ -76,11 +89,13 @@ impl Robots {
     /// URL the buffer holds (past its end, or not UTF-8).
     #[wasm_bindgen(js_name = isAllowedAt)]
     pub fn is_allowed_at(&self, agent: usize, length: usize) -> Option<bool> {
-        let agents = self.agents.borrow();
-        let agent = agents.get(agent)?;
-        QUESTION.with_borrow(|question| {
-            let url = std::str::from_utf8(question.get(..length)?).ok()?;
-            Some(self.inner.applicable(agent).is_allowed(url))
+        self.parsed.with_dependent(|_, remembered| {
+            let remembered = remembered.borrow();
+            let applicable = remembered.get(agent)?;
+            QUESTION.with_borrow(|question| {
+                let url = std::str::from_utf8(question.get(..length)?).ok()?;
+                Some(applicable.is_allowed(url))
+            })
         })
     }
 
@@ -88,21 +103,21 @@ impl Robots {
     #[wasm_bindgen(js_name = isAllowedMany)]
     pub fn is_allowed_many(&self, agent: &str, urls: Vec<String>) -> Result<Vec<u8>, JsValue> {
         let agents = input::agent(agent)?;
-        let answers = self.inner.applicable(&agents).is_allowed_many(&urls);
+        let answers = self.inner().applicable(&agents).is_allowed_many(&urls);
         Ok(answers.into_iter().map(u8::from).collect())
     }
 
     /// The verdict for `agent` and `url`.
     pub fn check(&self, agent: &str, url: &str) -> Result<JsValue, JsValue> {
         let agents = input::agent(agent)?;
-        answers::verdict(&self.inner.check_query(&agents, url))
+        answers::verdict(&self.inner().check_query(&agents, url))
     }
 
     /// The verdict for each of `urls`, in order.
     #[wasm_bindgen(js_name = checkMany)]
     pub fn check_many(&self, agent: &str, urls: Vec<String>) -> Result<Vec<JsValue>, JsValue> {
         let agents = input::agent(agent)?;
-        let applicable = self.inner.applicable(&agents);
+        let applicable = self.inner().applicable(&agents);
         applicable
             .check_many(&urls)
             .iter()
@@ -115,7 +130,7 @@ impl Robots {
     /// `robotspec explain` prints.
     pub fn explain(&self, agent: &str, url: &str) -> Result<JsValue, JsValue> {
         let agents = input::agent(agent)?;
-        let explanation = self.inner.explain(&agents, url);
+        let explanation = self.inner().explain(&agents, url);
         told(
             serialised(&explanation)?,
             answers::verdict(explanation.verdict())?,
@@ -127,7 +142,7 @@ impl Robots {
     /// `usage --format json` prints them, with the package's verdict and the text.
     pub fn usage(&self, agent: &str, url: &str) -> Result<JsValue, JsValue> {
         let agents = input::agent(agent)?;
-        let usage = self.inner.usage(&agents, url);
+        let usage = self.inner().usage(&agents, url);
         told(
             serialised(&usage)?,
             answers::verdict(usage.verdict())?,
@@ -139,7 +154,7 @@ impl Robots {
     #[wasm_bindgen(js_name = crawlDelay)]
     pub fn crawl_delay(&self, agent: &str) -> Result<Option<f64>, JsValue> {
         let agents = input::agent(agent)?;
-        let delay = self.inner.applicable(&agents).crawl_delay();
+        let delay = self.inner().applicable(&agents).crawl_delay();
         Ok(delay.map(|d| d.as_secs_f64()))
     }
 
@@ -147,20 +162,20 @@ impl Robots {
     #[wasm_bindgen(js_name = requestRate)]
     pub fn request_rate(&self, agent: &str) -> Result<Option<Vec<f64>>, JsValue> {
         let agents = input::agent(agent)?;
-        let rate = self.inner.applicable(&agents).request_rate();
+        let rate = self.inner().applicable(&agents).request_rate();
         Ok(rate.map(|(requests, period)| vec![f64::from(requests), period.as_secs_f64()]))
     }
 
     /// The groups that apply to `agent`: `agent`, `groups`, `crawlDelay`.
     pub fn applicable(&self, agent: &str) -> Result<JsValue, JsValue> {
         let agents = input::agent(agent)?;
-        serialised(&self.inner.applicable(&agents))
+        serialised(&self.inner().applicable(&agents))
     }
 
     /// The Sitemap URLs, as written (bytes that are not UTF-8 replaced), in file order.
     #[wasm_bindgen(getter)]
     pub fn sitemaps(&self) -> Vec<String> {
-        self.inner
+        self.inner()
             .sitemaps()
             .map(|sitemap| String::from_utf8_lossy(sitemap.url).into_owned())
             .collect()
@@ -170,34 +185,34 @@ impl Robots {
     /// `line`, `key`, `value`, `extension`, `typed`, `error`.
     #[wasm_bindgen(getter)]
     pub fn records(&self) -> Result<JsValue, JsValue> {
-        let records: Vec<_> = self.inner.file_records().collect();
+        let records: Vec<_> = self.inner().file_records().collect();
         serialised(&records)
     }
 
     /// Every group in file order: `line`, `agents`, `rules`, `records`.
     #[wasm_bindgen(getter)]
     pub fn groups(&self) -> Result<JsValue, JsValue> {
-        let groups: Vec<_> = self.inner.groups().collect();
+        let groups: Vec<_> = self.inner().groups().collect();
         serialised(&groups)
     }
 
     /// Every agent token the groups name, lower-cased, each once, in file order.
     #[wasm_bindgen(getter = namedAgents)]
     pub fn named_agents(&self) -> Vec<String> {
-        analysis::named_agents(&self.inner)
+        analysis::named_agents(self.inner())
     }
 
     /// What the reading found, in input order.
     #[wasm_bindgen(getter)]
     pub fn diagnostics(&self) -> Result<JsValue, JsValue> {
-        serialised(self.inner.diagnostics())
+        serialised(self.inner().diagnostics())
     }
 
     /// The file as the profile reads it (`variant`, `groups`, `sitemaps`, `records`,
     /// `ignoredRules`, `diagnostics`).
     #[wasm_bindgen(js_name = toJSON)]
     pub fn to_json(&self) -> Result<JsValue, JsValue> {
-        serialised(&self.inner)
+        serialised(self.inner())
     }
 
     /// The exact analysis of `agent`'s rules over every URL (`undefined`: a crawler no group
@@ -239,11 +254,16 @@ impl Robots {
 }
 
 impl Robots {
+    /// The library's parsed file.
+    fn inner(&self) -> &Library {
+        self.parsed.borrow_owner()
+    }
+
     /// The rules that apply to the crawler `agents` names, or to one no group names.
     fn applicable_to(&self, agents: Option<&AgentQuery>) -> Applicable<'_> {
         match agents {
-            Some(agents) => self.inner.applicable(agents),
-            None => self.inner.unnamed(),
+            Some(agents) => self.inner().applicable(agents),
+            None => self.inner().unnamed(),
         }
     }
 }
