@@ -91,7 +91,8 @@ impl PrefixTable {
     #[cfg_attr(robotspec_hot_paths, optimize(speed))]
     fn walk(&self, target: &[u8], mut found: impl FnMut(Range<usize>)) {
         let mut range = 0..self.ends.len();
-        for depth in 0..=target.len() {
+        let mut depth = 0;
+        loop {
             // Few entries left: comparing each with the target beats more binary searches.
             if range.len() <= DIRECT_COMPARISON {
                 for i in range {
@@ -100,6 +101,18 @@ impl PrefixTable {
                     }
                 }
                 return;
+            }
+            // The range's entries all hold the prefix its first and last share (the table is
+            // sorted), so none ends before that prefix does: the target must hold it too, and
+            // the walk goes on past it at once (`/wp-content/…` rules: one step, not eleven).
+            let first = self.pattern(range.start);
+            let last = self.pattern(range.end - 1);
+            let shared = first.iter().zip(last).take_while(|(a, b)| a == b).count();
+            if shared > depth {
+                if target.get(depth..shared) != first.get(depth..shared) {
+                    return;
+                }
+                depth = shared;
             }
             let matched = partition(range.clone(), |i| self.pattern(i).len() == depth);
             if matched > range.start {
@@ -115,6 +128,7 @@ impl PrefixTable {
             if range.is_empty() {
                 return;
             }
+            depth += 1;
         }
     }
 
