@@ -452,9 +452,8 @@ const UNIFORM_PATTERNS: usize = 8;
 /// without the generic paths of both (a bad-bot group's `Disallow: /` against a `*` group of a
 /// thousand rules; a 1996 record a blank line emptied against Google's group). The search
 /// leaves out the paths its own side reads as `/robots.txt`; when the readings normalise
-/// differently, a witness the uniform side reads so is no difference, and the general
-/// comparison decides. `None` then, when neither side is uniform, or when a search ran out of
-/// budget: the general comparison runs.
+/// differently, a witness either side reads so is no difference. `None` then, when neither
+/// side is uniform, or when a search ran out of budget: the general comparison runs.
 fn against_uniform<'a, 'b>(
     (old, old_ranking): (&Applicable<'a>, &Ranking<'a>),
     (new, new_ranking): (&Applicable<'b>, &Ranking<'b>),
