@@ -13,7 +13,8 @@
 //! the generic path of `*` either. So:
 //!
 //! - a disallowed path exists exactly when the probe of some pattern that disallows when it
-//!   wins is disallowed — none such pattern: nothing is blocked, and no query is asked;
+//!   wins is disallowed (one of its two probes, for a pattern that has two:
+//!   `generic::empty_star`) — none such pattern: nothing is blocked, and no query is asked;
 //! - an allowed path exists exactly when the probe of `*`, or of some pattern that allows when
 //!   it wins, is allowed.
 //!
@@ -81,15 +82,18 @@ fn blocked(applicable: &Applicable<'_>) -> Blocked {
             Instance::Path(probe) => probe.ruling.allowed == allowed,
             Instance::NoPath | Instance::RobotsTxt => false,
         };
-    // The patterns in the ranking's order, each with what it decides where it wins.
-    let patterns = targets
-        .patterns
-        .iter()
-        .enumerate()
-        .map(|(pattern, target)| {
-            let id = u32::try_from(pattern).ok();
-            (target, ranking.ruling(id).allowed)
-        });
+    // The patterns' generic targets in the ranking's order, then their second ones, each with
+    // what its pattern decides where it wins.
+    let allows = |pattern: u32| ranking.ruling(Some(pattern)).allowed;
+    let patterns = (0..)
+        .zip(&targets.patterns)
+        .chain(
+            targets
+                .second
+                .iter()
+                .map(|(pattern, target)| (*pattern, target)),
+        )
+        .map(|(pattern, target)| (target, allows(pattern)));
     let disallowed = patterns
         .clone()
         .filter(|&(_, allows)| !allows)

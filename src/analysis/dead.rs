@@ -14,7 +14,7 @@ use serde::ser::{SerializeStruct, Serializer};
 use serde::Serialize;
 
 use super::budget::{Budget, Exceeded};
-use super::generic::{Generic, Instance};
+use super::generic::{Generic, Instance, Probe};
 use super::ranking::Ranking;
 use super::search::is_path_byte;
 use super::shared::Rebase;
@@ -164,30 +164,62 @@ pub(super) fn from_generic<'r>(
 ) -> Result<Vec<DeadRule<'r>>, Exceeded> {
     let mut exceeded = false;
     let dead = dead_rules(applicable, ranking, |rule, _, pattern, duplicate| {
-        let instance = generic.patterns.get(pattern as usize)?;
-        let Instance::Path(probe) = instance else {
-            let robots_txt = matches!(instance, Instance::RobotsTxt);
+        // Its generic path, and its second one when it has two (`generic::empty_star`).
+        let instances: Vec<&Instance<'r>> = generic
+            .patterns
+            .get(pattern as usize)
+            .into_iter()
+            .chain(
+                generic
+                    .second
+                    .iter()
+                    .filter(|(id, _)| *id == pattern)
+                    .map(|(_, instance)| instance),
+            )
+            .collect();
+        let probes: Vec<&Probe<'r>> = instances
+            .iter()
+            .filter_map(|instance| match instance {
+                Instance::Path(probe) => Some(probe),
+                _ => None,
+            })
+            .collect();
+        if probes.is_empty() {
+            let robots_txt = instances
+                .iter()
+                .any(|instance| matches!(instance, Instance::RobotsTxt));
             return Some((
                 DeadCause::NeverMatches,
                 Known::ShadowedBy(Vec::new()),
                 robots_txt,
             ));
-        };
-        if probe.ruling.rule == Some(rule) {
+        }
+        if probes.iter().any(|probe| probe.ruling.rule == Some(rule)) {
             return None;
         }
-        if exceeded
-            || budget
-                .charge(ranking.rules.len() + ranking.query_cost())
-                .is_err()
-        {
+        let cost = (ranking.rules.len() + ranking.query_cost()).saturating_mul(probes.len());
+        if exceeded || budget.charge(cost).is_err() {
             exceeded = true;
             return None;
         }
-        // Every rule the matcher ranks above this one at its generic path shadows it.
-        let matching = applicable.matching_request_path(&probe.path);
-        let above: Vec<Rule<'r>> = matching.into_iter().take_while(|r| *r != rule).collect();
-        Some((cause_of(duplicate), Known::ShadowedBy(above), false))
+        // Every rule the matcher ranks above this one at each of its generic paths shadows it.
+        let above = |probe: &&Probe<'r>| -> Vec<Rule<'r>> {
+            let matching = applicable.matching_request_path(&probe.path);
+            matching.into_iter().take_while(|r| *r != rule).collect()
+        };
+        let mut shadows = probes.iter().map(above);
+        let mut both = shadows.next().unwrap_or_default();
+        for others in shadows {
+            both.retain(|r| others.contains(r));
+        }
+        // With two generic paths, the rules above it at both match every path it matches; it
+        // may be shadowed by none alone, one half by one rule and the rest by another.
+        let known = if both.is_empty() && probes.len() > 1 {
+            Known::Unknown
+        } else {
+            Known::ShadowedBy(both)
+        };
+        Some((cause_of(duplicate), known, false))
     });
     if exceeded {
         return Err(Exceeded);

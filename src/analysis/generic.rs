@@ -3,8 +3,9 @@
 //!
 //! A pattern is literal blocks between runs of `*`, perhaps ending in `$`: `s0*s1*…*sk[$]`.
 //! Take a byte `z` that no pattern of the file holds (a *fresh* byte) and write the pattern's
-//! generic path `s0 z s1 z … z sk`, plus a final `z` when there is no `$` (a pattern that does not
-//! start with `/` gets the `/` every path starts with in front). Then for any other pattern `Q`:
+//! generic path `s0 z s1 z … z sk`, plus a final `z` when there is no `$` (a pattern that starts
+//! with `*` gets the `/` every path starts with in front; one that starts with `*/` has a second
+//! generic path, [`empty_star`]). Then for any other pattern `Q`:
 //!
 //! > if `Q` matches the generic path of `P`, then `Q` matches every path `P` matches.
 //!
@@ -83,6 +84,9 @@ pub(super) struct Generic<'r> {
     /// Per distinct pattern, in the ranking's order (each with a byte no pattern of its rank or
     /// above holds).
     pub(super) patterns: Vec<Instance<'r>>,
+    /// The second generic path of each pattern that has one ([`empty_star`]), with the
+    /// pattern's number.
+    pub(super) second: Vec<(u32, Instance<'r>)>,
     /// The generic path of `*` (with a byte no pattern holds): no rule matches it exactly when
     /// some path is matched by no rule.
     pub(super) everywhere: Instance<'r>,
@@ -104,21 +108,34 @@ pub(super) enum Target {
 pub(super) struct Targets {
     /// Per distinct pattern, in the ranking's order.
     pub(super) patterns: Vec<Target>,
+    /// The second generic target of each pattern that has one ([`empty_star`]), with the
+    /// pattern's number.
+    pub(super) second: Vec<(u32, Target)>,
     /// The generic target of `*`.
     pub(super) everywhere: Target,
 }
 
 impl Targets {
-    /// The generic targets of `ranking`'s patterns; `Ok(None)` when some pattern, or `*`, finds
-    /// no fresh byte (the patterns hold every byte of [`FRESH`]). Every query of the matcher is
-    /// charged to `budget` before the first target is made, at what it may cost (one, and one
-    /// more per wildcard pattern it may test one by one), and each target at its length.
+    /// The generic targets of `ranking`'s patterns (and the second of each pattern that has
+    /// two, [`empty_star`]); `Ok(None)` when some pattern, or `*`, finds no fresh byte (the
+    /// patterns hold every byte of [`FRESH`]). Every query of the matcher is charged to
+    /// `budget` before the first target is made, at what it may cost (one, and one more per
+    /// wildcard pattern it may test one by one), and each target at its length.
     pub(super) fn of(
         ranking: &Ranking<'_>,
         budget: &mut Budget,
     ) -> Result<Option<Targets>, Exceeded> {
         let syntax = ranking.profile.pattern_syntax;
-        let queries = ranking.patterns.len().saturating_add(1);
+        let seconds = ranking
+            .patterns
+            .iter()
+            .filter(|p| empty_star(p, syntax).is_some())
+            .count();
+        let queries = ranking
+            .patterns
+            .len()
+            .saturating_add(1)
+            .saturating_add(seconds);
         budget.charge(queries.saturating_mul(ranking.query_cost()))?;
         let mut target = |bytes: Vec<u8>| -> Result<Target, Exceeded> {
             if bytes == b"/robots.txt" {
@@ -129,12 +146,16 @@ impl Targets {
         };
         let mut used = Used([false; 256]);
         let mut patterns = Vec::with_capacity(ranking.patterns.len());
-        for pattern in &ranking.patterns {
+        let mut second = Vec::with_capacity(seconds);
+        for (id, pattern) in (0..).zip(&ranking.patterns) {
             used.add(pattern);
             let Some(z) = used.fresh() else {
                 return Ok(None);
             };
             patterns.push(target(generic_target(pattern, syntax, z))?);
+            if let Some(rest) = empty_star(pattern, syntax) {
+                second.push((id, target(generic_target(rest, syntax, z))?));
+            }
         }
         let any = PatternSyntax { wildcards: true };
         let Some(z) = used.fresh() else {
@@ -143,6 +164,7 @@ impl Targets {
         let everywhere = target(generic_target(b"*", any, z))?;
         Ok(Some(Targets {
             patterns,
+            second,
             everywhere,
         }))
     }
@@ -191,6 +213,11 @@ impl<'r> Generic<'r> {
         let instance = |target: &Target| target.instance(applicable, &normaliser, paths);
         Ok(Some(Generic {
             patterns: targets.patterns.iter().map(instance).collect(),
+            second: targets
+                .second
+                .iter()
+                .map(|(pattern, target)| (*pattern, instance(target)))
+                .collect(),
             everywhere: instance(&targets.everywhere),
         }))
     }
@@ -199,6 +226,7 @@ impl<'r> Generic<'r> {
     pub(super) fn probes(&self) -> impl Iterator<Item = &Probe<'r>> + '_ {
         self.patterns
             .iter()
+            .chain(self.second.iter().map(|(_, instance)| instance))
             .chain(std::iter::once(&self.everywhere))
             .filter_map(|instance| match instance {
                 Instance::Path(probe) => Some(probe),
@@ -218,6 +246,18 @@ impl<'r> Generic<'r> {
         };
         (smallest(true), smallest(false))
     }
+}
+
+/// The pattern a `pattern` that starts with `*` and then `/` is when its `*` matches nothing:
+/// `/a` for `*/a`. Such a pattern has two generic paths. Its `*` may take nothing and leave its
+/// `/` to be the path's first byte — `*/a` matches `/a` as well as `/x/a` — so it matches the
+/// paths of `/a` and those of `/*/a`, and no one path stands for both: `/a` is matched by `/a`,
+/// which misses `/x/a`; `/z/a` by `/*/a`, which misses `/a`. The generic path of each stands
+/// for its half, and the rule decides some path exactly when it decides one of the two.
+pub(super) fn empty_star(pattern: &[u8], syntax: PatternSyntax) -> Option<&[u8]> {
+    let after_stars = pattern.iter().position(|&b| b != b'*')?;
+    let rest = pattern.get(after_stars..)?;
+    (syntax.wildcards && after_stars > 0 && rest.starts_with(b"/")).then_some(rest)
 }
 
 /// The generic path of `pattern` (normalised, read under `syntax`) with the fresh byte `z`: a
@@ -274,6 +314,19 @@ mod tests {
         assert_eq!(generic("a"), "a!");
         let literal = PatternSyntax { wildcards: false };
         assert_eq!(generic_target(b"/a*b$", literal, b'!'), b"/a*b$!");
+    }
+
+    #[test]
+    fn a_leading_star_before_a_slash_may_match_nothing() {
+        assert_eq!(empty_star(b"*/", WILD), Some(&b"/"[..]));
+        assert_eq!(empty_star(b"**/a$", WILD), Some(&b"/a$"[..]));
+        for pattern in ["*", "*.php", "/*/a", "/a*"] {
+            assert_eq!(empty_star(pattern.as_bytes(), WILD), None, "{pattern}");
+        }
+        let literal = PatternSyntax { wildcards: false };
+        assert_eq!(empty_star(b"*/", literal), None);
+        assert_eq!(generic("*/a"), "/!/a!");
+        assert_eq!(generic("/a"), "/a!");
     }
 
     #[test]
