@@ -13,7 +13,7 @@ use super::generic::Generic;
 use super::normaliser::Normaliser;
 use super::paths::Paths;
 use super::ranking::{Ranking, Ruling};
-use super::search::{search, Control, Outcome, Side};
+use super::search::{first_toward, search, Control, Outcome, Side};
 use super::shared::{once_per_key, Contents, Rebase};
 use super::witness::{Examples, RulingOf, UndecidedBy, Witness};
 use crate::limits::Limit;
@@ -235,9 +235,9 @@ fn blocked_of(exist: (bool, bool)) -> Blocked {
     }
 }
 
-/// The shortest allowed and disallowed paths, each looked for only when `wanted` asks for it:
-/// the search stops when it has them, or when it has visited every path (then what it did not
-/// find does not exist).
+/// The shortest allowed and disallowed paths, each looked for only when `wanted` asks for it,
+/// by a search for that verdict alone (`search::first_toward`), both on one DFA: `None` where
+/// there is none.
 pub(super) fn shortest<'r>(
     applicable: &Applicable<'r>,
     ranking: &Ranking<'r>,
@@ -246,32 +246,22 @@ pub(super) fn shortest<'r>(
 ) -> Result<Examples<'r>, Limit> {
     let dfa = ranking.outcome_dfa(budget)?;
     let mut sides = [Side::new(Normaliser::of(&ranking.profile), dfa)];
-    let mut paths: (Option<String>, Option<String>) = (None, None);
-    let outcome = search(&mut sides, Paths::All, budget, |[ending], trail, node| {
-        let path = if ranking.allows(ending.winner) {
-            &mut paths.0
-        } else {
-            &mut paths.1
-        };
-        if path.is_none() {
-            *path = Some(trail.path(node));
-        }
-        let have = (paths.0.is_some(), paths.1.is_some());
-        if (have.0 || !wanted.0) && (have.1 || !wanted.1) {
-            Control::Stop
-        } else {
-            Control::Continue
-        }
-    });
-    if outcome == Outcome::Exceeded {
-        return Err(Limit::AnalysisStates);
-    }
-    // The search tells allowed from disallowed; what decides is the matcher's to say.
-    let witness = |path: String| {
-        let verdict = applicable.check_request_path(&path);
-        Witness::new(path, Ruling::of(&verdict))
+    let mut first = |allowed: bool| -> Result<Option<Witness<'r>>, Limit> {
+        let found = first_toward(
+            &mut sides,
+            |winner| ranking.allows(winner) == allowed,
+            budget,
+        )
+        .map_err(|Exceeded| Limit::AnalysisStates)?;
+        // The search tells allowed from disallowed; what decides is the matcher's to say.
+        Ok(found.map(|path| {
+            let verdict = applicable.check_request_path(&path);
+            Witness::new(path, Ruling::of(&verdict))
+        }))
     };
-    Ok((paths.0.map(witness), paths.1.map(witness)))
+    let allowed = if wanted.0 { first(true)? } else { None };
+    let disallowed = if wanted.1 { first(false)? } else { None };
+    Ok((allowed, disallowed))
 }
 
 /// The analysis by a complete search, where no generic path can be made: what is blocked, the

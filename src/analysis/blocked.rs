@@ -27,7 +27,7 @@
 //! [`analyze`]'s, on generated files and on the corpus.
 
 use super::analyze::analyze;
-use super::budget::Exceeded;
+use super::budget::{Budget, Exceeded};
 use super::generic::{Instance, Target, Targets};
 use super::normaliser::Normaliser;
 use super::paths::Paths;
@@ -67,12 +67,23 @@ pub fn blocked_each(applicables: &[Applicable<'_>]) -> Vec<Blocked> {
 /// What is blocked for one crawler.
 fn blocked(applicable: &Applicable<'_>) -> Blocked {
     let ranking = Ranking::new(applicable);
-    let mut budget = ranking.budget();
-    let targets = match Targets::of(&ranking, &mut budget) {
-        Ok(Some(targets)) => targets,
+    match by_generic_paths(applicable, &ranking, &mut ranking.budget()) {
+        Ok(Some(blocked)) => blocked,
         // No fresh byte: the analysis searches every path.
-        Ok(None) => return analyze(applicable).blocked(),
-        Err(Exceeded) => return Blocked::Undecided,
+        Ok(None) => analyze(applicable).blocked(),
+        Err(Exceeded) => Blocked::Undecided,
+    }
+}
+
+/// What is blocked for the crawler of `applicable`, by the few generic paths that settle it,
+/// charged to `budget`; `Ok(None)` when no generic path can be made (no fresh byte).
+pub(super) fn by_generic_paths(
+    applicable: &Applicable<'_>,
+    ranking: &Ranking<'_>,
+    budget: &mut Budget,
+) -> Result<Option<Blocked>, Exceeded> {
+    let Some(targets) = Targets::of(ranking, budget)? else {
+        return Ok(None);
     };
     let normaliser = Normaliser::of(&ranking.profile);
     // Whether the probe of `target` exists and is decided `allowed`.
@@ -99,7 +110,7 @@ fn blocked(applicable: &Applicable<'_>) -> Blocked {
         .filter(|&(_, allows)| !allows)
         .any(|(target, _)| decided(target, false));
     if !disallowed {
-        return Blocked::None;
+        return Ok(Some(Blocked::None));
     }
     let allowing = patterns
         .filter(|&(_, allows)| allows)
@@ -107,9 +118,5 @@ fn blocked(applicable: &Applicable<'_>) -> Blocked {
     let allowed = std::iter::once(&targets.everywhere)
         .chain(allowing)
         .any(|target| decided(target, true));
-    if allowed {
-        Blocked::Some
-    } else {
-        Blocked::All
-    }
+    Ok(Some(if allowed { Blocked::Some } else { Blocked::All }))
 }

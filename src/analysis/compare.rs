@@ -7,6 +7,7 @@ use serde::ser::{SerializeStruct, Serializer};
 use serde::Serialize;
 
 use super::analyze;
+use super::blocked;
 use super::budget::{Budget, Exceeded};
 use super::generic::Generic;
 use super::normaliser::Normaliser;
@@ -17,6 +18,7 @@ use super::shared::{once_per_key, Contents};
 use super::witness::{RulingOf, UndecidedBy, Witness};
 use crate::limits::Limit;
 use crate::query::Applicable;
+use crate::vocab::access::Blocked;
 
 /// A request path on which two sides part: allowed by one, disallowed by the other.
 #[derive(Debug, Clone)]
@@ -441,11 +443,6 @@ impl<'a, 'b> Equivalence<'a, 'b> {
     }
 }
 
-/// At most how many patterns a side may have for [`against_uniform`] to ask whether it decides
-/// every path alike: it costs a query of the matcher per pattern, which the general comparison
-/// would pay again.
-const UNIFORM_PATTERNS: usize = 8;
-
 /// The differences, when one side decides every path alike — `Disallow: /`, or no rule that
 /// decides: then the two part exactly on the other side's paths of the other verdict, less
 /// those either side leaves out, and the shortest is found by a search of that side alone,
@@ -490,7 +487,9 @@ fn old_uniform<'a, 'b>(
     (new, new_ranking): (&Applicable<'b>, &Ranking<'b>),
     budget: &mut Budget,
 ) -> Option<Differences<'a, 'b>> {
-    let allowed = uniform_verdict(old, old_ranking, budget)?;
+    // Asked on a copy of the budget: a side that turns out not to decide every path alike
+    // leaves the general comparison the budget it had.
+    let allowed = uniform_verdict(old, old_ranking, &mut budget.clone())?;
     // Where the old side allows every path, they part where the new side disallows.
     let other = of_the_other_verdict(new, new_ranking, allowed, budget)?;
     let difference = other.map(|w| Difference {
@@ -505,20 +504,18 @@ fn old_uniform<'a, 'b>(
 }
 
 /// Whether every request path is allowed (`Some(true)`) or every one disallowed
-/// (`Some(false)`) by a side of at most [`UNIFORM_PATTERNS`] patterns, by the generic paths of
-/// its patterns; `None` when neither, or when it cannot tell cheaply.
+/// (`Some(false)`) by a side, by the generic paths that settle what is blocked
+/// (`blocked::by_generic_paths`: two queries of the matcher when some paths are blocked, one
+/// per pattern when none or all are, which then saves the search of both sides); `None` when
+/// neither, or when it cannot tell so.
 fn uniform_verdict(
     applicable: &Applicable<'_>,
     ranking: &Ranking<'_>,
     budget: &mut Budget,
 ) -> Option<bool> {
-    if ranking.patterns.len() > UNIFORM_PATTERNS {
-        return None;
-    }
-    let generic = Generic::of(applicable, ranking, Paths::All, budget).ok()??;
-    match generic.examples() {
-        (Some(_), None) => Some(true),
-        (None, Some(_)) => Some(false),
+    match blocked::by_generic_paths(applicable, ranking, budget) {
+        Ok(Some(Blocked::None)) => Some(true),
+        Ok(Some(Blocked::All)) => Some(false),
         _ => None,
     }
 }

@@ -31,14 +31,24 @@ const UNKNOWN: u32 = u32::MAX;
 /// No pattern matched.
 const NO_MATCH: u32 = u32::MAX;
 
-/// One determinised state: the NFA threads alive, in priority order, and the best group
-/// matched so far (`NO_MATCH` for none).
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-struct Key {
-    /// Shared by the state list and the index: held once.
-    threads: Rc<[StateID]>,
-    best: u32,
+/// One determinised state: the NFA threads alive (their IDs), in priority order, then the
+/// best group matched so far (`NO_MATCH` for none) as the last entry. Shared by the state list
+/// and the index (held once), and looked up by a slice, so that a transition to a known state
+/// allocates nothing.
+type Key = Rc<[u32]>;
+
+/// The threads of `key`.
+fn threads_of(key: &[u32]) -> &[u32] {
+    key.split_last().map_or(&[], |(_, threads)| threads)
 }
+
+/// The best group matched in `key`.
+fn best_of(key: &[u32]) -> u32 {
+    key.last().copied().unwrap_or(NO_MATCH)
+}
+
+/// In a closure's list: the entry is a match of the pattern in the other bits, not a thread.
+const MATCHES: u32 = 1 << 31;
 
 /// Where an NFA state lies in its pattern's chain (`build_nfa` makes each pattern a chain of
 /// bytes and `*` loops): how many literal bytes come before it, and whether it is the any-byte
@@ -59,10 +69,25 @@ pub(super) struct Dfa {
     groups: Vec<u32>,
     /// `places[id]`: where NFA state `id` lies in its pattern.
     places: Vec<Place>,
+    /// `literals[pattern]`: the literal bytes of the pattern, in order (its `*` matching none).
+    literals: Vec<Vec<u8>>,
     /// Transitions per state: one per byte class of the NFA.
     stride: usize,
     states: Vec<Key>,
     index: foldhash::HashMap<Key, DfaState>,
+    /// `closures[id]`: where the closure of NFA state `id` (see [`Dfa::closure`]) stands in
+    /// `closure_entries`, once computed — each thread's closure is walked once, not once per
+    /// transition that reads it.
+    closures: Vec<Option<(u32, u32)>>,
+    /// The closures' entries, one after the other: thread IDs, and a match (`MATCHES` | its
+    /// pattern) as the last entry of a closure that reaches one.
+    closure_entries: Vec<u32>,
+    /// Scratch: the state a transition builds, before it is looked up.
+    building: Vec<u32>,
+    /// The marks of the walks that fill `closures`, apart from the list's (`seen`), with their
+    /// own generations.
+    walked: Vec<u32>,
+    walk_generation: u32,
     transitions: Vec<u32>,
     /// The pattern matched at the end of a path that stops in each state, once computed
     /// (`UNKNOWN` before).
@@ -83,14 +108,22 @@ impl Dfa {
     pub(super) fn new(nfa: NFA, groups: Vec<u32>, budget: &mut Budget) -> Result<Dfa, Exceeded> {
         let stride = nfa.byte_classes().alphabet_len();
         let seen = vec![0; nfa.states().len()];
-        let places = places(&nfa);
+        let closures = vec![None; nfa.states().len()];
+        let walked = vec![0; nfa.states().len()];
+        let (places, literals) = places(&nfa);
         let mut dfa = Dfa {
             nfa,
             groups,
             places,
+            literals,
             stride,
             states: Vec::new(),
             index: foldhash::HashMap::default(),
+            closures,
+            closure_entries: Vec::new(),
+            building: Vec::new(),
+            walked,
+            walk_generation: 0,
             transitions: Vec::new(),
             ends: Vec::new(),
             start: 0,
@@ -98,11 +131,11 @@ impl Dfa {
             generation: 0,
             stack: Vec::new(),
         };
-        let mut threads = Vec::new();
         let start = dfa.nfa.start_anchored();
         dfa.new_generation();
-        let best = dfa.closure(start, false, &mut threads).unwrap_or(NO_MATCH);
-        dfa.drop_matched(&mut threads, best);
+        let mut threads = std::mem::take(&mut dfa.building);
+        threads.clear();
+        let best = dfa.closure(start, &mut threads).unwrap_or(NO_MATCH);
         dfa.start = dfa.intern(threads, best, budget)?;
         Ok(dfa)
     }
@@ -128,27 +161,28 @@ impl Dfa {
         let Some(key) = self.states.get(state as usize) else {
             return Ok(state);
         };
-        let (old, mut best) = (key.threads.clone(), key.best);
+        let old = Rc::clone(key);
+        let mut best = best_of(&old);
         // Building a transition reads every thread of the state: counted, so that a state of
         // thousands of threads cannot be read sixty times over for free.
-        budget.charge(old.len())?;
-        let mut threads = Vec::new();
+        budget.charge(threads_of(&old).len())?;
+        let mut threads = std::mem::take(&mut self.building);
+        threads.clear();
         self.new_generation();
-        for &thread in old.iter() {
-            let next = match self.nfa.state(thread) {
+        for &thread in threads_of(&old) {
+            let next = match self.nfa.state(StateID::new_unchecked(thread as usize)) {
                 State::ByteRange { trans } => trans.matches_byte(byte).then_some(trans.next),
                 State::Sparse(sparse) => sparse.matches_byte(byte),
                 State::Dense(dense) => dense.matches_byte(byte),
                 _ => None,
             };
             let Some(next) = next else { continue };
-            if let Some(group) = self.closure(next, false, &mut threads) {
+            if let Some(group) = self.closure(next, &mut threads) {
                 // Leftmost-first: every thread after this one has a lower priority.
                 best = group;
                 break;
             }
         }
-        self.drop_matched(&mut threads, best);
         let next = self.intern(threads, best, budget)?;
         if let Some(cell) = self.transitions.get_mut(slot) {
             *cell = next;
@@ -177,23 +211,60 @@ impl Dfa {
         let Some(key) = self.states.get(index) else {
             return NO_MATCH;
         };
-        let (threads, best) = (key.threads.clone(), key.best);
+        let key = Rc::clone(key);
         let mut scratch = Vec::new();
         let mut found = None;
         self.new_generation();
-        for &thread in threads.iter() {
+        for &thread in threads_of(&key) {
             if let State::Look {
                 look: Look::End,
                 next,
-            } = *self.nfa.state(thread)
+            } = *self.nfa.state(StateID::new_unchecked(thread as usize))
             {
-                if let Some(pattern) = self.closure(next, true, &mut scratch) {
-                    found = Some(pattern);
+                let mut walk = Walk {
+                    nfa: &self.nfa,
+                    seen: &mut self.seen,
+                    generation: self.generation,
+                    stack: &mut self.stack,
+                };
+                if let Some(pattern) = walk.run(next, PathEnd::Reached, &mut scratch) {
+                    found = Some(self.group(pattern));
                     break;
                 }
             }
         }
-        found.unwrap_or(best)
+        found.unwrap_or_else(|| best_of(&key))
+    }
+
+    /// At least how many more bytes a path in `state` reads before it can end with a group
+    /// `wanted` accepts (`wanted(None)`: ending with no match). None when it ends so now; one
+    /// when the best match so far is such (a `$` that wins at the end gives way to it after
+    /// one more byte); else the least, over its threads of such a group, of what `weigh` makes
+    /// of the literal bytes the thread still has to read — any other ending is the best so far
+    /// or a thread's match. `None`: never.
+    pub(super) fn distance(
+        &mut self,
+        state: DfaState,
+        wanted: impl Fn(Option<u32>) -> bool,
+        weigh: impl Fn(&[u8]) -> u32,
+    ) -> Option<u32> {
+        if wanted(self.end(state)) {
+            return Some(0);
+        }
+        let key = self.states.get(state as usize)?;
+        let best = best_of(key);
+        let after_one = wanted((best != NO_MATCH).then_some(best)).then_some(1);
+        let by_thread = threads_of(key).iter().filter_map(|&thread| {
+            let place = self.places.get(thread as usize)?;
+            if !wanted(Some(self.group(place.pattern))) {
+                return None;
+            }
+            let literal = self.literals.get(place.pattern as usize)?;
+            Some(weigh(
+                literal.get(place.depth as usize..).unwrap_or_default(),
+            ))
+        });
+        after_one.into_iter().chain(by_thread).min()
     }
 
     /// The byte class of `byte`: bytes of one class lead every state to the same state.
@@ -205,43 +276,62 @@ impl Dfa {
     pub(super) fn is_dead(&self, state: DfaState) -> bool {
         self.states
             .get(state as usize)
-            .is_none_or(|key| key.threads.is_empty())
+            .is_none_or(|key| threads_of(key).is_empty())
     }
 
     /// Appends to `threads`, in priority order, the NFA states that read a byte (or wait on
-    /// `$`) reachable from `from` without reading one; at the end of the path `$` holds. Stops
-    /// at the first match state and returns its pattern: everything after it ranks lower.
-    /// States visited in this generation are skipped: a list holds each NFA state once.
-    fn closure(&mut self, from: StateID, at_end: bool, threads: &mut Vec<StateID>) -> Option<u32> {
-        self.stack.push(from);
-        while let Some(id) = self.stack.pop() {
-            match self.seen.get_mut(id.as_usize()) {
-                Some(seen) if *seen != self.generation => *seen = self.generation,
-                _ => continue,
+    /// `$`) reachable from `from` without reading one. Stops at the first match state and
+    /// returns its group: everything after it ranks lower. States already in the list of this
+    /// generation are skipped: a list holds each NFA state once.
+    ///
+    /// The walk from each NFA state is made once ([`Walk`]) and its entries kept: skipping
+    /// the threads already listed then gives what a walk that skips the states already visited
+    /// would, since a walk visits all that lies beyond a state unless it stops at a match —
+    /// and after a match no other closure of the list is asked.
+    fn closure(&mut self, from: StateID, threads: &mut Vec<u32>) -> Option<u32> {
+        let (start, length) = self.closure_of(from);
+        let entries = self
+            .closure_entries
+            .get(start as usize..(start + length) as usize)
+            .unwrap_or_default();
+        for &entry in entries {
+            if entry & MATCHES != 0 {
+                return Some(self.group(entry & !MATCHES));
             }
-            match self.nfa.state(id) {
-                State::ByteRange { .. } | State::Sparse(_) | State::Dense(_) => threads.push(id),
-                State::Look { look, next } => {
-                    // `build_nfa` writes no other assertion than `$`.
-                    if *look == Look::End {
-                        if at_end {
-                            self.stack.push(*next);
-                        } else {
-                            threads.push(id);
-                        }
-                    }
-                }
-                State::Union { alternates } => self.stack.extend(alternates.iter().rev()),
-                State::BinaryUnion { alt1, alt2 } => self.stack.extend([*alt2, *alt1]),
-                State::Capture { next, .. } => self.stack.push(*next),
-                State::Fail => {}
-                State::Match { pattern_id } => {
-                    self.stack.clear();
-                    return Some(self.group(pattern_id.as_u32()));
+            if let Some(seen) = self.seen.get_mut(entry as usize) {
+                if *seen != self.generation {
+                    *seen = self.generation;
+                    threads.push(entry);
                 }
             }
         }
         None
+    }
+
+    /// Where the entries of `from`'s closure stand in `closure_entries`, walked the first time.
+    fn closure_of(&mut self, from: StateID) -> (u32, u32) {
+        if let Some(Some(known)) = self.closures.get(from.as_usize()) {
+            return *known;
+        }
+        // A walk of its own: the marks of the list being built stay as they are.
+        self.walk_generation = next_generation(self.walk_generation, &mut self.walked);
+        let mut walk = Walk {
+            nfa: &self.nfa,
+            seen: &mut self.walked,
+            generation: self.walk_generation,
+            stack: &mut self.stack,
+        };
+        let mut found = Vec::new();
+        let matched = walk.run(from, PathEnd::Ahead, &mut found);
+        let mut entries: Vec<u32> = found.iter().map(|id| id.as_u32()).collect();
+        entries.extend(matched.map(|pattern| MATCHES | pattern));
+        let start = u32::try_from(self.closure_entries.len()).unwrap_or(u32::MAX);
+        let length = u32::try_from(entries.len()).unwrap_or(u32::MAX);
+        self.closure_entries.extend(entries);
+        if let Some(cell) = self.closures.get_mut(from.as_usize()) {
+            *cell = Some((start, length));
+        }
+        (start, length)
     }
 
     /// The group of pattern `pattern`.
@@ -253,23 +343,19 @@ impl Dfa {
     }
 
     /// Drops from `threads` those of group `best` (which has matched): they can change nothing.
-    fn drop_matched(&self, threads: &mut Vec<StateID>, best: u32) {
+    fn drop_matched(&self, threads: &mut Vec<u32>, best: u32) {
         if best == NO_MATCH {
             return;
         }
-        threads.retain(|id| {
-            let pattern = self.places.get(id.as_usize()).map_or(0, |p| p.pattern);
+        threads.retain(|&id| {
+            let pattern = self.places.get(id as usize).map_or(0, |p| p.pattern);
             self.group(pattern) != best
         });
     }
 
     /// Starts a new list: no NFA state is marked visited any more.
     fn new_generation(&mut self) {
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            self.seen.iter_mut().for_each(|mark| *mark = 0);
-            self.generation = 1;
-        }
+        self.generation = next_generation(self.generation, &mut self.seen);
     }
 
     /// `threads` without the ones another thread of their pattern subsumes: once a pattern's
@@ -277,8 +363,8 @@ impl Dfa {
     /// still match, the loop matches too (it reads anything, and the rest of the pattern comes
     /// after it), so those threads can change no answer — dropping them keeps the states few
     /// (a pattern `/*/a/*/b` seen twice would otherwise be tracked at both stars).
-    fn subsume(&self, mut threads: Vec<StateID>) -> Vec<StateID> {
-        let place = |id: &StateID| self.places.get(id.as_usize()).copied().unwrap_or_default();
+    fn subsume(&self, threads: &mut Vec<u32>) {
+        let place = |id: &u32| self.places.get(*id as usize).copied().unwrap_or_default();
         // A pattern's threads stand together in the list (it is in priority order, and a
         // pattern's threads all come from its own chain): one run at a time.
         let mut kept = 0;
@@ -311,29 +397,36 @@ impl Dfa {
             start = end;
         }
         threads.truncate(kept);
-        threads
     }
 
-    /// The number of the state `(threads, best)`, built and charged if it is new.
+    /// The number of the state `(threads, best)` — less the threads of `best`, and those
+    /// another subsumes — built and charged if it is new. `threads` is kept as scratch.
     fn intern(
         &mut self,
-        threads: Vec<StateID>,
+        mut threads: Vec<u32>,
         best: u32,
         budget: &mut Budget,
     ) -> Result<DfaState, Exceeded> {
-        let threads = self.subsume(threads);
-        let key = Key {
-            threads: threads.into(),
-            best,
+        self.drop_matched(&mut threads, best);
+        self.subsume(&mut threads);
+        threads.push(best);
+        let found = self.index.get(threads.as_slice()).copied();
+        let id = match found {
+            Some(id) => Ok(id),
+            None => self.add(&threads, budget),
         };
-        if let Some(&id) = self.index.get(&key) {
-            return Ok(id);
-        }
+        self.building = threads;
+        id
+    }
+
+    /// Adds the state `key` (threads, then best), charged to `budget`.
+    fn add(&mut self, key: &[u32], budget: &mut Budget) -> Result<DfaState, Exceeded> {
         // What the state holds, in the budget's units (about four bytes each): its threads,
         // its row of transitions, and the rest of its entry.
-        budget.charge(key.threads.len() + self.stride + 8)?;
+        budget.charge(threads_of(key).len() + self.stride + 8)?;
         let id = DfaState::try_from(self.states.len()).map_err(|_| Exceeded)?;
-        self.states.push(key.clone());
+        let key: Key = key.into();
+        self.states.push(Rc::clone(&key));
         self.index.insert(key, id);
         self.transitions
             .extend(std::iter::repeat_n(UNKNOWN, self.stride));
@@ -342,11 +435,80 @@ impl Dfa {
     }
 }
 
+/// The generation after `generation` of the marks `marks`: a new one, or the first after
+/// every mark is cleared when the count wraps.
+fn next_generation(generation: u32, marks: &mut [u32]) -> u32 {
+    match generation.wrapping_add(1) {
+        0 => {
+            marks.iter_mut().for_each(|mark| *mark = 0);
+            1
+        }
+        next => next,
+    }
+}
+
+/// Whether the path has ended: then `$` holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum PathEnd {
+    /// Bytes may follow: `$` is a thread waiting on the end.
+    Ahead,
+    /// The path has ended: `$` holds, and the walk goes through it.
+    Reached,
+}
+
+/// A depth-first walk of the NFA states reachable from one without reading a byte.
+struct Walk<'w> {
+    nfa: &'w NFA,
+    /// `seen[id] == generation`: visited.
+    seen: &'w mut [u32],
+    generation: u32,
+    stack: &'w mut Vec<StateID>,
+}
+
+impl Walk<'_> {
+    /// Appends to `threads`, in priority order, the states reached from `from` that read a
+    /// byte, or wait on `$` while the path goes on (`end`). Stops at the first match state
+    /// and returns its pattern. States visited before are skipped.
+    fn run(&mut self, from: StateID, end: PathEnd, threads: &mut Vec<StateID>) -> Option<u32> {
+        self.stack.clear();
+        self.stack.push(from);
+        while let Some(id) = self.stack.pop() {
+            match self.seen.get_mut(id.as_usize()) {
+                Some(seen) if *seen != self.generation => *seen = self.generation,
+                _ => continue,
+            }
+            match self.nfa.state(id) {
+                State::ByteRange { .. } | State::Sparse(_) | State::Dense(_) => threads.push(id),
+                State::Look { look, next } => {
+                    // `build_nfa` writes no other assertion than `$`.
+                    if *look == Look::End {
+                        if end == PathEnd::Reached {
+                            self.stack.push(*next);
+                        } else {
+                            threads.push(id);
+                        }
+                    }
+                }
+                State::Union { alternates } => self.stack.extend(alternates.iter().rev()),
+                State::BinaryUnion { alt1, alt2 } => self.stack.extend([*alt2, *alt1]),
+                State::Capture { next, .. } => self.stack.push(*next),
+                State::Fail => {}
+                State::Match { pattern_id } => {
+                    self.stack.clear();
+                    return Some(pattern_id.as_u32());
+                }
+            }
+        }
+        None
+    }
+}
+
 /// Where every NFA state lies in its pattern's chain, found by walking each pattern from its
 /// start: literal bytes count, a `*` loop's any-byte state is marked, everything else (unions,
-/// `$`) takes the depth of what precedes it.
-fn places(nfa: &NFA) -> Vec<Place> {
+/// `$`) takes the depth of what precedes it. And each pattern's literal bytes.
+fn places(nfa: &NFA) -> (Vec<Place>, Vec<Vec<u8>>) {
     let mut places = vec![Place::default(); nfa.states().len()];
+    let mut literals: Vec<Vec<u8>> = vec![Vec::new(); nfa.pattern_len()];
     let mut visited = vec![false; nfa.states().len()];
     for pattern in nfa.patterns() {
         let Some(start) = nfa.start_pattern(pattern) else {
@@ -370,6 +532,11 @@ fn places(nfa: &NFA) -> Vec<Place> {
             match nfa.state(id) {
                 State::ByteRange { trans } => {
                     let next_depth = if is_loop { depth } else { depth + 1 };
+                    if let Some(literal) = literals.get_mut(pattern.as_usize()).filter(|_| !is_loop)
+                    {
+                        // A chain: its literal bytes come in order of their depth.
+                        literal.push(trans.start);
+                    }
                     stack.push((trans.next, next_depth));
                 }
                 State::Look { next, .. } | State::Capture { next, .. } => {
@@ -385,5 +552,5 @@ fn places(nfa: &NFA) -> Vec<Place> {
             }
         }
     }
-    places
+    (places, literals)
 }

@@ -14,7 +14,7 @@
 
 use std::sync::OnceLock;
 
-use super::paths::byte_order;
+use super::paths::{byte_order, Paths};
 use crate::pattern::normalise_target;
 use crate::variant::{Profile, TargetEncoding};
 use crate::vocab::pattern::PatternEncoding;
@@ -53,6 +53,8 @@ struct Table {
     steps: Vec<[Step; 256]>,
     ends: Vec<Step>,
     writing: Vec<Vec<Vec<u8>>>,
+    /// [`Normaliser::surplus`].
+    surplus: Option<Vec<[u8; 2]>>,
 }
 
 /// The target normalisation of one reading.
@@ -186,6 +188,25 @@ impl Normaliser {
         let mut out = Vec::new();
         self.finish(held, &mut out);
         out == rest
+    }
+
+    /// Where a path writes more normalised bytes than it reads request bytes (counting the
+    /// bytes held back as read when they are written, [`Normaliser::held_count`]): the `XY` of
+    /// escapes `%XY` written for a single byte — RFC 9309 writes a lone `%` as `%25`, a `$` as
+    /// `%24` — at most two more bytes for each `%` written, and these are the `XY` that may
+    /// follow such a `%`. Empty: a path writes at most what it reads (Google's reading and the
+    /// 1994 one compare paths as given; the 1996 draft decodes escapes). `None` when the steps
+    /// fit neither; then no bound in request bytes is known.
+    pub(super) fn surplus(&self) -> Option<&'static [[u8; 2]]> {
+        match self.table {
+            None => Some(&[]),
+            Some(table) => table.surplus.as_deref(),
+        }
+    }
+
+    /// How many request bytes `pending` holds back.
+    pub(super) fn held_count(&self, pending: Pending) -> usize {
+        held(pending).len()
     }
 
     /// How many [`Pending`] values this normalisation uses.
@@ -335,7 +356,7 @@ fn build(encoding: PatternEncoding) -> Table {
             writing
         })
         .collect();
-    let ends = pendings
+    let ends: Vec<Step> = pendings
         .map(|pending| {
             let mut out = Vec::new();
             commit(&held(pending), &mut out);
@@ -345,11 +366,52 @@ fn build(encoding: PatternEncoding) -> Table {
             }
         })
         .collect();
+    let surplus = surplus_of(&steps, &ends);
     Table {
         steps,
         ends,
         writing,
+        surplus,
     }
+}
+
+/// [`Normaliser::surplus`] of the steps `steps` over request-path bytes and the ends `ends`.
+fn surplus_of(steps: &[[Step; 256]], ends: &[Step]) -> Option<Vec<[u8; 2]>> {
+    let pendings = (0..).zip(steps);
+    let reads = pendings.flat_map(|(pending, row): (Pending, _)| {
+        (0u8..=0xFF)
+            .zip(row.iter())
+            .filter(|&(byte, _)| Paths::All.holds(byte))
+            .map(move |(_, step)| {
+                let read = (1 + held(pending).len()).saturating_sub(held(step.next).len());
+                (step, read)
+            })
+    });
+    let finishes = (0..)
+        .zip(ends)
+        .map(|(pending, end)| (end, held(pending).len()));
+    let mut tails: Vec<[u8; 2]> = Vec::new();
+    for (step, read) in reads.chain(finishes) {
+        let more = step.out.len().saturating_sub(read);
+        if more == 0 {
+            continue;
+        }
+        let escapes: Vec<[u8; 2]> = step
+            .out
+            .windows(3)
+            .filter_map(|w| match *w {
+                [b'%', x, y] => Some([x, y]),
+                _ => None,
+            })
+            .collect();
+        if more > 2 * escapes.len() {
+            return None;
+        }
+        tails.extend(escapes);
+    }
+    tails.sort_unstable();
+    tails.dedup();
+    Some(tails)
 }
 
 #[cfg(test)]
@@ -360,6 +422,22 @@ mod tests {
 
     fn run(normaliser: Normaliser, path: &[u8]) -> Vec<u8> {
         normaliser.normalise(path)
+    }
+
+    #[test]
+    fn surplus_of_each_reading() {
+        let surplus = |variant: Variant| Normaliser::of(&Profile::from(variant)).surplus();
+        for variant in [Variant::Google, Variant::Convention1994, Variant::Draft1996] {
+            assert_eq!(surplus(variant), Some(&[][..]), "{variant:?}");
+        }
+        for variant in [Variant::Rfc9309, Variant::RepDraft2019] {
+            // A lone `%`, a `$` and a `*` are written as escapes.
+            assert_eq!(
+                surplus(variant),
+                Some(&[*b"24", *b"25", *b"2A"][..]),
+                "{variant:?}"
+            );
+        }
     }
 
     #[test]

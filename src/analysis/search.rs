@@ -175,10 +175,140 @@ pub(super) fn search<const N: usize>(
     budget: &mut Budget,
     mut visit: impl FnMut(&[Ending; N], &Trail, usize) -> Control,
 ) -> Outcome {
-    match run(sides, paths, budget, &mut visit) {
+    match run(sides, paths, budget, &mut visit, &mut |_, _, _| Grow::Visit) {
         Ok(outcome) => outcome,
         Err(Exceeded) => Outcome::Exceeded,
     }
+}
+
+/// The path [`search`] of one side would visit first among those whose ending `wanted`
+/// accepts — the shortest, then the smallest — or `None` when no path ends so; `Err` when the
+/// budget ran out first.
+///
+/// Found by iterative deepening: each round is the same breadth-first search, except that it
+/// leaves out the paths that cannot reach such an ending within `within` bytes, by a lower
+/// bound of the bytes still to read ([`Dfa::distance`] in normalised bytes, over the most one
+/// request byte writes). The bound falls by at most one a byte, so a node a round leaves out
+/// is one whose every path is longer than `within`: the round visits every path of at most
+/// that length that could end so, in the order [`search`] does, and the first it finds is the
+/// one [`search`] would. A round that finds none raises `within` to the least bound it left
+/// out. On a group of many `*X*` rules the plain search builds a state for every prefix of
+/// every `X` as short as the shortest; this one follows the few that can still match in time.
+/// The rounds are charged to a copy of the budget; if it runs out, the plain search runs with
+/// the budget as it was — at most twice the work, and the same answer.
+///
+/// A request byte may write more than one normalised byte: RFC 9309 writes a lone `%` as
+/// `%25`. The bound counts such bytes (`Surplus`) as free; a normalisation whose steps fit no
+/// `Surplus` gets the plain search.
+///
+/// [`Dfa::distance`]: super::dfa::Dfa::distance
+pub(super) fn first_toward(
+    sides: &mut [Side; 1],
+    wanted: impl Fn(Option<u32>) -> bool,
+    budget: &mut Budget,
+) -> Result<Option<String>, Exceeded> {
+    let mut found = None;
+    let mut visit = |[ending]: &[Ending; 1], trail: &Trail, node: usize| {
+        if wanted(ending.winner) {
+            found = Some(trail.path(node));
+            Control::Stop
+        } else {
+            Control::Continue
+        }
+    };
+    let plain = |sides: &mut [Side; 1], budget: &mut Budget, visit: &mut _| {
+        run(sides, Paths::All, budget, visit, &mut |_, _, _| Grow::Visit)
+    };
+    let [side] = &*sides;
+    let Some(tails) = side.normaliser.surplus() else {
+        plain(sides, budget, &mut visit)?;
+        return Ok(found);
+    };
+    let mut rounds = budget.clone();
+    let mut distances: Vec<Option<Option<u32>>> = Vec::new();
+    let mut within = 0;
+    loop {
+        let mut beyond: Option<usize> = None;
+        let mut bound = |sides: &mut [Side; 1], node: &Node<1>, length: usize| {
+            let [side] = sides;
+            let [at] = node.sides;
+            let Some(distance) = distance_of(side, at, (&wanted, tails), &mut distances) else {
+                return Grow::Skip;
+            };
+            let reach = length.saturating_add(distance);
+            if reach <= within {
+                return Grow::Visit;
+            }
+            beyond = Some(beyond.map_or(reach, |b| b.min(reach)));
+            Grow::Skip
+        };
+        match run(sides, Paths::All, &mut rounds, &mut visit, &mut bound) {
+            Ok(Outcome::Complete) => match beyond {
+                Some(next) => within = next,
+                None => break,
+            },
+            Ok(_) => break,
+            Err(Exceeded) => {
+                plain(sides, budget, &mut visit)?;
+                return Ok(found);
+            }
+        }
+    }
+    *budget = rounds;
+    Ok(found)
+}
+
+/// At least how many more request bytes a path at `at` reads before it can end with a group
+/// `wanted` accepts (`None`: never): the DFA's bound, a request byte for each literal byte,
+/// kept per state in `distances`, less the bytes held back (read already, written later).
+///
+/// Where a byte may write an escape `%XY` (`tails`: the `XY` it may write,
+/// `Normaliser::surplus`), two literal bytes are free for each `%` and each such `XY` the
+/// thread still has to read: such an escape counts two more bytes than its byte only where the
+/// path's rules can see two of its bytes — its `%`, or else its `XY` — and the bytes a `*`
+/// reads are free already.
+fn distance_of(
+    side: &mut Side,
+    at: At,
+    (wanted, tails): (&impl Fn(Option<u32>) -> bool, &[[u8; 2]]),
+    distances: &mut Vec<Option<Option<u32>>>,
+) -> Option<usize> {
+    let state = at.dfa as usize;
+    if distances.len() <= state {
+        distances.resize(state + 1, None);
+    }
+    let weigh = |literal: &[u8]| {
+        let length = u32::try_from(literal.len()).unwrap_or(u32::MAX);
+        if tails.is_empty() {
+            return length;
+        }
+        let percents = literal.iter().filter(|&&b| b == b'%').count();
+        let escaped = literal
+            .windows(2)
+            .filter(|pair| tails.iter().any(|tail| tail == *pair))
+            .count();
+        let free = u32::try_from(2 * (percents + escaped)).unwrap_or(u32::MAX);
+        length.saturating_sub(free)
+    };
+    let bytes = match distances.get(state).copied().flatten() {
+        Some(known) => known?,
+        None => {
+            let computed = side.dfa.distance(at.dfa, wanted, weigh);
+            if let Some(cell) = distances.get_mut(state) {
+                *cell = Some(computed);
+            }
+            computed?
+        }
+    };
+    let bytes = usize::try_from(bytes).unwrap_or(usize::MAX);
+    Some(bytes.saturating_sub(side.normaliser.held_count(at.pending)))
+}
+
+/// Whether a search goes down a new node.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Grow {
+    Visit,
+    Skip,
 }
 
 fn run<const N: usize>(
@@ -186,6 +316,7 @@ fn run<const N: usize>(
     paths: Paths,
     budget: &mut Budget,
     visit: &mut impl FnMut(&[Ending; N], &Trail, usize) -> Control,
+    grow: &mut impl FnMut(&mut [Side; N], &Node<N>, usize) -> Grow,
 ) -> Result<Outcome, Exceeded> {
     let bytes = path_bytes(sides, paths);
     // Right after the leading `/`, a second `/` comes last: `//` paths are the last of their
@@ -203,7 +334,8 @@ fn run<const N: usize>(
             }
         }),
     };
-    let mut queue = vec![start];
+    // Each node and the length of its path.
+    let mut queue = vec![(start, 0)];
     let mut seen: foldhash::HashSet<Node<N>> = foldhash::HashSet::default();
     seen.insert(start);
     let mut trail = Trail {
@@ -211,7 +343,7 @@ fn run<const N: usize>(
     };
     let mut out = Vec::new();
     let mut next = 0;
-    while let Some(&node) = queue.get(next) {
+    while let Some(&(node, length)) = queue.get(next) {
         if node.read > 0 {
             if let Some(endings) = endings(sides, &node, budget, &mut out)? {
                 if visit(&endings, &trail, next) == Control::Stop {
@@ -229,11 +361,11 @@ fn run<const N: usize>(
             };
             for &byte in tried {
                 let child = step(sides, &node, byte, budget, &mut out)?;
-                if seen.insert(child) {
+                if seen.insert(child) && grow(sides, &child, length + 1) == Grow::Visit {
                     // A node is held three times (the queue, the set of nodes seen, the trail
                     // back to its path): about twelve of the budget's four-byte units.
                     budget.charge(12)?;
-                    queue.push(child);
+                    queue.push((child, length + 1));
                     let parent = u32::try_from(next).map_err(|_| Exceeded)?;
                     trail.steps.push((parent, byte));
                 }
