@@ -13,7 +13,7 @@ use super::generic::Generic;
 use super::normaliser::Normaliser;
 use super::paths::Paths;
 use super::ranking::{Ranking, Ruling};
-use super::search::{first_toward, search, Control, Outcome, Side};
+use super::search::{first_toward, search, Control, Outcome, Side, Tried};
 use super::shared::{once_per_key, Contents, Rebase};
 use super::witness::{Examples, RulingOf, UndecidedBy, Witness};
 use crate::limits::Limit;
@@ -246,9 +246,11 @@ pub(super) fn shortest<'r>(
 ) -> Result<Examples<'r>, Limit> {
     let dfa = ranking.outcome_dfa(budget)?;
     let mut sides = [Side::new(Normaliser::of(&ranking.profile), dfa)];
+    let tried = Tried::of(&sides, Paths::All);
     let mut first = |allowed: bool| -> Result<Option<Witness<'r>>, Limit> {
         let found = first_toward(
             &mut sides,
+            &tried,
             |winner| ranking.allows(winner) == allowed,
             budget,
         )

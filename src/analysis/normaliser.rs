@@ -55,6 +55,10 @@ struct Table {
     writing: Vec<Vec<Vec<u8>>>,
     /// [`Normaliser::surplus`].
     surplus: Option<Vec<[u8; 2]>>,
+    /// `writers[b]`: the bytes whose step with nothing held back writes `b` alone and holds
+    /// nothing back, ascending — when every step that writes two bytes or more writes a `%`
+    /// (else `None`): [`byte_for_byte`].
+    writers: Option<Vec<Vec<u8>>>,
 }
 
 /// The target normalisation of one reading.
@@ -124,6 +128,9 @@ impl Normaliser {
             let fits = target.first() == Some(&b'/') && target.iter().skip(1).all(|&b| allowed(b));
             return fits.then(|| String::from_utf8_lossy(target).into_owned());
         };
+        if let Some(input) = byte_for_byte(table, target, &allowed) {
+            return Some(input);
+        }
         // A search over (bytes of `target` written, what is held back, bytes read: 0, 1, 2+),
         // shortest input first, bytes in the order witnesses are smallest in: the first state
         // that can finish `target` was reached by the input wanted.
@@ -367,12 +374,57 @@ fn build(encoding: PatternEncoding) -> Table {
         })
         .collect();
     let surplus = surplus_of(&steps, &ends);
+    let writers = writers_of(&steps, &ends);
     Table {
         steps,
         ends,
         writing,
         surplus,
+        writers,
     }
+}
+
+/// [`Table::writers`] of the steps `steps` and ends `ends`.
+fn writers_of(steps: &[[Step; 256]], ends: &[Step]) -> Option<Vec<Vec<u8>>> {
+    let every = steps.iter().flat_map(|row| row.iter()).chain(ends);
+    if every
+        .clone()
+        .any(|step| step.out.len() >= 2 && !step.out.contains(&b'%'))
+    {
+        return None;
+    }
+    let mut writers = vec![Vec::new(); 256];
+    let fresh = steps.first()?;
+    for (byte, step) in (0u8..=0xFF).zip(fresh.iter()) {
+        if let ([written], 0) = (&*step.out, step.next) {
+            writers.get_mut(usize::from(*written))?.push(byte);
+        }
+    }
+    Some(writers)
+}
+
+/// [`Normaliser::preimage`] of a `target` without `%`, where each of its bytes is written by a
+/// byte of its own: then no input is shorter — a step writes a byte or none (two or more hold a
+/// `%`), and one that writes none holds a `%` back, which an escape decoded or written out
+/// later turns into fewer bytes than it read, or into a `%` — and the smallest of that length
+/// takes the smallest writer at each place. `None` when that does not hold; the search decides.
+fn byte_for_byte(table: &Table, target: &[u8], allowed: &impl Fn(u8) -> bool) -> Option<String> {
+    let writers = table.writers.as_ref()?;
+    if target.first() != Some(&b'/') || target.contains(&b'%') {
+        return None;
+    }
+    let mut input = Vec::with_capacity(target.len());
+    for (at, &byte) in target.iter().enumerate() {
+        let fits = |&c: &u8| if at == 0 { c == b'/' } else { allowed(c) };
+        let writer = writers
+            .get(usize::from(byte))?
+            .iter()
+            .copied()
+            .filter(fits)
+            .min_by_key(|&c| byte_order(at, c))?;
+        input.push(writer);
+    }
+    Some(String::from_utf8_lossy(&input).into_owned())
 }
 
 /// [`Normaliser::surplus`] of the steps `steps` over request-path bytes and the ends `ends`.

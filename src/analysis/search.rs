@@ -175,7 +175,10 @@ pub(super) fn search<const N: usize>(
     budget: &mut Budget,
     mut visit: impl FnMut(&[Ending; N], &Trail, usize) -> Control,
 ) -> Outcome {
-    match run(sides, paths, budget, &mut visit, &mut |_, _, _| Grow::Visit) {
+    let tried = Tried::of(sides, paths);
+    match run(sides, &tried, budget, &mut visit, &mut |_, _, _| {
+        Grow::Visit
+    }) {
         Ok(outcome) => outcome,
         Err(Exceeded) => Outcome::Exceeded,
     }
@@ -198,12 +201,14 @@ pub(super) fn search<const N: usize>(
 /// the budget as it was — at most twice the work, and the same answer.
 ///
 /// A request byte may write more than one normalised byte: RFC 9309 writes a lone `%` as
-/// `%25`. The bound counts such bytes (`Surplus`) as free; a normalisation whose steps fit no
-/// `Surplus` gets the plain search.
+/// `%25`. The bound counts such bytes as free (`Normaliser::surplus`); a normalisation whose
+/// steps fit no such count gets the plain search. `tried`: [`Tried::of`] the side, made once
+/// for every search of it.
 ///
 /// [`Dfa::distance`]: super::dfa::Dfa::distance
 pub(super) fn first_toward(
     sides: &mut [Side; 1],
+    tried: &Tried,
     wanted: impl Fn(Option<u32>) -> bool,
     budget: &mut Budget,
 ) -> Result<Option<String>, Exceeded> {
@@ -217,7 +222,7 @@ pub(super) fn first_toward(
         }
     };
     let plain = |sides: &mut [Side; 1], budget: &mut Budget, visit: &mut _| {
-        run(sides, Paths::All, budget, visit, &mut |_, _, _| Grow::Visit)
+        run(sides, tried, budget, visit, &mut |_, _, _| Grow::Visit)
     };
     let [side] = &*sides;
     let Some(tails) = side.normaliser.surplus() else {
@@ -242,7 +247,7 @@ pub(super) fn first_toward(
             beyond = Some(beyond.map_or(reach, |b| b.min(reach)));
             Grow::Skip
         };
-        match run(sides, Paths::All, &mut rounds, &mut visit, &mut bound) {
+        match run(sides, tried, &mut rounds, &mut visit, &mut bound) {
             Ok(Outcome::Complete) => match beyond {
                 Some(next) => within = next,
                 None => break,
@@ -304,6 +309,25 @@ fn distance_of(
     Some(bytes.saturating_sub(side.normaliser.held_count(at.pending)))
 }
 
+/// The bytes a search tries after a node, in order ([`path_bytes`]): after the leading `/`,
+/// and after more.
+pub(super) struct Tried {
+    bytes: Vec<u8>,
+    after_slash: Vec<u8>,
+}
+
+impl Tried {
+    /// The bytes a search of `sides` over `paths` tries.
+    pub(super) fn of<const N: usize>(sides: &[Side; N], paths: Paths) -> Tried {
+        let bytes = path_bytes(sides, paths);
+        // Right after the leading `/`, a second `/` comes last: `//` paths are the last of
+        // their length (`paths::witness_order`).
+        let mut after_slash = bytes.clone();
+        after_slash.sort_by_key(|&byte| byte_order(1, byte));
+        Tried { bytes, after_slash }
+    }
+}
+
 /// Whether a search goes down a new node.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Grow {
@@ -313,16 +337,12 @@ enum Grow {
 
 fn run<const N: usize>(
     sides: &mut [Side; N],
-    paths: Paths,
+    tried: &Tried,
     budget: &mut Budget,
     visit: &mut impl FnMut(&[Ending; N], &Trail, usize) -> Control,
     grow: &mut impl FnMut(&mut [Side; N], &Node<N>, usize) -> Grow,
 ) -> Result<Outcome, Exceeded> {
-    let bytes = path_bytes(sides, paths);
-    // Right after the leading `/`, a second `/` comes last: `//` paths are the last of their
-    // length (`paths::witness_order`).
-    let mut after_slash = bytes.clone();
-    after_slash.sort_by_key(|&byte| byte_order(1, byte));
+    let Tried { bytes, after_slash } = tried;
     let start = Node {
         read: 0,
         sides: std::array::from_fn(|i| {
@@ -356,8 +376,8 @@ fn run<const N: usize>(
             budget.charge(bytes.len() * N)?;
             let tried = match node.read {
                 0 => &b"/"[..],
-                1 => &after_slash,
-                _ => &bytes,
+                1 => after_slash,
+                _ => bytes,
             };
             for &byte in tried {
                 let child = step(sides, &node, byte, budget, &mut out)?;
