@@ -164,18 +164,19 @@ pub(super) fn from_generic<'r>(
 ) -> Result<Vec<DeadRule<'r>>, Exceeded> {
     let mut exceeded = false;
     let dead = dead_rules(applicable, ranking, |rule, _, pattern, duplicate| {
-        // Its generic path, and its second one when it has two (`generic::empty_star`).
+        // Its generic path, and its second one when it has two (`generic::empty_star`; the
+        // second ones are in pattern order).
+        let second = generic
+            .second
+            .binary_search_by_key(&pattern, |(id, _)| *id)
+            .ok()
+            .and_then(|at| generic.second.get(at))
+            .map(|(_, instance)| instance);
         let instances: Vec<&Instance<'r>> = generic
             .patterns
             .get(pattern as usize)
             .into_iter()
-            .chain(
-                generic
-                    .second
-                    .iter()
-                    .filter(|(id, _)| *id == pattern)
-                    .map(|(_, instance)| instance),
-            )
+            .chain(second)
             .collect();
         let probes: Vec<&Probe<'r>> = instances
             .iter()
