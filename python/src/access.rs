@@ -351,19 +351,11 @@ pub(crate) fn compare_each<'a>(
     new: &'a robotspec::Robots,
     agents: &[Arc<AgentQuery>],
 ) -> Vec<robotspec::analysis::Equivalence<'a, 'a>> {
-    let mut done = std::collections::HashMap::new();
-    agents
+    let pairs: Vec<_> = agents
         .iter()
-        .map(|agent| {
-            let (a, b) = (old.applicable(agent), new.applicable(agent));
-            let lines = |side: &robotspec::Applicable<'_>| -> Vec<u32> {
-                side.groups().map(|group| group.line()).collect()
-            };
-            done.entry((lines(&a), lines(&b)))
-                .or_insert_with(|| robotspec::analysis::compare(&a, &b))
-                .clone()
-        })
-        .collect()
+        .map(|agent| (old.applicable(agent), new.applicable(agent)))
+        .collect();
+    robotspec::analysis::compare_pairs(&pairs)
 }
 
 /// What is blocked for an agent, with its witnesses: (blocked, the shortest disallowed path, the

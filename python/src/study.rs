@@ -33,7 +33,7 @@ use robotspec::analysis::{self, Equivalence};
 use robotspec::diff::{Comparer, Comparison};
 use robotspec::{AgentQuery, Profile};
 
-use crate::access::{answer, compare_each, header_map_of, rules};
+use crate::access::{answer, header_map_of, rules};
 use crate::columns::{Bools, Columns, Ints, Lists, Strings};
 use crate::input;
 
@@ -422,44 +422,50 @@ impl Out {
         readings: &[Reading<'_>],
         explained: &mut Explained<'_>,
     ) -> PyResult<()> {
-        // (agent, left, right, path, reason), in the order of the agents, then of the pairs.
-        let mut rows: Vec<(usize, usize, usize, Option<String>, Reason)> = Vec::new();
+        // (agent, left, right, the comparison's number when both obey rules): every agent and
+        // pair of readings whose `blocked` differs; the comparisons are made at once, sharing
+        // what the pairs of a reading share (`analysis::compare_pairs`).
+        let mut asked: Vec<(usize, usize, usize, Option<usize>)> = Vec::new();
+        let mut pairs = Vec::new();
         for (i, left) in readings.iter().enumerate() {
             for (j, right) in readings.iter().enumerate().skip(i + 1) {
-                let differing: Vec<usize> = (0..ask.agents.len())
-                    .filter(|&a| left.blocked.get(a) != right.blocked.get(a))
-                    .collect();
-                if differing.is_empty() {
-                    continue;
-                }
-                let compared = match (rules(&left.access), rules(&right.access)) {
-                    (Some(old), Some(new)) => {
-                        let asked: Vec<Arc<AgentQuery>> = differing
-                            .iter()
-                            .filter_map(|&a| ask.agents.get(a).cloned())
-                            .collect();
-                        Some(compare_each(old, new, &asked))
+                for (a, agent) in ask.agents.iter().enumerate() {
+                    if left.blocked.get(a) == right.blocked.get(a) {
+                        continue;
                     }
-                    _ => None,
-                };
-                for (n, &a) in differing.iter().enumerate() {
-                    let Some(equivalence) = compared.as_ref().and_then(|c| c.get(n)) else {
-                        let text = policy_text(capture, left, right);
-                        rows.push((a, i, j, None, (ACCESS_POLICY, None, Some(text))));
-                        continue;
+                    let compared = match (rules(&left.access), rules(&right.access)) {
+                        (Some(old), Some(new)) => {
+                            pairs.push((old.applicable(agent), new.applicable(agent)));
+                            Some(pairs.len() - 1)
+                        }
+                        _ => None,
                     };
-                    let Some(path) = witness(equivalence) else {
-                        rows.push((a, i, j, None, (UNDECIDED, None, None)));
-                        continue;
-                    };
-                    // The diff reads the whole body; the access stage its first size_limit bytes.
-                    let reason = explained
-                        .of(ask, a, &path)
-                        .and_then(|c| pair_reason(c, left.profile, right.profile, None))
-                        .unwrap_or((BEYOND_SIZE_LIMIT, None, None));
-                    rows.push((a, i, j, Some(path), reason));
+                    asked.push((a, i, j, compared));
                 }
             }
+        }
+        let compared = analysis::compare_pairs(&pairs);
+        // (agent, left, right, path, reason), in the order of the agents, then of the pairs.
+        let mut rows: Vec<(usize, usize, usize, Option<String>, Reason)> = Vec::new();
+        for (a, i, j, number) in asked {
+            let (Some(left), Some(right)) = (readings.get(i), readings.get(j)) else {
+                continue;
+            };
+            let Some(equivalence) = number.and_then(|n| compared.get(n)) else {
+                let text = policy_text(capture, left, right);
+                rows.push((a, i, j, None, (ACCESS_POLICY, None, Some(text))));
+                continue;
+            };
+            let Some(path) = witness(equivalence) else {
+                rows.push((a, i, j, None, (UNDECIDED, None, None)));
+                continue;
+            };
+            // The diff reads the whole body; the access stage its first size_limit bytes.
+            let reason = explained
+                .of(ask, a, &path)
+                .and_then(|c| pair_reason(c, left.profile, right.profile, None))
+                .unwrap_or((BEYOND_SIZE_LIMIT, None, None));
+            rows.push((a, i, j, Some(path), reason));
         }
         rows.sort_by_key(|&(a, i, j, _, _)| (a, i, j));
         let columns = &mut self.changes;

@@ -12,7 +12,7 @@ use super::dead::{self, DeadRule};
 use super::generic::Generic;
 use super::normaliser::Normaliser;
 use super::paths::Paths;
-use super::ranking::{Ranking, Ruling};
+use super::ranking::Ranking;
 use super::search::{first_toward, search, Control, Outcome, Side, Tried};
 use super::shared::{once_per_key, Contents, Rebase};
 use super::witness::{Examples, RulingOf, UndecidedBy, Witness};
@@ -255,11 +255,7 @@ pub(super) fn shortest<'r>(
             budget,
         )
         .map_err(|Exceeded| Limit::AnalysisStates)?;
-        // The search tells allowed from disallowed; what decides is the matcher's to say.
-        Ok(found.map(|path| {
-            let verdict = applicable.check_request_path(&path);
-            Witness::new(path, Ruling::of(&verdict))
-        }))
+        Ok(found.map(|path| Witness::asked(path, applicable)))
     };
     let allowed = if wanted.0 { first(true)? } else { None };
     let disallowed = if wanted.1 { first(false)? } else { None };

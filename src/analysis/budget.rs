@@ -3,7 +3,7 @@
 /// The budget of one analysis: automaton states it may still build ([`Limit::AnalysisStates`]).
 ///
 /// [`Limit::AnalysisStates`]: crate::Limit::AnalysisStates
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub(super) struct Budget {
     left: usize,
 }

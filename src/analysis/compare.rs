@@ -1,6 +1,7 @@
 //! Two files under one reading, or one file under two readings: equivalent over every request
 //! path, or a shortest path allowed only by one side, in each direction.
 
+use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
 use serde::ser::{SerializeStruct, Serializer};
@@ -342,17 +343,32 @@ pub fn compare_within<'a, 'b>(
     new: &Applicable<'b>,
     paths: Paths,
 ) -> Equivalence<'a, 'b> {
-    let sides = (Ranking::new(old), Ranking::new(new));
-    if sides.0.decides_as(&sides.1, paths) {
+    let rankings = (Ranking::new(old), Ranking::new(new));
+    compare_ranked(
+        Ranked::alone(old, &rankings.0),
+        Ranked::alone(new, &rankings.1),
+        paths,
+        &mut Afresh,
+    )
+}
+
+/// [`compare_within`] of two ranked sides, asking `one_sided` what each side says alone.
+fn compare_ranked<'a, 'b>(
+    old: Ranked<'_, 'a>,
+    new: Ranked<'_, 'b>,
+    paths: Paths,
+    one_sided: &mut impl OneSided,
+) -> Equivalence<'a, 'b> {
+    if old.ranking.decides_as(new.ranking, paths) {
         return Equivalence {
             equivalent: Some(true),
             example: None,
             shortest: Arc::new(LazyDifferences::known((None, None), None)),
         };
     }
-    let mut budget = Budget::new(budget_of(&sides));
+    let mut budget = Budget::new(budget_of(old.ranking, new.ranking));
     let uniform = match paths {
-        Paths::All => against_uniform((old, &sides.0), (new, &sides.1), &mut budget),
+        Paths::All => against_uniform(old, new, &mut budget, one_sided),
         Paths::Plain => None,
     };
     if let Some(differences) = uniform {
@@ -362,15 +378,16 @@ pub fn compare_within<'a, 'b>(
             shortest: Arc::new(LazyDifferences::known(differences, None)),
         };
     }
-    let found = at_generic_paths((old, &sides.0), (new, &sides.1), paths, &mut budget);
+    let (old, new) = (old.pair(), new.pair());
+    let found = at_generic_paths(old, new, paths, &mut budget);
     if found.0.is_some() || found.1.is_some() {
         return Equivalence {
             equivalent: Some(false),
             example: found.0.clone().or(found.1.clone()),
             shortest: Arc::new(LazyDifferences::from(DifferencesFrom::Search(Box::new(
                 Pending {
-                    old: old.clone(),
-                    new: new.clone(),
+                    old: old.0.clone(),
+                    new: new.0.clone(),
                     paths,
                     found,
                     budget,
@@ -378,13 +395,7 @@ pub fn compare_within<'a, 'b>(
             )))),
         };
     }
-    let (equivalent, shortest) = match shortest(
-        (old, &sides.0),
-        (new, &sides.1),
-        paths,
-        Reach::Each,
-        &mut budget,
-    ) {
+    let (equivalent, shortest) = match shortest(old, new, paths, Reach::Each, &mut budget) {
         Ok(shortest) => (
             Some(shortest.0.is_none() && shortest.1.is_none()),
             LazyDifferences::known(shortest, None),
@@ -428,6 +439,134 @@ pub fn compare_each<'a, 'b>(
     )
 }
 
+/// [`compare`] of each of several pairs of sides — one crawler's rules under every pair of
+/// several readings, say — with the same answers, and what the pairs share asked once. Each
+/// side is ranked once. Sides that decide every path alike (one file's group under RFC 9309
+/// and under the 2019 draft) are asked once whether they decide every path alike and, against
+/// a side that does, once for their shortest path of the other verdict: the search that costs
+/// most where a 1994 or 1996 record allows everything. A pair compared before is not
+/// compared again.
+///
+/// ```
+/// use robotspec::{analysis, Robots, Variant};
+///
+/// let file = b"User-agent: *\nDisallow: *\n";
+/// // The 1994 convention reads the pattern `*` as written: no path starts with it.
+/// let [old, rfc, google] =
+///     [Variant::Convention1994, Variant::Rfc9309, Variant::Google].map(|v| Robots::parse(file, v));
+/// let pairs = [
+///     (old.unnamed(), rfc.unnamed()),
+///     (old.unnamed(), google.unnamed()),
+///     (rfc.unnamed(), google.unnamed()),
+/// ];
+/// let compared = analysis::compare_pairs(&pairs);
+/// let paths: Vec<_> = compared.iter().map(|c| c.example().map(|d| d.path())).collect();
+/// assert_eq!(paths, [Some("/"), Some("/"), None]);
+/// ```
+pub fn compare_pairs<'r>(pairs: &[(Applicable<'r>, Applicable<'r>)]) -> Vec<Equivalence<'r, 'r>> {
+    let mut sides = Sides::default();
+    let indices: Vec<(usize, usize)> = pairs
+        .iter()
+        .map(|(old, new)| (sides.index(old), sides.index(new)))
+        .collect();
+    let mut one_sided = Shared::default();
+    let mut compared: HashMap<(usize, usize), Equivalence<'r, 'r>> = HashMap::new();
+    pairs
+        .iter()
+        .zip(indices)
+        .map(|((old, new), key)| {
+            compared
+                .entry(key)
+                .or_insert_with(|| match (sides.ranked(key.0), sides.ranked(key.1)) {
+                    (Some(old), Some(new)) => compare_ranked(old, new, Paths::All, &mut one_sided),
+                    _ => compare(old, new),
+                })
+                .clone()
+        })
+        .collect()
+}
+
+/// The distinct sides of [`compare_pairs`], each ranked once, with its class.
+#[derive(Default)]
+struct Sides<'r> {
+    /// A side's file (by address) and its groups' lines, and its number.
+    numbers: HashMap<(usize, Vec<u32>), usize>,
+    /// Each side, its ranking and its class.
+    sides: Vec<(Applicable<'r>, Ranking<'r>, usize)>,
+}
+
+impl<'r> Sides<'r> {
+    /// The number of `applicable`'s side, ranked and classed when first seen.
+    fn index(&mut self, applicable: &Applicable<'r>) -> usize {
+        let file = std::ptr::from_ref(applicable.robots()) as usize;
+        let lines = applicable.groups().map(|group| group.line()).collect();
+        let Sides { numbers, sides } = self;
+        *numbers.entry((file, lines)).or_insert_with(|| {
+            let ranking = Ranking::new(applicable);
+            let number = sides.len();
+            let class = sides
+                .iter()
+                .find(|(_, other, _)| {
+                    other.decides_as(&ranking, Paths::All) && other.limits == ranking.limits
+                })
+                .map_or(number, |&(_, _, class)| class);
+            sides.push((applicable.clone(), ranking, class));
+            number
+        })
+    }
+
+    fn ranked(&self, index: usize) -> Option<Ranked<'_, 'r>> {
+        self.sides
+            .get(index)
+            .map(|(applicable, ranking, class)| Ranked {
+                applicable,
+                ranking,
+                class: *class,
+            })
+    }
+}
+
+/// One-sided answers kept per class of sides and budget ([`compare_pairs`]): a class's sides
+/// decide every path alike, so its answers are one, each witness asked of its own side's rules.
+#[derive(Default)]
+struct Shared {
+    uniform: HashMap<(usize, Budget), Option<bool>>,
+    searched: HashMap<(usize, bool, Budget), Searched>,
+}
+
+/// A one-sided search's answer — the path found, none, or `None` when it ran out of budget —
+/// and the budget it left.
+type Searched = (Option<Option<String>>, Budget);
+
+impl OneSided for Shared {
+    fn uniform_verdict(&mut self, side: Ranked<'_, '_>, budget: &Budget) -> Option<bool> {
+        *self
+            .uniform
+            .entry((side.class, budget.clone()))
+            .or_insert_with(|| Afresh.uniform_verdict(side, budget))
+    }
+
+    fn of_the_other_verdict<'r>(
+        &mut self,
+        side: Ranked<'_, 'r>,
+        allowed: bool,
+        budget: &mut Budget,
+    ) -> Option<Option<Witness<'r>>> {
+        let key = (side.class, allowed, budget.clone());
+        if let Some((found, left)) = self.searched.get(&key) {
+            budget.clone_from(left);
+            let asked = |path: &String| Witness::asked(path.clone(), side.applicable);
+            return found.as_ref().map(|path| path.as_ref().map(asked));
+        }
+        let found = Afresh.of_the_other_verdict(side, allowed, budget);
+        let paths = found
+            .as_ref()
+            .map(|witness| witness.as_ref().map(|w| w.path().to_owned()));
+        self.searched.insert(key, (paths, budget.clone()));
+        found
+    }
+}
+
 impl<'a, 'b> Equivalence<'a, 'b> {
     /// This comparison with `old` as the old side, whose rules say the same as the old side's
     /// it was made with: the same answers, naming `old`'s rules.
@@ -452,23 +591,22 @@ impl<'a, 'b> Equivalence<'a, 'b> {
 /// differently, a witness either side reads so is no difference. `None` then, when neither
 /// side is uniform, or when a search ran out of budget: the general comparison runs.
 fn against_uniform<'a, 'b>(
-    (old, old_ranking): (&Applicable<'a>, &Ranking<'a>),
-    (new, new_ranking): (&Applicable<'b>, &Ranking<'b>),
+    old: Ranked<'_, 'a>,
+    new: Ranked<'_, 'b>,
     budget: &mut Budget,
+    one_sided: &mut impl OneSided,
 ) -> Option<Differences<'a, 'b>> {
-    let old_side = (old, old_ranking);
-    let new_side = (new, new_ranking);
-    let differences = old_uniform(old_side, new_side, budget).or_else(|| {
+    let differences = old_uniform(old, new, budget, one_sided).or_else(|| {
         // The new side decides every path alike: the same question with the sides swapped.
-        let (only_new, only_old) = old_uniform(new_side, old_side, budget)?;
+        let (only_new, only_old) = old_uniform(new, old, budget, one_sided)?;
         Some((
             only_old.map(Difference::swapped),
             only_new.map(Difference::swapped),
         ))
     })?;
     let normalisers = [
-        Normaliser::of(&old_ranking.profile),
-        Normaliser::of(&new_ranking.profile),
+        Normaliser::of(&old.ranking.profile),
+        Normaliser::of(&new.ranking.profile),
     ];
     let left_out = |difference: &Option<Difference<'a, 'b>>| {
         difference.as_ref().is_some_and(|d| {
@@ -483,17 +621,18 @@ fn against_uniform<'a, 'b>(
 
 /// [`against_uniform`] where the old side is the one that decides every path alike.
 fn old_uniform<'a, 'b>(
-    (old, old_ranking): (&Applicable<'a>, &Ranking<'a>),
-    (new, new_ranking): (&Applicable<'b>, &Ranking<'b>),
+    old: Ranked<'_, 'a>,
+    new: Ranked<'_, 'b>,
     budget: &mut Budget,
+    one_sided: &mut impl OneSided,
 ) -> Option<Differences<'a, 'b>> {
     // Asked on a copy of the budget: a side that turns out not to decide every path alike
     // leaves the general comparison the budget it had.
-    let allowed = uniform_verdict(old, old_ranking, &mut budget.clone())?;
+    let allowed = one_sided.uniform_verdict(old, budget)?;
     // Where the old side allows every path, they part where the new side disallows.
-    let other = of_the_other_verdict(new, new_ranking, allowed, budget)?;
+    let other = one_sided.of_the_other_verdict(new, allowed, budget)?;
     let difference = other.map(|w| Difference {
-        old: w.asked_of(old),
+        old: w.asked_of(old.applicable),
         new: w,
     });
     Some(if allowed {
@@ -503,45 +642,86 @@ fn old_uniform<'a, 'b>(
     })
 }
 
-/// Whether every request path is allowed (`Some(true)`) or every one disallowed
-/// (`Some(false)`) by a side, by the generic paths that settle what is blocked
-/// (`blocked::by_generic_paths`: two queries of the matcher when some paths are blocked, one
-/// per pattern when none or all are, which then saves the search of both sides); `None` when
-/// neither, or when it cannot tell so.
-fn uniform_verdict(
-    applicable: &Applicable<'_>,
-    ranking: &Ranking<'_>,
-    budget: &mut Budget,
-) -> Option<bool> {
-    match blocked::by_generic_paths(applicable, ranking, budget) {
-        Ok(Some(Blocked::None)) => Some(true),
-        Ok(Some(Blocked::All)) => Some(false),
-        _ => None,
+/// One side of a comparison: its rules, their ranking, and (in [`compare_pairs`]) its class —
+/// the first of the sides compared that decides every path as it does.
+#[derive(Clone, Copy)]
+struct Ranked<'s, 'r> {
+    applicable: &'s Applicable<'r>,
+    ranking: &'s Ranking<'r>,
+    class: usize,
+}
+
+impl<'s, 'r> Ranked<'s, 'r> {
+    /// A side compared alone, its own class.
+    fn alone(applicable: &'s Applicable<'r>, ranking: &'s Ranking<'r>) -> Self {
+        Ranked {
+            applicable,
+            ranking,
+            class: 0,
+        }
+    }
+
+    fn pair(self) -> (&'s Applicable<'r>, &'s Ranking<'r>) {
+        (self.applicable, self.ranking)
     }
 }
 
-/// The shortest path `applicable` decides otherwise than `allowed` (`Ok(None)`: there is none);
-/// `None` when the search ran out of budget.
-fn of_the_other_verdict<'r>(
-    applicable: &Applicable<'r>,
-    ranking: &Ranking<'r>,
-    allowed: bool,
-    budget: &mut Budget,
-) -> Option<Option<Witness<'r>>> {
-    let wanted = (!allowed, allowed);
-    let (allowed_example, disallowed_example) =
-        analyze::shortest(applicable, ranking, wanted, budget).ok()?;
-    Some(if allowed {
-        disallowed_example
-    } else {
-        allowed_example
-    })
+/// What a comparison asks of one side alone: whether it decides every path alike, and its
+/// shortest path of a verdict. [`compare`] asks afresh ([`Afresh`]); [`compare_pairs`] once per
+/// class of sides ([`Shared`]).
+trait OneSided {
+    /// Whether every request path is allowed (`Some(true)`) or every one disallowed
+    /// (`Some(false)`) by `side`, asked on a copy of `budget`; `None` when neither, or when it
+    /// cannot tell so.
+    fn uniform_verdict(&mut self, side: Ranked<'_, '_>, budget: &Budget) -> Option<bool>;
+
+    /// The shortest path `side` decides otherwise than `allowed` (`Ok(None)`: there is none),
+    /// charged to `budget`; `None` when the search ran out of budget.
+    fn of_the_other_verdict<'r>(
+        &mut self,
+        side: Ranked<'_, 'r>,
+        allowed: bool,
+        budget: &mut Budget,
+    ) -> Option<Option<Witness<'r>>>;
+}
+
+/// Each side asked afresh.
+struct Afresh;
+
+impl OneSided for Afresh {
+    /// By the generic paths that settle what is blocked (`blocked::by_generic_paths`: two
+    /// queries of the matcher when some paths are blocked, one per pattern when none or all
+    /// are, which then saves the search of both sides).
+    fn uniform_verdict(&mut self, side: Ranked<'_, '_>, budget: &Budget) -> Option<bool> {
+        match blocked::by_generic_paths(side.applicable, side.ranking, &mut budget.clone()) {
+            Ok(Some(Blocked::None)) => Some(true),
+            Ok(Some(Blocked::All)) => Some(false),
+            _ => None,
+        }
+    }
+
+    /// By a search for that verdict alone (`analyze::shortest`).
+    fn of_the_other_verdict<'r>(
+        &mut self,
+        side: Ranked<'_, 'r>,
+        allowed: bool,
+        budget: &mut Budget,
+    ) -> Option<Option<Witness<'r>>> {
+        let wanted = (!allowed, allowed);
+        let (allowed_example, disallowed_example) =
+            analyze::shortest(side.applicable, side.ranking, wanted, budget).ok()?;
+        Some(if allowed {
+            disallowed_example
+        } else {
+            allowed_example
+        })
+    }
 }
 
 /// The smaller of the two sides' budgets.
-fn budget_of(sides: &(Ranking<'_>, Ranking<'_>)) -> usize {
+fn budget_of(old: &Ranking<'_>, new: &Ranking<'_>) -> usize {
     let states = |ranking: &Ranking<'_>| ranking.limits.get(Limit::AnalysisStates);
-    states(&sides.0).min(states(&sides.1))
+    states(old).min(states(new))
 }
 
 type Differences<'a, 'b> = (Option<Difference<'a, 'b>>, Option<Difference<'a, 'b>>);
@@ -686,10 +866,9 @@ fn shortest<'a, 'b>(
     if outcome == Outcome::Exceeded {
         return Err(Limit::AnalysisStates);
     }
-    // The search tells allowed from disallowed; what decides is each matcher's to say.
     let difference = |path: String| Difference {
-        old: Witness::new(path.clone(), Ruling::of(&old.check_request_path(&path))),
-        new: Witness::new(path.clone(), Ruling::of(&new.check_request_path(&path))),
+        old: Witness::asked(path.clone(), old),
+        new: Witness::asked(path, new),
     };
     Ok((found.0.map(difference), found.1.map(difference)))
 }

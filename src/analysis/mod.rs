@@ -64,7 +64,7 @@ mod witness;
 pub use crate::vocab::access::Blocked;
 pub use analyze::{analyze, analyze_each, named_agents, Analysis};
 pub use blocked::blocked_each;
-pub use compare::{compare, compare_each, compare_within, Difference, Equivalence};
+pub use compare::{compare, compare_each, compare_pairs, compare_within, Difference, Equivalence};
 pub use dead::{DeadCause, DeadRule};
 pub use paths::Paths;
 pub use witness::{shown_path, Witness};

@@ -49,8 +49,14 @@ impl<'r> Witness<'r> {
 
     /// The same path, as the rules that apply on `applicable` decide it.
     pub(super) fn asked_of<'s>(&self, applicable: &Applicable<'s>) -> Witness<'s> {
-        let verdict = applicable.check_request_path(&self.path);
-        Witness::new(self.path.clone(), Ruling::of(&verdict))
+        Witness::asked(self.path.clone(), applicable)
+    }
+
+    /// `path`, as the rules that apply on `applicable` decide it: a search tells allowed from
+    /// disallowed, what decides is the matcher's to say.
+    pub(super) fn asked(path: String, applicable: &Applicable<'r>) -> Witness<'r> {
+        let verdict = applicable.check_request_path(&path);
+        Witness::new(path, Ruling::of(&verdict))
     }
 }
 

@@ -429,6 +429,72 @@ proptest! {
     }
 }
 
+/// `compare_pairs` answers each pair as `compare` answers it alone, where the pairs share
+/// sides and one-sided searches: every crawler of `file` under every ordered pair of readings
+/// (readings that read its rules alike share their searches), and under budgets so small that
+/// the searches run out of them (a shared search leaves each pair the budget it left).
+fn check_pairs_alone(file: &str) -> Result<(), TestCaseError> {
+    use robotspec::{Limit, Limits, ParseOptions};
+    let queries: Vec<AgentQuery> = ["a", "b", "UnnamedBot"]
+        .iter()
+        .map(|a| AgentQuery::new(*a))
+        .collect();
+    for states in [None, Some(80), Some(400)] {
+        let limits = states.map_or_else(Limits::default, |states| {
+            Limits::default().with(Limit::AnalysisStates, states)
+        });
+        let options = ParseOptions::default().with_limits(limits);
+        let files: Vec<Robots> = readings()
+            .into_iter()
+            .map(|profile| Robots::parse_with(file.as_bytes(), profile, &options).unwrap())
+            .collect();
+        let (mut pairs, mut readings_of) = (Vec::new(), Vec::new());
+        for query in &queries {
+            for (i, old) in files.iter().enumerate() {
+                for (j, new) in files.iter().enumerate() {
+                    if i != j {
+                        pairs.push((old.applicable(query), new.applicable(query)));
+                        readings_of.push((*old.profile(), *new.profile()));
+                    }
+                }
+            }
+        }
+        let shared = analysis::compare_pairs(&pairs);
+        prop_assert_eq!(shared.len(), pairs.len());
+        for (((old, new), shared), readings) in pairs.iter().zip(&shared).zip(&readings_of) {
+            let alone = analysis::compare(old, new);
+            let example = |e: &Equivalence<'_, '_>| e.example().map(|d| d.path().to_owned());
+            prop_assert_eq!(example(shared), example(&alone), "{:?}: {}", states, file);
+            prop_assert_eq!(
+                serde_json::to_value(shared).unwrap(),
+                serde_json::to_value(&alone).unwrap(),
+                "{} against {}, {:?}: {}",
+                readings.0,
+                readings.1,
+                states,
+                file
+            );
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases()))]
+
+    /// Pairs compared at once (`compare_pairs`) are answered as each pair alone.
+    #[test]
+    fn pairs_compared_at_once_are_each_pairs_own(file in file()) {
+        check_pairs_alone(&file)?;
+    }
+
+    /// Likewise where crawlers share groups, and sides their rules.
+    #[test]
+    fn pairs_of_repeated_groups_are_each_pairs_own(file in file_of_repeated_groups()) {
+        check_pairs_alone(&file)?;
+    }
+}
+
 /// `blocked_each` answers with `analyze`'s `blocked` for every crawler of `file` under every
 /// reading, and under budgets so small that the analysis runs out of them.
 fn check_blocked_alone(file: &str) -> Result<(), TestCaseError> {
