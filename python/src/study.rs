@@ -145,9 +145,9 @@ impl Capture<'_> {
         access::redirect_target(status, self.header("Location"), &url).map(String::from)
     }
 
-    /// The access policy's result under `profile`.
-    fn access(&self, profile: Profile, ask: &Ask, now: SystemTime) -> access::Access {
-        let outcome = match (self.failure, self.status) {
+    /// The fetch's outcome, which every reading's access policy evaluates.
+    fn outcome(&self) -> FetchOutcome {
+        match (self.failure, self.status) {
             (None, Some(status)) => FetchOutcome::Response {
                 status,
                 headers: header_map_of(self.headers),
@@ -156,8 +156,7 @@ impl Capture<'_> {
             (failure, _) => FetchOutcome::NetworkError {
                 message: failure.unwrap_or("no response").to_owned(),
             },
-        };
-        access::evaluate(profile, &outcome, now, &ask.options)
+        }
     }
 
     /// The status as the tables' texts show it (`None` when no response came).
@@ -351,10 +350,11 @@ impl Out {
             self.disagreements.close()?;
             return self.changes.close();
         }
+        let outcome = capture.outcome();
         let readings: Vec<Reading<'_>> = ask
             .readings
             .iter()
-            .map(|(profile, name)| read(ask, capture, *profile, name, now))
+            .map(|(profile, name)| read(ask, &outcome, *profile, name, now))
             .collect();
         for reading in &readings {
             self.readings.reading(ask, reading)?;
@@ -501,12 +501,12 @@ impl Out {
 /// One reading of a capture.
 fn read<'a>(
     ask: &Ask,
-    capture: &Capture<'_>,
+    outcome: &FetchOutcome,
     profile: Profile,
     name: &'a str,
     now: SystemTime,
 ) -> Reading<'a> {
-    let access = capture.access(profile, ask, now);
+    let access = access::evaluate(profile, outcome, now, &ask.options);
     let mut grid = Vec::with_capacity(ask.agents.len() * ask.paths.len());
     for agent in &ask.agents {
         // The agent's groups are looked up once for all the paths.

@@ -465,31 +465,37 @@ fn settled<const N: usize>(sides: &[Side; N], node: &Node<N>) -> bool {
 /// reads alike (its smallest), ascending; `/` is always its own class, as the one byte whose
 /// place in the order witnesses are smallest in depends on where it stands.
 fn path_bytes<const N: usize>(sides: &[Side; N], paths: Paths) -> Vec<u8> {
-    let mut classes: foldhash::HashMap<Vec<u16>, u8> = foldhash::HashMap::default();
-    for byte in (0u8..=0xFF).rev().filter(|&b| paths.holds(b)) {
-        classes.insert(class_key(sides, byte), byte);
+    let mut classes: foldhash::HashSet<Vec<u16>> = foldhash::HashSet::default();
+    let mut key = Vec::new();
+    let mut out = Vec::new();
+    let mut bytes = Vec::new();
+    // Ascending: the first byte of a class is its smallest. A key is kept only when new.
+    for byte in (0u8..=0xFF).filter(|&byte| paths.holds(byte)) {
+        class_key(sides, byte, &mut key, &mut out);
+        if !classes.contains(key.as_slice()) {
+            classes.insert(key.clone());
+            bytes.push(byte);
+        }
     }
-    let mut bytes: Vec<u8> = classes.into_values().collect();
-    bytes.sort_unstable();
     bytes
 }
 
-/// What distinguishes `byte` on every side: from every held-back state, what is held back next
-/// and the normalised bytes it writes, each as the side's DFA and the `/robots.txt` tracker see
-/// it.
-fn class_key<const N: usize>(sides: &[Side; N], byte: u8) -> Vec<u16> {
-    let mut key = vec![u16::from(byte == b'/')];
-    let mut out = Vec::new();
+/// Writes into `key` what distinguishes `byte` on every side: from every held-back state, what
+/// is held back next and the normalised bytes it writes, each as the side's DFA and the
+/// `/robots.txt` tracker see it. `out` is scratch.
+fn class_key<const N: usize>(sides: &[Side; N], byte: u8, key: &mut Vec<u16>, out: &mut Vec<u8>) {
+    key.clear();
+    key.push(u16::from(byte == b'/'));
     for side in sides {
         for pending in 0..side.normaliser.pending_states() {
             let Ok(pending) = Pending::try_from(pending) else {
                 continue;
             };
             out.clear();
-            let next = side.normaliser.step(pending, byte, &mut out);
+            let next = side.normaliser.step(pending, byte, out);
             key.push(u16::from(next));
             key.push(0xFFFF);
-            for &written in &out {
+            for &written in out.iter() {
                 key.push(u16::from(side.dfa.class(written)));
                 key.push(if ROBOTS_TXT.contains(&written) {
                     u16::from(written)
@@ -499,5 +505,4 @@ fn class_key<const N: usize>(sides: &[Side; N], byte: u8) -> Vec<u16> {
             }
         }
     }
-    key
 }
