@@ -5,6 +5,8 @@ calls, test_study_binding.py's."""
 import gzip
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from study_data import SIZE_LIMIT, VARIANTS, big_body, chunked, require_study_suite
 
@@ -12,7 +14,7 @@ require_study_suite()
 
 from robotspec.study import Capture, Settings  # noqa: E402
 from robotspec.study import parts  # noqa: E402
-from robotspec.study.capture import Batch, analyse, explode  # noqa: E402
+from robotspec.study.capture import Batch, analyse, explode, host_of, hosts_of  # noqa: E402
 from robotspec.study.warc import captures  # noqa: E402
 from robotspec.study.warcwrite import response_record, write_warc  # noqa: E402
 
@@ -161,3 +163,30 @@ def test_a_part_already_committed_stays_where_rename_does_not_replace(tmp_path):
     (tmp_path / "part").unlink()
     with pytest.raises(OSError):
         parts._commit(system, str(tmp_path / ".missing"), part)
+
+
+HOST_CASES = [
+    "https://Example.COM/robots.txt", "http://example.com:8080/robots.txt", "HTTP://A.b/",
+    "http://user:pass@Host.example/robots.txt", "http://a@b@C.d:1/x", "http:///robots.txt",
+    "http://:80/", "http://h:/", "http://[::1]:8080/robots.txt", "http://[fe80::1%25Eth0]/",
+    "http://[::1/", "http://h]/", "//example.com/robots.txt", "example.com/robots.txt",
+    "http:example.com", "1http://x/", "http://ex%41mple.COM/", "http://A%BC/",
+    "http://bücher.DE/robots.txt", " http://lead.ing/", "http://tab\there/", "http://h/ a b",
+    "http://h?q=1", "http://h#frag", "", "http://Host.Example",
+]
+
+URL_PIECES = st.sampled_from(["http", "HTTPS", "://", "//", ":", "/", "@", "[", "]", "%", "?",
+                              "#", ".", "a", "B", "8", "::1", " ", "\t", "é", "-", "+"])
+
+
+def test_hosts_are_urlsplits():
+    """The column of hosts (``hosts_of``: a regular expression over the batch, ``host_of`` for
+    what it leaves) is ``urlsplit(url).hostname`` of every URL."""
+    assert hosts_of(HOST_CASES).to_pylist() == [host_of(url) for url in HOST_CASES]
+    assert hosts_of(["https://Example.COM/robots.txt"]).to_pylist() == ["example.com"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.lists(URL_PIECES, max_size=12).map("".join), min_size=1, max_size=8))
+def test_hosts_of_any_text_are_urlsplits(urls):
+    assert hosts_of(urls).to_pylist() == [host_of(url) for url in urls]
