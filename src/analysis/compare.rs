@@ -1,7 +1,6 @@
 //! Two files under one reading, or one file under two readings: equivalent over every request
 //! path, or a shortest path allowed only by one side, in each direction.
 
-use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
 use serde::ser::{SerializeStruct, Serializer};
@@ -353,7 +352,7 @@ pub fn compare_within<'a, 'b>(
 }
 
 /// [`compare_within`] of two ranked sides, asking `one_sided` what each side says alone.
-fn compare_ranked<'a, 'b>(
+pub(super) fn compare_ranked<'a, 'b>(
     old: Ranked<'_, 'a>,
     new: Ranked<'_, 'b>,
     paths: Paths,
@@ -439,134 +438,6 @@ pub fn compare_each<'a, 'b>(
     )
 }
 
-/// [`compare`] of each of several pairs of sides — one crawler's rules under every pair of
-/// several readings, say — with the same answers, and what the pairs share asked once. Each
-/// side is ranked once. Sides that decide every path alike (one file's group under RFC 9309
-/// and under the 2019 draft) are asked once whether they decide every path alike and, against
-/// a side that does, once for their shortest path of the other verdict: the search that costs
-/// most where a 1994 or 1996 record allows everything. A pair compared before is not
-/// compared again.
-///
-/// ```
-/// use robotspec::{analysis, Robots, Variant};
-///
-/// let file = b"User-agent: *\nDisallow: *\n";
-/// // The 1994 convention reads the pattern `*` as written: no path starts with it.
-/// let [old, rfc, google] =
-///     [Variant::Convention1994, Variant::Rfc9309, Variant::Google].map(|v| Robots::parse(file, v));
-/// let pairs = [
-///     (old.unnamed(), rfc.unnamed()),
-///     (old.unnamed(), google.unnamed()),
-///     (rfc.unnamed(), google.unnamed()),
-/// ];
-/// let compared = analysis::compare_pairs(&pairs);
-/// let paths: Vec<_> = compared.iter().map(|c| c.example().map(|d| d.path())).collect();
-/// assert_eq!(paths, [Some("/"), Some("/"), None]);
-/// ```
-pub fn compare_pairs<'r>(pairs: &[(Applicable<'r>, Applicable<'r>)]) -> Vec<Equivalence<'r, 'r>> {
-    let mut sides = Sides::default();
-    let indices: Vec<(usize, usize)> = pairs
-        .iter()
-        .map(|(old, new)| (sides.index(old), sides.index(new)))
-        .collect();
-    let mut one_sided = Shared::default();
-    let mut compared: HashMap<(usize, usize), Equivalence<'r, 'r>> = HashMap::new();
-    pairs
-        .iter()
-        .zip(indices)
-        .map(|((old, new), key)| {
-            compared
-                .entry(key)
-                .or_insert_with(|| match (sides.ranked(key.0), sides.ranked(key.1)) {
-                    (Some(old), Some(new)) => compare_ranked(old, new, Paths::All, &mut one_sided),
-                    _ => compare(old, new),
-                })
-                .clone()
-        })
-        .collect()
-}
-
-/// The distinct sides of [`compare_pairs`], each ranked once, with its class.
-#[derive(Default)]
-struct Sides<'r> {
-    /// A side's file (by address) and its groups' lines, and its number.
-    numbers: HashMap<(usize, Vec<u32>), usize>,
-    /// Each side, its ranking and its class.
-    sides: Vec<(Applicable<'r>, Ranking<'r>, usize)>,
-}
-
-impl<'r> Sides<'r> {
-    /// The number of `applicable`'s side, ranked and classed when first seen.
-    fn index(&mut self, applicable: &Applicable<'r>) -> usize {
-        let file = std::ptr::from_ref(applicable.robots()) as usize;
-        let lines = applicable.groups().map(|group| group.line()).collect();
-        let Sides { numbers, sides } = self;
-        *numbers.entry((file, lines)).or_insert_with(|| {
-            let ranking = Ranking::new(applicable);
-            let number = sides.len();
-            let class = sides
-                .iter()
-                .find(|(_, other, _)| {
-                    other.decides_as(&ranking, Paths::All) && other.limits == ranking.limits
-                })
-                .map_or(number, |&(_, _, class)| class);
-            sides.push((applicable.clone(), ranking, class));
-            number
-        })
-    }
-
-    fn ranked(&self, index: usize) -> Option<Ranked<'_, 'r>> {
-        self.sides
-            .get(index)
-            .map(|(applicable, ranking, class)| Ranked {
-                applicable,
-                ranking,
-                class: *class,
-            })
-    }
-}
-
-/// One-sided answers kept per class of sides and budget ([`compare_pairs`]): a class's sides
-/// decide every path alike, so its answers are one, each witness asked of its own side's rules.
-#[derive(Default)]
-struct Shared {
-    uniform: HashMap<(usize, Budget), Option<bool>>,
-    searched: HashMap<(usize, bool, Budget), Searched>,
-}
-
-/// A one-sided search's answer — the path found, none, or `None` when it ran out of budget —
-/// and the budget it left.
-type Searched = (Option<Option<String>>, Budget);
-
-impl OneSided for Shared {
-    fn uniform_verdict(&mut self, side: Ranked<'_, '_>, budget: &Budget) -> Option<bool> {
-        *self
-            .uniform
-            .entry((side.class, budget.clone()))
-            .or_insert_with(|| Afresh.uniform_verdict(side, budget))
-    }
-
-    fn of_the_other_verdict<'r>(
-        &mut self,
-        side: Ranked<'_, 'r>,
-        allowed: bool,
-        budget: &mut Budget,
-    ) -> Option<Option<Witness<'r>>> {
-        let key = (side.class, allowed, budget.clone());
-        if let Some((found, left)) = self.searched.get(&key) {
-            budget.clone_from(left);
-            let asked = |path: &String| Witness::asked(path.clone(), side.applicable);
-            return found.as_ref().map(|path| path.as_ref().map(asked));
-        }
-        let found = Afresh.of_the_other_verdict(side, allowed, budget);
-        let paths = found
-            .as_ref()
-            .map(|witness| witness.as_ref().map(|w| w.path().to_owned()));
-        self.searched.insert(key, (paths, budget.clone()));
-        found
-    }
-}
-
 impl<'a, 'b> Equivalence<'a, 'b> {
     /// This comparison with `old` as the old side, whose rules say the same as the old side's
     /// it was made with: the same answers, naming `old`'s rules.
@@ -642,13 +513,13 @@ fn old_uniform<'a, 'b>(
     })
 }
 
-/// One side of a comparison: its rules, their ranking, and (in [`compare_pairs`]) its class —
+/// One side of a comparison: its rules, their ranking, and (in [`compare_pairs`](super::compare_pairs)) its class —
 /// the first of the sides compared that decides every path as it does.
 #[derive(Clone, Copy)]
-struct Ranked<'s, 'r> {
-    applicable: &'s Applicable<'r>,
-    ranking: &'s Ranking<'r>,
-    class: usize,
+pub(super) struct Ranked<'s, 'r> {
+    pub(super) applicable: &'s Applicable<'r>,
+    pub(super) ranking: &'s Ranking<'r>,
+    pub(super) class: usize,
 }
 
 impl<'s, 'r> Ranked<'s, 'r> {
@@ -667,9 +538,9 @@ impl<'s, 'r> Ranked<'s, 'r> {
 }
 
 /// What a comparison asks of one side alone: whether it decides every path alike, and its
-/// shortest path of a verdict. [`compare`] asks afresh ([`Afresh`]); [`compare_pairs`] once per
-/// class of sides ([`Shared`]).
-trait OneSided {
+/// shortest path of a verdict. [`compare`] asks afresh ([`Afresh`]);
+/// [`compare_pairs`](super::compare_pairs) once per class of sides (`pairs.rs`).
+pub(super) trait OneSided {
     /// Whether every request path is allowed (`Some(true)`) or every one disallowed
     /// (`Some(false)`) by `side`, asked on a copy of `budget`; `None` when neither, or when it
     /// cannot tell so.
@@ -686,7 +557,7 @@ trait OneSided {
 }
 
 /// Each side asked afresh.
-struct Afresh;
+pub(super) struct Afresh;
 
 impl OneSided for Afresh {
     /// By the generic paths that settle what is blocked (`blocked::by_generic_paths`: two
