@@ -12,9 +12,10 @@
 //! neither a capture's answers nor a row.
 //!
 //! Each reading parses a capture once (the access policy's parse, within the size limit), and
-//! every agent and path is asked of that parse; a capture on which two readings that both obey
-//! the file disagree is read once more, whole, by the library's `diff::Comparer`, which explains
-//! why — as `diff_many` does, and with the same answers.
+//! every agent and path is asked of that parse; where two readings that both obey the file
+//! disagree, the library's diff explains why from the same parses (`diff::compare_parsed`) — as
+//! `diff_many` does, and with the same answers. Only a body past a reading's size limit is read
+//! once more, whole, by a `diff::Comparer`, as `diff_many` reads it.
 //!
 //! The rows are the study's `CAPTURE_ROW` (python/robotspec/study/capture.py), less the columns
 //! Python passes through (the capture's id, URL, host, time, status…): this module computes
@@ -30,7 +31,7 @@ use pyo3::pybacked::{PyBackedBytes, PyBackedStr};
 use pyo3::types::PyDict;
 use robotspec::access::{self, AccessOptions, AccessState, FetchOutcome};
 use robotspec::analysis::{self, Equivalence};
-use robotspec::diff::{Comparer, Comparison};
+use robotspec::diff::{self, Comparer, Comparison};
 use robotspec::{AgentQuery, Profile};
 
 use crate::access::{answer, header_map_of, rules};
@@ -182,25 +183,63 @@ impl Reading<'_> {
     }
 }
 
-/// The readings' comparisons of a capture, made when first needed: the library's `Comparer`
-/// over the whole body (as `diff_many`), one comparison per (agent, path) asked.
+/// The readings' comparisons of a capture, made when first needed, one per (agent, path)
+/// asked: the library's diff, with `diff_many`'s answers.
 struct Explained<'a> {
-    body: &'a [u8],
-    profiles: Vec<Profile>,
-    comparer: Option<Comparer>,
+    files: Files<'a>,
     found: HashMap<(usize, String), Comparison>,
 }
 
-impl Explained<'_> {
+/// The files the diff compares.
+enum Files<'a> {
+    /// The readings' own parses, when each read the whole body (`diff::compare_parsed`): the
+    /// capture is not parsed again.
+    Parsed(Vec<&'a robotspec::Robots>),
+    /// A body past a reading's size limit, read again, whole, by a `Comparer` made when first
+    /// needed (as `diff_many` reads it).
+    Whole {
+        body: &'a [u8],
+        profiles: Vec<Profile>,
+        comparer: Option<Comparer>,
+    },
+}
+
+impl<'a> Explained<'a> {
+    /// The comparisons of `readings` of `capture`.
+    fn of_readings(ask: &Ask, capture: &Capture<'a>, readings: &'a [Reading<'_>]) -> Self {
+        let obeying = || readings.iter().filter(|r| r.obeys_rules());
+        let whole_read =
+            obeying().all(|r| capture.body.len() <= access::size_limit(r.profile, &ask.options));
+        let files = if whole_read {
+            Files::Parsed(obeying().filter_map(|r| rules(&r.access)).collect())
+        } else {
+            Files::Whole {
+                body: capture.body,
+                profiles: readings.iter().map(|r| r.profile).collect(),
+                comparer: None,
+            }
+        };
+        Explained {
+            files,
+            found: HashMap::new(),
+        }
+    }
+
     fn of(&mut self, ask: &Ask, agent: usize, path: &str) -> Option<&Comparison> {
         let key = (agent, path.to_owned());
         if !self.found.contains_key(&key) {
-            let comparer = self
-                .comparer
-                .get_or_insert_with(|| Comparer::new(self.body, self.profiles.iter().copied()));
             let query = ask.agents.get(agent)?;
-            self.found
-                .insert(key.clone(), comparer.compare_query(query, path));
+            let comparison = match &mut self.files {
+                Files::Parsed(files) => diff::compare_parsed(files.iter().copied(), query, path),
+                Files::Whole {
+                    body,
+                    profiles,
+                    comparer,
+                } => comparer
+                    .get_or_insert_with(|| Comparer::new(body, profiles.iter().copied()))
+                    .compare_query(query, path),
+            };
+            self.found.insert(key.clone(), comparison);
         }
         self.found.get(&key)
     }
@@ -360,12 +399,7 @@ impl Out {
             self.readings.reading(ask, reading)?;
         }
         self.readings.close()?;
-        let mut explained = Explained {
-            body: capture.body,
-            profiles: readings.iter().map(|r| r.profile).collect(),
-            comparer: None,
-            found: HashMap::new(),
-        };
+        let mut explained = Explained::of_readings(ask, capture, &readings);
         self.disagreements(ask, capture, &readings, &mut explained)?;
         self.changes(ask, capture, &readings, &mut explained)
     }

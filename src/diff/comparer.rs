@@ -45,53 +45,74 @@ impl Comparer {
 
     /// Compares the variants' verdicts for one agent token (used as given) and URL.
     pub fn compare(&self, agent: &str, url: &str) -> Comparison {
-        self.compare_with(url, |robots| robots.check(agent, url))
+        compare_with(&self.robots, url, |robots| robots.check(agent, url))
     }
 
     /// Like [`Comparer::compare`] for a crawler known by several tokens, most specific first.
     pub fn compare_query(&self, agents: &AgentQuery, url: &str) -> Comparison {
-        self.compare_with(url, |robots| robots.check_query(agents, url))
+        compare_parsed(self.robots.iter(), agents, url)
     }
+}
 
-    fn compare_with<'s>(
-        &'s self,
-        url: &str,
-        ask: impl Fn(&'s Robots) -> Verdict<'s>,
-    ) -> Comparison {
-        let sides: Vec<Side<'_>> = self
-            .robots
-            .iter()
-            .map(|robots| Side {
-                robots,
-                profile: robots.profile(),
-                verdict: ask(robots),
-            })
-            .collect();
-        let target = target_of(url);
-        let mut disagreements = Vec::new();
-        for (i, left) in sides.iter().enumerate() {
-            for right in sides.iter().skip(i + 1) {
-                if left.verdict.allowed() == right.verdict.allowed() {
-                    continue;
-                }
-                let (reason, evidence) = classify(left, right, &target);
-                disagreements.push(Disagreement {
-                    left: *left.profile,
-                    right: *right.profile,
-                    reason,
-                    evidence: evidence
-                        .map(|line| LineRef::of_either(left.robots, right.robots, line)),
-                    left_rule: left.rule_line().map(|line| LineRef::of(left.robots, line)),
-                    right_rule: right
-                        .rule_line()
-                        .map(|line| LineRef::of(right.robots, line)),
-                });
+/// [`Comparer::compare_query`] of one body already parsed under each reading of `files` (by the
+/// access policy, say), without parsing it again: the same answers as a [`Comparer`] of that
+/// body and those readings.
+///
+/// ```
+/// use robotspec::diff::{compare_parsed, Reason};
+/// use robotspec::{AgentQuery, Robots, Variant};
+///
+/// let body = b"User-Agent: foobot\nAllow: /page/\nDisallow: /page/a.gif\n";
+/// let files = [Robots::parse(body, Variant::Draft1996), Robots::parse(body, Variant::Google)];
+/// let comparison = compare_parsed(&files, &AgentQuery::new("foobot"), "/page/a.gif");
+/// assert_eq!(comparison.disagreements[0].reason, Reason::FirstMatchVsLongestMatch);
+/// ```
+pub fn compare_parsed<'s>(
+    files: impl IntoIterator<Item = &'s Robots>,
+    agents: &AgentQuery,
+    url: &str,
+) -> Comparison {
+    compare_with(files, url, |robots| robots.check_query(agents, url))
+}
+
+/// Every reading of `files` asked by `ask` about `url`, and every pair whose verdicts differ
+/// with why.
+fn compare_with<'s>(
+    files: impl IntoIterator<Item = &'s Robots>,
+    url: &str,
+    ask: impl Fn(&'s Robots) -> Verdict<'s>,
+) -> Comparison {
+    let sides: Vec<Side<'_>> = files
+        .into_iter()
+        .map(|robots| Side {
+            robots,
+            profile: robots.profile(),
+            verdict: ask(robots),
+        })
+        .collect();
+    let target = target_of(url);
+    let mut disagreements = Vec::new();
+    for (i, left) in sides.iter().enumerate() {
+        for right in sides.iter().skip(i + 1) {
+            if left.verdict.allowed() == right.verdict.allowed() {
+                continue;
             }
+            let (reason, evidence) = classify(left, right, &target);
+            disagreements.push(Disagreement {
+                left: *left.profile,
+                right: *right.profile,
+                reason,
+                evidence: evidence.map(|line| LineRef::of_either(left.robots, right.robots, line)),
+                left_rule: left.rule_line().map(|line| LineRef::of(left.robots, line)),
+                right_rule: right
+                    .rule_line()
+                    .map(|line| LineRef::of(right.robots, line)),
+            });
         }
-        Comparison {
-            url: url.to_owned(),
-            answers: sides.iter().map(Side::answer).collect(),
-            disagreements,
-        }
+    }
+    Comparison {
+        url: url.to_owned(),
+        answers: sides.iter().map(Side::answer).collect(),
+        disagreements,
     }
 }

@@ -7,7 +7,8 @@
 //! profiles: it names the first profile field, in a fixed order, that differs between the two
 //! variants *and* is involved in the lines that decided (`classify`, which names every field
 //! of the profile, so that a new field cannot be forgotten).
-//! [`Tally`] sums comparisons over a corpus into a [`CorpusSummary`].
+//! [`compare_parsed`] asks the same of files already parsed (one body under each reading), without
+//! parsing it again. [`Tally`] sums comparisons over a corpus into a [`CorpusSummary`].
 //!
 //! ```
 //! use robotspec::diff::{Comparer, Reason};
@@ -26,7 +27,7 @@ mod comparison;
 mod side;
 mod tally;
 
-pub use comparer::Comparer;
+pub use comparer::{compare_parsed, Comparer};
 pub use comparison::{Answer, Comparison, Disagreement, LineRef, Reason};
 pub use tally::{CorpusSummary, Example, PairSummary, ReasonCount, Tally};
 

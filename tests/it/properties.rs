@@ -222,6 +222,43 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// The diff of a body already parsed under each reading, with every finding collected (as
+    /// the access policy and the study parse it), answers as a `Comparer` of the body: the
+    /// same verdicts, disagreements, reasons and evidence.
+    #[test]
+    fn the_diff_of_parsed_files_is_the_comparers(
+        groups in groups(),
+        neutral in prop::sample::select(NEUTRAL_LINES),
+        urls in urls(),
+    ) {
+        use robotspec::diff::{compare_parsed, Comparer};
+        use robotspec::{AgentQuery, ParseOptions};
+        let mut lines = file_lines(&groups);
+        lines.insert(lines.len() / 2, neutral.to_owned());
+        let body = text(&lines);
+        let options = ParseOptions::default();
+        let files: Vec<Robots> = Variant::ALL
+            .iter()
+            .map(|&v| Robots::parse_with(body.as_bytes(), v, &options).unwrap())
+            .collect();
+        let comparer = Comparer::new(body.as_bytes(), Variant::ALL.iter().copied());
+        for agent in QUERY_AGENTS {
+            let query = AgentQuery::new(*agent);
+            for url in &urls {
+                let parsed = compare_parsed(&files, &query, url);
+                let whole = comparer.compare_query(&query, url);
+                prop_assert_eq!(
+                    serde_json::to_value(&parsed).unwrap(),
+                    serde_json::to_value(&whole).unwrap()
+                );
+            }
+        }
+    }
+}
+
 /// The generators produce files that the strict parsers accept, so that the last property is
 /// not vacuous, and files where order matters for other precedences, so that the others are not
 /// trivially true.

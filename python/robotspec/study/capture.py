@@ -14,8 +14,9 @@ to the status code (one parse of a 2xx body per reading, within the size limit),
 path grid of verdicts with the deciding rules, how much of the site is blocked for each agent
 (all, some, none, unreachable or undecided; exact, over every URL), the file in figures, every
 pair of readings whose verdicts differ with the library's diff reason, and every pair whose
-``blocked`` differs with the shortest path where their rules part (docs/study.md). A capture is
-read once more, whole, by the library's diff only when two readings that both obey it disagree.
+``blocked`` differs with the shortest path where their rules part (docs/study.md). The diff
+explains a disagreement from the readings' own parses; only a body past a reading's size limit
+is read once more, whole, by the library's diff.
 """
 
 from __future__ import annotations
