@@ -84,6 +84,15 @@ pub(super) struct Dfa {
     closure_entries: Vec<u32>,
     /// Scratch: the state a transition builds, before it is looked up.
     building: Vec<u32>,
+    /// Each transition built, by what it depends on ([`Dfa::threads_after`]): bytes of
+    /// different classes that only the `*` loops read lead to one state.
+    successors: foldhash::HashMap<Box<[u32]>, DfaState>,
+    /// Scratch: what the transition being built depends on.
+    reading: Vec<u32>,
+    /// Per state, where its threads that read some bytes and not others stand in `readers`.
+    readers_of: Vec<(u32, u32)>,
+    /// Those threads of every state, one state after the other: (position, NFA state).
+    readers: Vec<(u32, u32)>,
     /// The marks of the walks that fill `closures`, apart from the list's (`seen`), with their
     /// own generations.
     walked: Vec<u32>,
@@ -122,6 +131,10 @@ impl Dfa {
             closures,
             closure_entries: Vec::new(),
             building: Vec::new(),
+            successors: foldhash::HashMap::default(),
+            reading: Vec::new(),
+            readers_of: Vec::new(),
+            readers: Vec::new(),
             walked,
             walk_generation: 0,
             transitions: Vec::new(),
@@ -164,8 +177,18 @@ impl Dfa {
         let old = Rc::clone(key);
         let mut best = best_of(&old);
         // Building a transition reads every thread of the state: counted, so that a state of
-        // thousands of threads cannot be read sixty times over for free.
+        // thousands of threads cannot be read sixty times over for free. Counted alike when
+        // the successor is known: the count, not the memo, decides where the budget ends.
         budget.charge(threads_of(&old).len())?;
+        let mut nexts = std::mem::take(&mut self.reading);
+        self.threads_after(state, byte, &mut nexts);
+        if let Some(&next) = self.successors.get(nexts.as_slice()) {
+            self.reading = nexts;
+            if let Some(cell) = self.transitions.get_mut(slot) {
+                *cell = next;
+            }
+            return Ok(next);
+        }
         let mut threads = std::mem::take(&mut self.building);
         threads.clear();
         self.new_generation();
@@ -184,10 +207,54 @@ impl Dfa {
             }
         }
         let next = self.intern(threads, best, budget)?;
+        self.successors.insert(nexts.as_slice().into(), next);
+        self.reading = nexts;
         if let Some(cell) = self.transitions.get_mut(slot) {
             *cell = next;
         }
         Ok(next)
+    }
+
+    /// Writes to `nexts` what reading `byte` in `state` depends on: the state, then each of
+    /// its threads that reads `byte` but not every byte, by its position, with where it goes.
+    /// A thread in a `*` loop reads every byte alike, and most of a wildcard group's threads
+    /// are such: two bytes that leave `nexts` alike lead to the same state, known without
+    /// walking the closures again.
+    fn threads_after(&self, state: DfaState, byte: u8, nexts: &mut Vec<u32>) {
+        nexts.clear();
+        nexts.push(state);
+        let (start, length) = self
+            .readers_of
+            .get(state as usize)
+            .copied()
+            .unwrap_or((0, 0));
+        let readers = self
+            .readers
+            .get(start as usize..(start + length) as usize)
+            .unwrap_or_default();
+        for &(position, thread) in readers {
+            let next = match self.nfa.state(StateID::new_unchecked(thread as usize)) {
+                State::ByteRange { trans } => trans.matches_byte(byte).then_some(trans.next),
+                State::Sparse(sparse) => sparse.matches_byte(byte),
+                State::Dense(dense) => dense.matches_byte(byte),
+                _ => None,
+            };
+            if let Some(next) = next {
+                nexts.extend([position, next.as_u32()]);
+            }
+        }
+    }
+
+    /// The threads of `key` that read some bytes and not others, by position: the ones
+    /// [`Dfa::threads_after`] reads.
+    fn readers<'a>(&'a self, key: &'a [u32]) -> impl Iterator<Item = (u32, u32)> + 'a {
+        (0u32..)
+            .zip(threads_of(key))
+            .filter_map(|(position, &thread)| {
+                let reads_all = matches!(self.nfa.state(StateID::new_unchecked(thread as usize)),
+                State::ByteRange { trans } if trans.start == 0x00 && trans.end == 0xFF);
+                (!reads_all).then_some((position, thread))
+            })
     }
 
     /// The group that decides a path ending in `state`: the first thread, in priority order,
@@ -425,6 +492,11 @@ impl Dfa {
         // its row of transitions, and the rest of its entry.
         budget.charge(threads_of(key).len() + self.stride + 8)?;
         let id = DfaState::try_from(self.states.len()).map_err(|_| Exceeded)?;
+        let start = u32::try_from(self.readers.len()).unwrap_or(u32::MAX);
+        let readers: Vec<(u32, u32)> = self.readers(key).collect();
+        let length = u32::try_from(readers.len()).unwrap_or(u32::MAX);
+        self.readers.extend(readers);
+        self.readers_of.push((start, length));
         let key: Key = key.into();
         self.states.push(Rc::clone(&key));
         self.index.insert(key, id);
