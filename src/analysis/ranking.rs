@@ -8,7 +8,7 @@ use super::dfa::Dfa;
 use super::paths::Paths;
 use crate::limits::Limit;
 use crate::model::Rule;
-use crate::pattern::{build_nfa, decides, distinct_patterns, priority_order};
+use crate::pattern::{build_nfa, decides, distinct_patterns, priority_order, PatternRanks};
 use crate::query::{Applicable, Decision};
 use crate::variant::Profile;
 use crate::vocab::pattern::RuleKind;
@@ -21,8 +21,8 @@ pub(super) struct Ranking<'r> {
     slots: Vec<(usize, RuleKind)>,
     /// The distinct patterns in order of their best rank: pattern ID `i` of the NFA.
     pub(super) patterns: Vec<&'r [u8]>,
-    /// `ranks[i]`: the ranks of the rules whose pattern is pattern `i`, best first.
-    ranks: Vec<Vec<usize>>,
+    /// The ranks of the rules whose pattern is each pattern, best first.
+    ranks: PatternRanks,
     /// `pattern_of[i]`: the pattern of `rules[i]`.
     pattern_of: Vec<u32>,
     /// `outcome_groups[i]`: the run of patterns, in priority order, that decide alike which
@@ -74,8 +74,8 @@ impl<'r> Ranking<'r> {
             .collect();
         let (ranks, patterns) = distinct_patterns(&ranked);
         let mut pattern_of = vec![0; rules.len()];
-        for (pattern, ranks) in ranks.iter().enumerate() {
-            for &rank in ranks {
+        for pattern in 0..patterns.len() {
+            for &rank in ranks.of(pattern) {
                 let rule = order.get(rank).map(|&(rule, _, _)| rule);
                 if let Some(cell) = rule.and_then(|rule| pattern_of.get_mut(rule)) {
                     *cell = u32::try_from(pattern).unwrap_or(u32::MAX);
@@ -204,7 +204,7 @@ impl<'r> Ranking<'r> {
     /// The rule (index into `rules`) that pattern `pattern` stands for when it wins: its best
     /// ranked rule, and that rule's kind.
     fn best_slot(&self, pattern: u32) -> Option<(usize, RuleKind)> {
-        let rank = *self.ranks.get(pattern as usize)?.first()?;
+        let rank = self.ranks.best(pattern as usize)?;
         self.slots.get(rank).copied()
     }
 

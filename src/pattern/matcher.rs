@@ -86,9 +86,9 @@ pub struct RuleMatcher {
     automaton_ids: Box<[usize]>,
     /// The patterns of `globs` left out of the automaton (too many `*` runs), ascending.
     glob_only: Box<[usize]>,
-    /// `automaton_ranks[i]`: the ranks (indices into `slots`, best first) of the rules whose
+    /// `automaton_ranks.of(i)`: the ranks (indices into `slots`, best first) of the rules whose
     /// pattern is pattern `i` of `globs`.
-    automaton_ranks: Box<[Vec<usize>]>,
+    automaton_ranks: PatternRanks,
     /// Number of searches the lazy DFA gave up on (tests check the fallback really runs).
     #[cfg(test)]
     lazy_gave_up: std::sync::atomic::AtomicUsize,
@@ -152,7 +152,7 @@ impl RuleMatcher {
             limits: *limits,
             automaton_ids: automaton_ids.into(),
             glob_only: glob_only.into(),
-            automaton_ranks: automaton_ranks.into(),
+            automaton_ranks,
             #[cfg(test)]
             lazy_gave_up: std::sync::atomic::AtomicUsize::new(0),
         }
@@ -208,13 +208,12 @@ impl RuleMatcher {
         let literal = self.literals.as_ref().and_then(|t| t.best(target));
         // The wildcard patterns are in order of their best rank: when the literal winner
         // outranks the first, no wildcard rule can win and the automaton is not searched.
-        let best_wildcard = self.automaton_ranks.first().and_then(|ranks| ranks.first());
+        let best_wildcard = self.automaton_ranks.best(0);
         let automaton = match (literal, best_wildcard) {
-            (Some(literal), Some(&wildcard)) if literal < wildcard => None,
+            (Some(literal), Some(wildcard)) if literal < wildcard => None,
             _ => self
                 .winner(target)
-                .and_then(|id| self.automaton_ranks.get(id))
-                .and_then(|ranks| ranks.first().copied()),
+                .and_then(|id| self.automaton_ranks.best(id)),
         };
         let winner = match (literal, automaton) {
             (Some(a), Some(b)) => a.min(b),
@@ -241,8 +240,7 @@ impl RuleMatcher {
             self.globs
                 .all(target)
                 .into_iter()
-                .filter_map(|id| self.automaton_ranks.get(id))
-                .flatten(),
+                .flat_map(|id| self.automaton_ranks.of(id)),
         );
         ranks.sort_unstable();
         ranks
@@ -473,22 +471,64 @@ impl Priority {
 /// A pattern and its rank (its rule's place in priority order).
 pub(crate) type Ranked<'p> = (usize, &'p [u8]);
 
+/// The ranks of the rules that share each distinct pattern ([`distinct_patterns`]), best
+/// first: one list for all the patterns, not one allocation each.
+#[derive(Debug, Default)]
+pub(crate) struct PatternRanks {
+    /// The ranks of pattern 0's rules, then pattern 1's, and so on.
+    ranks: Box<[usize]>,
+    /// `ends[i]`: where pattern `i`'s ranks end in `ranks`.
+    ends: Box<[usize]>,
+}
+
+impl PatternRanks {
+    /// The ranks of the rules whose pattern is pattern `pattern`, best first (none for a
+    /// pattern out of range).
+    pub(crate) fn of(&self, pattern: usize) -> &[usize] {
+        let start = match pattern.checked_sub(1) {
+            Some(before) => self.ends.get(before).copied().unwrap_or(usize::MAX),
+            None => 0,
+        };
+        let end = self.ends.get(pattern).copied().unwrap_or(0);
+        self.ranks.get(start..end).unwrap_or_default()
+    }
+
+    /// The best rank of pattern `pattern`'s rules.
+    pub(crate) fn best(&self, pattern: usize) -> Option<usize> {
+        self.of(pattern).first().copied()
+    }
+}
+
 /// The distinct patterns of `ranked` (a file may repeat a rule thousands of times), in order of
 /// their best rank, with the ranks of all the rules that share each.
-pub(crate) fn distinct_patterns<'p>(ranked: &[Ranked<'p>]) -> (Vec<Vec<usize>>, Vec<&'p [u8]>) {
+pub(crate) fn distinct_patterns<'p>(ranked: &[Ranked<'p>]) -> (PatternRanks, Vec<&'p [u8]>) {
     // Equal patterns side by side, each run best rank first (ranks are distinct); found by
     // sorting, not hashing: the patterns come from the file.
     let mut by_pattern = ranked.to_vec();
     by_pattern.sort_unstable_by(|a, b| a.1.cmp(b.1).then(a.0.cmp(&b.0)));
-    let mut distinct: Vec<(Vec<usize>, &[u8])> = by_pattern
-        .chunk_by(|a, b| a.1 == b.1)
-        .map(|run| {
-            let pattern = run.first().map_or(&[][..], |&(_, pattern)| pattern);
-            (run.iter().map(|&(rank, _)| rank).collect(), pattern)
-        })
-        .collect();
-    distinct.sort_unstable_by_key(|(ranks, _)| ranks.first().copied());
-    distinct.into_iter().unzip()
+    // Each run (its best rank, where it starts and ends in `by_pattern`), in order of best rank.
+    let mut runs: Vec<(usize, usize, usize)> = Vec::new();
+    let mut start = 0;
+    for run in by_pattern.chunk_by(|a, b| a.1 == b.1) {
+        let best = run.first().map_or(0, |&(rank, _)| rank);
+        runs.push((best, start, start + run.len()));
+        start += run.len();
+    }
+    runs.sort_unstable();
+    let mut ranks = Vec::with_capacity(by_pattern.len());
+    let mut ends = Vec::with_capacity(runs.len());
+    let mut patterns = Vec::with_capacity(runs.len());
+    for &(_, start, end) in &runs {
+        let run = by_pattern.get(start..end).unwrap_or_default();
+        ranks.extend(run.iter().map(|&(rank, _)| rank));
+        ends.push(ranks.len());
+        patterns.extend(run.first().map(|&(_, pattern)| pattern));
+    }
+    let ranks = PatternRanks {
+        ranks: ranks.into(),
+        ends: ends.into(),
+    };
+    (ranks, patterns)
 }
 
 /// A pattern with no wildcard and no end anchor under `syntax`: it matches exactly the targets
@@ -503,6 +543,20 @@ mod tests {
     use crate::pattern::automaton::PatternErrorKind;
 
     const WILD: PatternSyntax = PatternSyntax { wildcards: true };
+
+    #[test]
+    fn distinct_patterns_share_ranks_in_order_of_the_best() {
+        // Ranks are given out of order, and `/b` is repeated: its rules share a pattern.
+        let ranked: [Ranked<'_>; 5] = [(3, b"/a"), (1, b"/b"), (4, b"/c"), (0, b"/c"), (2, b"/b")];
+        let (ranks, patterns) = distinct_patterns(&ranked);
+        assert_eq!(patterns, [&b"/c"[..], b"/b", b"/a"]);
+        let all: Vec<&[usize]> = (0..4).map(|pattern| ranks.of(pattern)).collect();
+        assert_eq!(all, [&[0, 4][..], &[1, 2], &[3], &[]]);
+        assert_eq!(ranks.best(1), Some(1));
+        assert_eq!(ranks.best(3), None);
+        let (none, empty) = distinct_patterns(&[]);
+        assert!(empty.is_empty() && none.of(0).is_empty());
+    }
 
     #[test]
     fn priority_orders() {

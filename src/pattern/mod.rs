@@ -71,6 +71,6 @@ pub use matcher::RuleMatcher;
 // construction and priority order, so that both read a pattern the same way.
 pub(crate) use automaton::build_nfa;
 pub(crate) use glob::split_end_anchor;
-pub(crate) use matcher::{decides, distinct_patterns, priority_order};
+pub(crate) use matcher::{decides, distinct_patterns, priority_order, PatternRanks};
 pub use normalise::{normalise, normalise_target};
 pub(crate) use rental::{test_cost, Rental};
