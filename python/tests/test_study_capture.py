@@ -131,6 +131,36 @@ def test_a_second_attempt_of_a_task_replaces_its_parts(tmp_path):
     assert [p.name for p in (tmp_path / "out" / "files").iterdir()] == ["part-00003.parquet"]
 
 
+def test_row_groups_record_the_range_of_the_columns_that_order_a_part(tmp_path):
+    """Every table's row groups hold the minimum and maximum of the WARC file, which a
+    reader's filter can skip row groups by, and of no other column."""
+    from datetime import datetime, timezone
+
+    import pyarrow.parquet as pq
+
+    batch = Batch()
+    # A blank line ends the 1994 record: the two readings disagree on the second file, so
+    # every table has rows.
+    for n, body in enumerate([b"User-agent: *\nDisallow: /x\n", b"User-agent: *\n\nDisallow: /\n"]):
+        batch.add(Capture(f"https://{n}.test/robots.txt", 200, body, capture_id=str(n),
+                          warc_file=f"crawl/segment-{n}.warc.gz",
+                          fetch_time=datetime(2024, 10, n + 1, tzinfo=timezone.utc)))
+    record = batch.record_batch(Settings(variants=("google", "convention-1994")))
+    out = parts.location(str(tmp_path / "out"))
+    parts.prepare(out)
+    parts.write(out, 0, [record])
+    for table in parts.TABLES:
+        metadata = pq.ParquetFile(tmp_path / "out" / table / "part-00000.parquet").metadata
+        group = metadata.row_group(0)
+        assert group.num_rows > 0, table
+        columns = [group.column(i) for i in range(group.num_columns)]
+        ranged = {c.path_in_schema: (c.statistics.min, c.statistics.max) for c in columns
+                  if c.is_stats_set and c.statistics.has_min_max}
+        assert set(ranged) == set(parts.STATISTICS), table
+        files = pq.read_table(tmp_path / "out" / table).column("warc_file").to_pylist()
+        assert ranged["warc_file"] == (min(files), max(files)), table
+
+
 def test_a_part_already_committed_stays_where_rename_does_not_replace(tmp_path):
     """On a file system whose rename does not replace a file (HDFS), the second attempt of a
     partition finds the part the first committed: that part (the same rows) stays, the
