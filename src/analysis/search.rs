@@ -31,8 +31,10 @@ pub(super) struct Side {
     pub(super) dfa: Dfa,
     /// Held-back `%h` states made one where they cannot be told apart: see [`Side::held`].
     held: foldhash::HashMap<(DfaState, u8, Pending), Pending>,
-    /// The first held-back state seen with each future, per DFA and `/robots.txt` state.
-    futures: foldhash::HashMap<(DfaState, u8, Future), Pending>,
+    /// The first held-back state seen with each future ([`Future`]).
+    futures: foldhash::HashMap<Future, Pending>,
+    /// Scratch: the future being made, looked up without an allocation of its own.
+    future: Vec<u32>,
 }
 
 impl Side {
@@ -42,6 +44,7 @@ impl Side {
             dfa,
             held: foldhash::HashMap::default(),
             futures: foldhash::HashMap::default(),
+            future: Vec::new(),
         }
     }
 
@@ -59,34 +62,41 @@ impl Side {
         if let Some(&pending) = self.held.get(&key) {
             return Ok(At { pending, ..at });
         }
-        let mut future = Vec::with_capacity(ESCAPE_DIGITS.len() + 1);
+        let mut future = std::mem::take(&mut self.future);
+        future.clear();
+        future.extend([at.dfa, u32::from(at.robots)]);
         let mut out = Vec::new();
         for &digit in ESCAPE_DIGITS {
             out.clear();
             let mut then = at;
             then.pending = self.normaliser.step(at.pending, digit, &mut out);
             feed(self, &mut then, &out, budget)?;
-            future.push((then.dfa, then.robots));
+            future.extend([then.dfa, u32::from(then.robots)]);
         }
         out.clear();
         self.normaliser.finish(at.pending, &mut out);
         let mut then = at;
         feed(self, &mut then, &out, budget)?;
-        future.push((then.dfa, then.robots));
-        // What the two maps hold for it, in the budget's units of four bytes.
-        budget.charge(2 * future.len() + 16)?;
-        let pending = *self
-            .futures
-            .entry((at.dfa, at.robots, future))
-            .or_insert(at.pending);
+        future.extend([then.dfa, u32::from(then.robots)]);
+        // What the two maps hold for it, in the budget's units of four bytes: two for each
+        // continuation, and the rest of the entries.
+        budget.charge(2 * (ESCAPE_DIGITS.len() + 1) + 16)?;
+        let pending = match self.futures.get(future.as_slice()) {
+            Some(&pending) => pending,
+            None => {
+                self.futures.insert(future.as_slice().into(), at.pending);
+                at.pending
+            }
+        };
         self.held.insert(key, pending);
+        self.future = future;
         Ok(At { pending, ..at })
     }
 }
 
-/// Where each continuation of a held-back `%h` leads: the DFA and `/robots.txt` states after
-/// each hex digit, then after the `%h` is written out as it is.
-type Future = Vec<(DfaState, u8)>;
+/// Where each continuation of a held-back `%h` leads, after the DFA and `/robots.txt` state it
+/// is held in: the states after each hex digit, then after the `%h` is written out as it is.
+type Future = Box<[u32]>;
 
 /// Where a path has led on one side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
