@@ -47,6 +47,13 @@ fn best_of(key: &[u32]) -> u32 {
     key.last().copied().unwrap_or(NO_MATCH)
 }
 
+/// The fewest threads a state holds for its transitions to be remembered by what its threads
+/// read ([`Dfa::readers`]).
+const REMEMBERED_THREADS: usize = 16;
+
+/// A state whose transitions are not remembered by what its threads read.
+const NOT_REMEMBERED: u32 = u32::MAX;
+
 /// In a closure's list: the entry is a match of the pattern in the other bits, not a thread.
 const MATCHES: u32 = 1 << 31;
 
@@ -89,8 +96,12 @@ pub(super) struct Dfa {
     successors: foldhash::HashMap<Box<[u32]>, DfaState>,
     /// Scratch: what the transition being built depends on.
     reading: Vec<u32>,
-    /// Per state, where its threads that read some bytes and not others stand in `readers`.
-    readers_of: Vec<(u32, u32)>,
+    /// Per state, the number of its span in `spans`: where its threads that read some bytes
+    /// and not others stand in `readers`; `NOT_REMEMBERED` for a state whose transitions are
+    /// not remembered by them ([`Dfa::readers`]) — most states of a file of long patterns,
+    /// so four bytes each.
+    readers_of: Vec<u32>,
+    spans: Vec<(u32, u32)>,
     /// Those threads of every state, one state after the other: (position, NFA state).
     readers: Vec<(u32, u32)>,
     /// The marks of the walks that fill `closures`, apart from the list's (`seen`), with their
@@ -134,6 +145,7 @@ impl Dfa {
             successors: foldhash::HashMap::default(),
             reading: Vec::new(),
             readers_of: Vec::new(),
+            spans: Vec::new(),
             readers: Vec::new(),
             walked,
             walk_generation: 0,
@@ -181,8 +193,8 @@ impl Dfa {
         // the successor is known: the count, not the memo, decides where the budget ends.
         budget.charge(threads_of(&old).len())?;
         let mut nexts = std::mem::take(&mut self.reading);
-        self.threads_after(state, byte, &mut nexts);
-        if let Some(&next) = self.successors.get(nexts.as_slice()) {
+        let remembered = self.threads_after(state, byte, &mut nexts);
+        if let Some(&next) = self.successors.get(nexts.as_slice()).filter(|_| remembered) {
             self.reading = nexts;
             if let Some(cell) = self.transitions.get_mut(slot) {
                 *cell = next;
@@ -207,7 +219,9 @@ impl Dfa {
             }
         }
         let next = self.intern(threads, best, budget)?;
-        self.successors.insert(nexts.as_slice().into(), next);
+        if remembered {
+            self.successors.insert(nexts.as_slice().into(), next);
+        }
         self.reading = nexts;
         if let Some(cell) = self.transitions.get_mut(slot) {
             *cell = next;
@@ -219,15 +233,15 @@ impl Dfa {
     /// its threads that reads `byte` but not every byte, by its position, with where it goes.
     /// A thread in a `*` loop reads every byte alike, and most of a wildcard group's threads
     /// are such: two bytes that leave `nexts` alike lead to the same state, known without
-    /// walking the closures again.
-    fn threads_after(&self, state: DfaState, byte: u8, nexts: &mut Vec<u32>) {
+    /// walking the closures again. `false` when the state's transitions are not remembered so
+    /// ([`Dfa::readers`]).
+    fn threads_after(&self, state: DfaState, byte: u8, nexts: &mut Vec<u32>) -> bool {
         nexts.clear();
+        let span = self.readers_of.get(state as usize).copied();
+        let Some(&(start, length)) = span.and_then(|span| self.spans.get(span as usize)) else {
+            return false;
+        };
         nexts.push(state);
-        let (start, length) = self
-            .readers_of
-            .get(state as usize)
-            .copied()
-            .unwrap_or((0, 0));
         let readers = self
             .readers
             .get(start as usize..(start + length) as usize)
@@ -243,18 +257,28 @@ impl Dfa {
                 nexts.extend([position, next.as_u32()]);
             }
         }
+        true
     }
 
-    /// The threads of `key` that read some bytes and not others, by position: the ones
-    /// [`Dfa::threads_after`] reads.
-    fn readers<'a>(&'a self, key: &'a [u32]) -> impl Iterator<Item = (u32, u32)> + 'a {
-        (0u32..)
-            .zip(threads_of(key))
-            .filter_map(|(position, &thread)| {
-                let reads_all = matches!(self.nfa.state(StateID::new_unchecked(thread as usize)),
-                State::ByteRange { trans } if trans.start == 0x00 && trans.end == 0xFF);
-                (!reads_all).then_some((position, thread))
+    /// The threads of `key` that read some bytes and not others, by position — the ones
+    /// [`Dfa::threads_after`] reads — where the state's transitions are worth remembering by
+    /// them: at least [`REMEMBERED_THREADS`] threads, at least one of which reads every byte.
+    /// A smaller state is walked as fast as it is looked up, and what the memo holds for a
+    /// transition then stays within a small multiple of what building it was charged.
+    fn readers(&self, key: &[u32]) -> Option<Vec<(u32, u32)>> {
+        let threads = threads_of(key);
+        if threads.len() < REMEMBERED_THREADS {
+            return None;
+        }
+        let readers: Vec<(u32, u32)> = (0u32..)
+            .zip(threads)
+            .filter(|&(_, &thread)| {
+                !matches!(self.nfa.state(StateID::new_unchecked(thread as usize)),
+                    State::ByteRange { trans } if trans.start == 0x00 && trans.end == 0xFF)
             })
+            .map(|(position, &thread)| (position, thread))
+            .collect();
+        (readers.len() < threads.len()).then_some(readers)
     }
 
     /// The group that decides a path ending in `state`: the first thread, in priority order,
@@ -492,11 +516,17 @@ impl Dfa {
         // its row of transitions, and the rest of its entry.
         budget.charge(threads_of(key).len() + self.stride + 8)?;
         let id = DfaState::try_from(self.states.len()).map_err(|_| Exceeded)?;
-        let start = u32::try_from(self.readers.len()).unwrap_or(u32::MAX);
-        let readers: Vec<(u32, u32)> = self.readers(key).collect();
-        let length = u32::try_from(readers.len()).unwrap_or(u32::MAX);
-        self.readers.extend(readers);
-        self.readers_of.push((start, length));
+        let span = match self.readers(key) {
+            Some(readers) => {
+                let start = u32::try_from(self.readers.len()).unwrap_or(u32::MAX);
+                let length = u32::try_from(readers.len()).unwrap_or(u32::MAX);
+                self.readers.extend(readers);
+                self.spans.push((start, length));
+                u32::try_from(self.spans.len() - 1).unwrap_or(NOT_REMEMBERED)
+            }
+            None => NOT_REMEMBERED,
+        };
+        self.readers_of.push(span);
         let key: Key = key.into();
         self.states.push(Rc::clone(&key));
         self.index.insert(key, id);
