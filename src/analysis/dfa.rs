@@ -187,46 +187,68 @@ impl Dfa {
             return Ok(state);
         };
         let old = Rc::clone(key);
-        let mut best = best_of(&old);
         // Building a transition reads every thread of the state: counted, so that a state of
         // thousands of threads cannot be read sixty times over for free. Counted alike when
         // the successor is known: the count, not the memo, decides where the budget ends.
         budget.charge(threads_of(&old).len())?;
         let mut nexts = std::mem::take(&mut self.reading);
         let remembered = self.threads_after(state, byte, &mut nexts);
-        if let Some(&next) = self.successors.get(nexts.as_slice()).filter(|_| remembered) {
-            self.reading = nexts;
-            if let Some(cell) = self.transitions.get_mut(slot) {
-                *cell = next;
+        let known = if remembered {
+            self.successors.get(nexts.as_slice()).copied()
+        } else {
+            None
+        };
+        let next = match known {
+            Some(next) => next,
+            None => {
+                let next = self.successor(&old, byte, budget)?;
+                if remembered {
+                    self.successors.insert(nexts.as_slice().into(), next);
+                }
+                next
             }
-            return Ok(next);
+        };
+        self.reading = nexts;
+        if let Some(cell) = self.transitions.get_mut(slot) {
+            *cell = next;
         }
+        Ok(next)
+    }
+
+    /// The state after reading `byte` in the state of key `old`, its threads walked: each
+    /// thread that reads the byte adds its closure, in priority order, up to the first match.
+    fn successor(
+        &mut self,
+        old: &[u32],
+        byte: u8,
+        budget: &mut Budget,
+    ) -> Result<DfaState, Exceeded> {
+        let mut best = best_of(old);
         let mut threads = std::mem::take(&mut self.building);
         threads.clear();
         self.new_generation();
-        for &thread in threads_of(&old) {
-            let next = match self.nfa.state(StateID::new_unchecked(thread as usize)) {
-                State::ByteRange { trans } => trans.matches_byte(byte).then_some(trans.next),
-                State::Sparse(sparse) => sparse.matches_byte(byte),
-                State::Dense(dense) => dense.matches_byte(byte),
-                _ => None,
+        for &thread in threads_of(old) {
+            let Some(next) = self.read_by(thread, byte) else {
+                continue;
             };
-            let Some(next) = next else { continue };
             if let Some(group) = self.closure(next, &mut threads) {
                 // Leftmost-first: every thread after this one has a lower priority.
                 best = group;
                 break;
             }
         }
-        let next = self.intern(threads, best, budget)?;
-        if remembered {
-            self.successors.insert(nexts.as_slice().into(), next);
+        self.intern(threads, best, budget)
+    }
+
+    /// Where NFA state `thread` goes on reading `byte`, if it reads it.
+    #[inline]
+    fn read_by(&self, thread: u32, byte: u8) -> Option<StateID> {
+        match self.nfa.state(StateID::new_unchecked(thread as usize)) {
+            State::ByteRange { trans } => trans.matches_byte(byte).then_some(trans.next),
+            State::Sparse(sparse) => sparse.matches_byte(byte),
+            State::Dense(dense) => dense.matches_byte(byte),
+            _ => None,
         }
-        self.reading = nexts;
-        if let Some(cell) = self.transitions.get_mut(slot) {
-            *cell = next;
-        }
-        Ok(next)
     }
 
     /// Writes to `nexts` what reading `byte` in `state` depends on: the state, then each of
@@ -247,13 +269,7 @@ impl Dfa {
             .get(start as usize..(start + length) as usize)
             .unwrap_or_default();
         for &(position, thread) in readers {
-            let next = match self.nfa.state(StateID::new_unchecked(thread as usize)) {
-                State::ByteRange { trans } => trans.matches_byte(byte).then_some(trans.next),
-                State::Sparse(sparse) => sparse.matches_byte(byte),
-                State::Dense(dense) => dense.matches_byte(byte),
-                _ => None,
-            };
-            if let Some(next) = next {
+            if let Some(next) = self.read_by(thread, byte) {
                 nexts.extend([position, next.as_u32()]);
             }
         }
