@@ -4,8 +4,9 @@
 //! `*` groups), which groups apply. The rules of those groups answer their first queries by being
 //! tested one by one, then, once that has cost as much as compiling them is estimated to (ski
 //! rental: the first `k` queries never cost much more than twice what compiling at the first
-//! would), are compiled into one matcher ([`std::sync::OnceLock`]); many URLs asked at once
-//! ([`Applicable::is_allowed_many`]) compile them at once. So groups that are never asked about
+//! would), are compiled into one matcher ([`std::sync::OnceLock`]); a batch of URLs asked at
+//! once ([`Applicable::is_allowed_many`]) that would cost more to test than to compile compiles
+//! them at once. So groups that are never asked about
 //! (or asked only a crawler's two or three questions) cost no compilation, a group asked many
 //! questions pays little for the wait, and a `Robots` is `Send + Sync`: share it between
 //! threads freely.

@@ -113,9 +113,7 @@ impl Selector {
         if let Some(compiled) = selection.compiled.get() {
             return compiled.decide(target);
         }
-        let groups = self.groups_of(selection);
-        let groups = groups.iter().filter_map(|&g| model.group(g as usize));
-        let count: usize = groups.map(|g| g.rule_range().len()).sum();
+        let count = self.rule_count(model, selection);
         let cost = test_cost(count, target.len());
         if selection.tested.rent(cost, compile_estimate(count)) {
             let profile = &self.profile;
@@ -127,6 +125,35 @@ impl Selector {
             return found.map(|(id, kind)| (Decided::Rule(id), kind));
         }
         self.compiled(model, selection).decide(target)
+    }
+
+    /// Compiles the selection's rules now when testing them one by one against targets of
+    /// `lengths` bytes (a batch of questions) would cost more than compiling them is estimated
+    /// to: such a batch pays for the build alone, so it skips the tests a rental would pay
+    /// first. A smaller batch is left to the rental ([`Selector::decide_in`]).
+    pub(super) fn compile_for_batch(
+        &self,
+        model: &Model,
+        selection: &Selection,
+        lengths: impl Iterator<Item = usize>,
+    ) {
+        if selection.compiled.get().is_some() {
+            return;
+        }
+        let count = self.rule_count(model, selection);
+        let cost = lengths.fold(0, |sum: usize, len| {
+            sum.saturating_add(test_cost(count, len))
+        });
+        if cost > compile_estimate(count) {
+            self.compiled(model, selection);
+        }
+    }
+
+    /// How many rules the selection's groups hold (empty ones included).
+    fn rule_count(&self, model: &Model, selection: &Selection) -> usize {
+        let groups = self.groups_of(selection);
+        let groups = groups.iter().filter_map(|&g| model.group(g as usize));
+        groups.map(|g| g.rule_range().len()).sum()
     }
 
     /// The indices of the selection's groups, in file order.

@@ -551,9 +551,10 @@ impl<'r> Applicable<'r> {
         }
     }
 
-    /// [`Applicable::is_allowed`] for each of `urls`, in order. Asked many questions at once,
-    /// the groups' rules are compiled before the first is answered (single questions test them
-    /// one by one until that has cost as much as compiling them would).
+    /// [`Applicable::is_allowed`] for each of `urls`, in order. Where testing the groups' rules
+    /// one by one against every URL would cost more than compiling them, they are compiled
+    /// before the first is answered; otherwise each question is answered as a single one is
+    /// (tested one by one until that has cost as much as compiling them would).
     ///
     /// ```
     /// use robotspec::{AgentQuery, Robots, Variant};
@@ -569,18 +570,22 @@ impl<'r> Applicable<'r> {
             .collect()
     }
 
-    /// [`Applicable::check`] for each of `urls`, in order, the rules compiled at once as
+    /// [`Applicable::check`] for each of `urls`, in order, the rules compiled at once when
     /// [`Applicable::is_allowed_many`] says.
     pub fn check_many<U: AsRef<str>>(&self, urls: &[U]) -> Vec<Verdict<'r>> {
         self.compile_for(urls);
         urls.iter().map(|url| self.check(url.as_ref())).collect()
     }
 
-    /// Compiles the groups' rules for the questions `urls`, unless there are none (or no
-    /// group applies).
-    fn compile_for<U>(&self, urls: &[U]) {
-        if let (Some(selection), false) = (self.selection, urls.is_empty()) {
-            self.robots.selector.compiled(&self.robots.model, selection);
+    /// Compiles the groups' rules for the questions `urls` when the batch pays for it
+    /// (`Selector::compile_for_batch`; a URL's length stands for its match target's).
+    fn compile_for<U: AsRef<str>>(&self, urls: &[U]) {
+        if let Some(selection) = self.selection {
+            let lengths = urls.iter().map(|url| url.as_ref().len());
+            let robots = self.robots;
+            robots
+                .selector
+                .compile_for_batch(&robots.model, selection, lengths);
         }
     }
 
