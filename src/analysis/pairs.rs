@@ -8,8 +8,6 @@
 //! distinct side is ranked once, and the sides that decide every path alike by construction
 //! (`Ranking::decides_as`, the same limits) form a class whose one-sided answers are asked once.
 
-use std::collections::HashMap;
-
 use super::budget::Budget;
 use super::compare::{compare, compare_ranked, Afresh, Equivalence, OneSided, Ranked};
 use super::paths::Paths;
@@ -48,7 +46,8 @@ pub fn compare_pairs<'r>(pairs: &[(Applicable<'r>, Applicable<'r>)]) -> Vec<Equi
         .map(|(old, new)| (sides.index(old), sides.index(new)))
         .collect();
     let mut one_sided = Shared::default();
-    let mut compared: HashMap<(usize, usize), Equivalence<'r, 'r>> = HashMap::new();
+    let mut compared: foldhash::HashMap<(usize, usize), Equivalence<'r, 'r>> =
+        foldhash::HashMap::default();
     pairs
         .iter()
         .zip(indices)
@@ -68,7 +67,7 @@ pub fn compare_pairs<'r>(pairs: &[(Applicable<'r>, Applicable<'r>)]) -> Vec<Equi
 #[derive(Default)]
 struct Sides<'r> {
     /// A side's file (by address) and its groups' lines, and its number.
-    numbers: HashMap<(usize, Vec<u32>), usize>,
+    numbers: foldhash::HashMap<(usize, Vec<u32>), usize>,
     /// Each side, its ranking and its class.
     sides: Vec<(Applicable<'r>, Ranking<'r>, usize)>,
 }
@@ -108,8 +107,8 @@ impl<'r> Sides<'r> {
 /// decide every path alike, so its answers are one, each witness asked of its own side's rules.
 #[derive(Default)]
 struct Shared {
-    uniform: HashMap<(usize, Budget), Option<bool>>,
-    searched: HashMap<(usize, bool, Budget), Searched>,
+    uniform: foldhash::HashMap<(usize, Budget), Option<bool>>,
+    searched: foldhash::HashMap<(usize, bool, Budget), Searched>,
 }
 
 /// A one-sided search's answer — the path found, none, or `None` when it ran out of budget —

@@ -182,6 +182,33 @@ pub struct Profile {
     pub(crate) access: AccessProfile,
 }
 
+/// What decides a path's verdict once the rules that apply are known: how patterns and the
+/// target are read, which rule wins, and whether `/robots.txt` is always allowed. Every other
+/// decision of a profile says which rules there are (and what Google derives from them) or
+/// which apply to a crawler; two readings with the same `PathMatching` decide every path alike
+/// for the same rules, so the analysis of one answers for the other (`analysis/shared.rs`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct PathMatching {
+    pattern_encoding: PatternEncoding,
+    target_encoding: TargetEncoding,
+    pattern_syntax: PatternSyntax,
+    precedence: Precedence,
+    robots_txt_always_allowed: bool,
+}
+
+impl Profile {
+    /// How this reading decides a path once the rules that apply are known.
+    pub(crate) fn path_matching(&self) -> PathMatching {
+        PathMatching {
+            pattern_encoding: self.pattern_encoding,
+            target_encoding: self.target_encoding,
+            pattern_syntax: self.pattern_syntax,
+            precedence: self.precedence,
+            robots_txt_always_allowed: self.robots_txt_always_allowed,
+        }
+    }
+}
+
 /// Which strict grammar a profile validates against: the id of one entry of the syntax stage's
 /// table of grammars (`src/syntax/strict.rs`), so that the profile stays data.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

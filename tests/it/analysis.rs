@@ -25,6 +25,7 @@ fn readings() -> Vec<Profile> {
         "convention-1994+precedence=longest-match",
         "rfc9309+pattern-encoding=decode-1996",
         "google+target-encoding=as-patterns",
+        "rfc9309+robots-txt-always-allowed=no",
     ];
     Variant::ALL
         .iter()
@@ -407,24 +408,34 @@ proptest! {
 
     /// Crawlers whose rules say the same share one analysis and one comparison
     /// (`analyze_each`, `compare_each`): each answer is the one `analyze` and `compare` give
-    /// the crawler alone, its own rules' lines included.
+    /// the crawler alone, its own rules' lines included — also where the crawlers are of the
+    /// file under every reading at once (readings that match paths alike share answers) and of
+    /// two copies of it.
     #[test]
     fn shared_answers_are_each_crawlers_own(file in file_of_repeated_groups()) {
-        for profile in readings() {
-            let robots = Robots::parse(file.as_bytes(), profile);
-            let queries: Vec<AgentQuery> =
-                ["a", "b", "c", "d"].iter().map(|a| AgentQuery::new(*a)).collect();
+        let queries: Vec<AgentQuery> =
+            ["a", "b", "c", "d"].iter().map(|a| AgentQuery::new(*a)).collect();
+        let files: Vec<Robots> = readings()
+            .into_iter()
+            .flat_map(|profile| [0, 1].map(|_| Robots::parse(file.as_bytes(), profile)))
+            .collect();
+        let (mut everyone, mut files_of) = (Vec::new(), Vec::new());
+        for robots in &files {
             let mut crawlers: Vec<Applicable<'_>> = queries.iter().map(|q| robots.applicable(q)).collect();
             crawlers.push(robots.unnamed());
             let unnamed = robots.unnamed();
-            let analyses = analysis::analyze_each(&crawlers);
             let compared = analysis::compare_each(&crawlers, &unnamed);
-            for ((crawler, shared), compared) in crawlers.iter().zip(&analyses).zip(&compared) {
-                let alone = analysis::analyze(crawler);
-                prop_assert_eq!(serde_json::to_value(shared).unwrap(), serde_json::to_value(&alone).unwrap(), "{}", profile);
+            for (crawler, compared) in crawlers.iter().zip(&compared) {
                 let alone = analysis::compare(crawler, &unnamed);
-                prop_assert_eq!(serde_json::to_value(compared).unwrap(), serde_json::to_value(&alone).unwrap(), "{}", profile);
+                prop_assert_eq!(serde_json::to_value(compared).unwrap(), serde_json::to_value(&alone).unwrap(), "{}", robots.profile());
             }
+            files_of.extend(crawlers.iter().map(|_| robots));
+            everyone.extend(crawlers);
+        }
+        let analyses = analysis::analyze_each(&everyone);
+        for ((crawler, shared), robots) in everyone.iter().zip(&analyses).zip(files_of) {
+            let alone = analysis::analyze(crawler);
+            prop_assert_eq!(serde_json::to_value(shared).unwrap(), serde_json::to_value(&alone).unwrap(), "{}", robots.profile());
         }
     }
 }
@@ -496,28 +507,40 @@ proptest! {
 }
 
 /// `blocked_each` answers with `analyze`'s `blocked` for every crawler of `file` under every
-/// reading, and under budgets so small that the analysis runs out of them.
+/// reading, and under budgets so small that the analysis runs out of them — all asked at once,
+/// so that crawlers of readings that match paths alike, under the same budget, share answers.
 fn check_blocked_alone(file: &str) -> Result<(), TestCaseError> {
     use robotspec::{Limit, Limits, ParseOptions};
     let queries: Vec<AgentQuery> = ["a", "b", "c", "FooBot", "UnnamedBot"]
         .iter()
         .map(|a| AgentQuery::new(*a))
         .collect();
+    let mut files = Vec::new();
     for profile in readings() {
         for states in [None, Some(0), Some(80), Some(200), Some(400), Some(1_000)] {
             let limits = states.map_or_else(Limits::default, |states| {
                 Limits::default().with(Limit::AnalysisStates, states)
             });
             let options = ParseOptions::default().with_limits(limits);
-            let robots = Robots::parse_with(file.as_bytes(), profile, &options).unwrap();
-            let crawlers: Vec<Applicable<'_>> =
-                queries.iter().map(|q| robots.applicable(q)).collect();
-            let alone = analysis::blocked_each(&crawlers);
-            for (crawler, blocked) in crawlers.iter().zip(alone) {
-                let analysed = analysis::analyze(crawler).blocked();
-                prop_assert_eq!(blocked, analysed, "{} {:?}: {}", profile, states, file);
-            }
+            files.push(Robots::parse_with(file.as_bytes(), profile, &options).unwrap());
         }
+    }
+    let (crawlers, files_of): (Vec<Applicable<'_>>, Vec<&Robots>) = files
+        .iter()
+        .flat_map(|robots| queries.iter().map(move |q| (robots.applicable(q), robots)))
+        .unzip();
+    let at_once = analysis::blocked_each(&crawlers);
+    for ((crawler, blocked), robots) in crawlers.iter().zip(at_once).zip(files_of) {
+        let analysed = analysis::analyze(crawler).blocked();
+        let limits = robots.options().limits();
+        prop_assert_eq!(
+            blocked,
+            analysed,
+            "{} {:?}: {}",
+            robots.profile(),
+            limits,
+            file
+        );
     }
     Ok(())
 }
