@@ -174,6 +174,7 @@ struct Reading<'a> {
     profile: Profile,
     access: access::Access,
     grid: Vec<crate::access::Answer>,
+    /// Asked of every reading of the capture at once (`blocked_each`), once all are read.
     blocked: Vec<&'static str>,
 }
 
@@ -390,11 +391,15 @@ impl Out {
             return self.changes.close();
         }
         let outcome = capture.outcome();
-        let readings: Vec<Reading<'_>> = ask
+        let mut readings: Vec<Reading<'_>> = ask
             .readings
             .iter()
             .map(|(profile, name)| read(ask, &outcome, *profile, name, now))
             .collect();
+        let blocked = blocked_each(&readings, &ask.agents);
+        for (reading, blocked) in readings.iter_mut().zip(blocked) {
+            reading.blocked = blocked;
+        }
         for reading in &readings {
             self.readings.reading(ask, reading)?;
         }
@@ -541,47 +546,72 @@ fn read<'a>(
     now: SystemTime,
 ) -> Reading<'a> {
     let access = access::evaluate(profile, outcome, now, &ask.options);
-    let mut grid = Vec::with_capacity(ask.agents.len() * ask.paths.len());
-    for agent in &ask.agents {
-        // The agent's groups are looked up once for all the paths.
-        match access.robots().map(|robots| robots.applicable(agent)) {
-            Some(applicable) => grid.extend(applicable.check_many(&ask.paths).iter().map(answer)),
-            None => grid.extend(
-                ask.paths
-                    .iter()
-                    .map(|path| (access.allows(agent, path), None, None, None)),
-            ),
-        }
-    }
-    let blocked = blocked_each(&access, &ask.agents);
+    let grid = grid(ask, &access);
     Reading {
         name,
         profile,
         access,
         grid,
-        blocked,
+        blocked: Vec::new(),
     }
 }
 
-/// How much of the site is blocked for each agent: the word of `Access::blocking_each`. Under
-/// rules it is the library's `analysis::blocked_each`, the analysis's `blocked` alone — the
-/// study keeps neither witness paths nor dead rules, so the analysis asks only the few generic
-/// paths that settle the word.
-fn blocked_each(access: &access::Access, agents: &[Arc<AgentQuery>]) -> Vec<&'static str> {
-    match rules(access) {
-        Some(robots) => {
-            let applicables: Vec<_> = agents.iter().map(|a| robots.applicable(a)).collect();
-            analysis::blocked_each(&applicables)
-                .iter()
-                .map(|blocked| blocked.name())
-                .collect()
+/// The answers of every agent (outer) and path (inner) under `access`. Agents the file gives
+/// the same groups, under the same token, get the same answers: each such set of groups is
+/// asked once (the study's crawlers mostly fall to the `*` groups).
+fn grid(ask: &Ask, access: &access::Access) -> Vec<crate::access::Answer> {
+    let width = ask.paths.len();
+    let mut grid = Vec::with_capacity(ask.agents.len() * width);
+    let mut first_agent_of: HashMap<(Option<String>, Vec<u32>), usize> = HashMap::new();
+    for (a, agent) in ask.agents.iter().enumerate() {
+        let Some(applicable) = access.robots().map(|robots| robots.applicable(agent)) else {
+            let allows = |path: &PyBackedStr| (access.allows(agent, path), None, None, None);
+            grid.extend(ask.paths.iter().map(allows));
+            continue;
+        };
+        let token = applicable.agent().map(|token| token.to_string());
+        let groups = applicable.groups().map(|group| group.line()).collect();
+        let first = *first_agent_of.entry((token, groups)).or_insert(a);
+        let answered = grid
+            .get(first * width..(first + 1) * width)
+            .map(<[_]>::to_vec);
+        match answered.filter(|_| first != a) {
+            Some(answers) => grid.extend(answers),
+            None => grid.extend(applicable.check_many(&ask.paths).iter().map(answer)),
         }
-        None => access
-            .blocking_each(agents.iter().map(|agent| &**agent))
-            .iter()
-            .map(|b| b.blocked.name())
-            .collect(),
     }
+    grid
+}
+
+/// How much of the site is blocked for each agent under each reading: the word of
+/// `Access::blocking_each`. Under rules it is the library's `analysis::blocked_each`, the
+/// analysis's `blocked` alone — the study keeps neither witness paths nor dead rules, so the
+/// analysis asks only the few generic paths that settle the word — asked once for every
+/// reading's agents, so that readings that match paths alike (RFC 9309 and the 2019 draft)
+/// share the answer wherever they give an agent the same rules.
+fn blocked_each(readings: &[Reading<'_>], agents: &[Arc<AgentQuery>]) -> Vec<Vec<&'static str>> {
+    let applicables: Vec<_> = readings
+        .iter()
+        .filter_map(|reading| rules(&reading.access))
+        .flat_map(|robots| agents.iter().map(|agent| robots.applicable(agent)))
+        .collect();
+    let mut under_rules = analysis::blocked_each(&applicables).into_iter();
+    readings
+        .iter()
+        .map(|reading| match rules(&reading.access) {
+            Some(_) => under_rules
+                .by_ref()
+                .take(agents.len())
+                .map(|blocked| blocked.name())
+                .collect(),
+            None => reading
+                .access
+                .blocking_each(agents.iter().map(|agent| &**agent))
+                .iter()
+                .map(|b| b.blocked.name())
+                .collect(),
+        })
+        .collect()
 }
 
 /// Why the status code decided, in words: `403: google allow-all, draft-1996 disallow-all`.

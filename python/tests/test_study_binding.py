@@ -166,12 +166,13 @@ def test_summary_of_extensions_and_sitemaps():
 def test_the_batch_call_answers_as_access_does():
     """`_analyse_captures`, the study's one call per batch (python/src/study.rs), writes Arrow
     buffers (python/src/columns.rs); read here by hand, without pyarrow: each reading's
-    verdicts are `Access.answers`, its `blocked` `Access.blocked`, in captures × readings ×
-    agents × paths order."""
+    verdicts are `Access.answers` (verdict, line, rule and group's agent), its `blocked`
+    `Access.blocked`, in captures × readings × agents × paths order — where crawlers fall to
+    the same groups (GPTBot, ClaudeBot and `*`), whose answers the call asks once, too."""
     from robotspec._robotspec import _analyse_captures
 
     body = (CORPUS / "github.com").read_bytes()
-    agents, urls = ["GPTBot", "Googlebot", "*"], ["/", "/search", "/x/y/tree/z"]
+    agents, urls = ["GPTBot", "ClaudeBot", "Googlebot", "*"], ["/", "/search", "/x/y/tree/z"]
     captures = [(200, body), (503, body), (403, b"")]
     columns = _analyse_captures(
         ["https://github.com/robots.txt"] * 3, [s for s, _ in captures], [b for _, b in captures],
@@ -183,25 +184,44 @@ def test_the_batch_call_answers_as_access_does():
     length, (validity, bits) = columns["readings[].verdicts[].allowed"]
     assert length == 3 * len(VARIANTS) * len(agents) * len(urls) and validity is None
     allowed = [bool(bits[i // 8] >> (i % 8) & 1) for i in range(length)]
+    answers = list(zip(allowed, _ints(columns["readings[].verdicts[].line"]),
+                       _strings(columns["readings[].verdicts[].rule"]),
+                       _strings(columns["readings[].verdicts[].group_agent"])))
     blocked = _strings(columns["readings[].verdicts[].blocked"])
-    expected_allowed, expected_blocked = [], []
+    expected_answers, expected_blocked = [], []
     for status, captured in captures:
         for variant in VARIANTS:
             access = Access(status, captured, variant)
-            expected_allowed += [answer[0] for answer in access.answers(agents, urls)]
+            expected_answers += access.answers(agents, urls)
             expected_blocked += [b for b in access.blocked(agents) for _ in urls]
-    assert allowed == expected_allowed
+    assert any(answer[1] is not None for answer in expected_answers)
+    assert answers == expected_answers
     assert blocked == expected_blocked
     with pytest.raises(ValueError, match="as long as each other"):
         _analyse_captures(["https://a.test/robots.txt"], [], [], [], [], agents, urls,
                           ["google"], SIZE_LIMIT)
 
 
+def _valid(validity, length):
+    """Which values of a column are not null, from its validity bitmap (None: all)."""
+    return [validity is None or bool(validity[i // 8] >> (i % 8) & 1) for i in range(length)]
+
+
 def _strings(column):
-    """A utf8 column's values, from its offsets and data (no nulls expected)."""
+    """A utf8 column's values (None for nulls), from its validity, offsets and data."""
     import struct
 
     length, (validity, offsets, data) = column
-    assert validity is None
     ends = struct.unpack(f"<{length + 1}i", offsets)
-    return [data[ends[i]:ends[i + 1]].decode() for i in range(length)]
+    return [data[ends[i]:ends[i + 1]].decode() if valid else None
+            for i, valid in enumerate(_valid(validity, length))]
+
+
+def _ints(column):
+    """An int32 column's values (None for nulls)."""
+    import struct
+
+    length, (validity, values) = column
+    numbers = struct.unpack(f"<{length}i", values)
+    return [number if valid else None
+            for number, valid in zip(numbers, _valid(validity, length))]
