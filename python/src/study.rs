@@ -174,6 +174,9 @@ struct Reading<'a> {
     profile: Profile,
     access: access::Access,
     grid: Vec<crate::access::Answer>,
+    /// For each agent, the first agent the file gives the same groups under the same token:
+    /// its answers are that agent's (`grid`).
+    asked_as: Vec<usize>,
     /// Asked of every reading of the capture at once (`blocked_each`), once all are read.
     blocked: Vec<&'static str>,
 }
@@ -185,10 +188,16 @@ impl Reading<'_> {
 }
 
 /// The readings' comparisons of a capture, made when first needed, one per (agent, path)
-/// asked: the library's diff, with `diff_many`'s answers.
+/// asked: the library's diff, with `diff_many`'s answers. Agents that every reading gives the
+/// same groups under the same token share one comparison, when the readings' own parses are
+/// compared.
 struct Explained<'a> {
     files: Files<'a>,
-    found: HashMap<(usize, String), Comparison>,
+    /// The `asked_as` of each reading compared, when the readings' parses are.
+    asked_as: Vec<&'a [usize]>,
+    /// Keyed by the agent each reading asks in its place (the agent itself when the body is
+    /// read again), and the path.
+    found: HashMap<(Vec<usize>, String), Comparison>,
 }
 
 /// The files the diff compares.
@@ -211,23 +220,33 @@ impl<'a> Explained<'a> {
         let obeying = || readings.iter().filter(|r| r.obeys_rules());
         let whole_read =
             obeying().all(|r| capture.body.len() <= access::size_limit(r.profile, &ask.options));
-        let files = if whole_read {
-            Files::Parsed(obeying().filter_map(|r| rules(&r.access)).collect())
+        let (files, asked_as) = if whole_read {
+            let files = obeying().filter_map(|r| rules(&r.access)).collect();
+            let asked_as = obeying().map(|r| r.asked_as.as_slice()).collect();
+            (Files::Parsed(files), asked_as)
         } else {
-            Files::Whole {
+            let files = Files::Whole {
                 body: capture.body,
                 profiles: readings.iter().map(|r| r.profile).collect(),
                 comparer: None,
-            }
+            };
+            (files, Vec::new())
         };
         Explained {
             files,
+            asked_as,
             found: HashMap::new(),
         }
     }
 
     fn of(&mut self, ask: &Ask, agent: usize, path: &str) -> Option<&Comparison> {
-        let key = (agent, path.to_owned());
+        let in_place_of = self.asked_as.iter();
+        let agents = in_place_of.map(|asked_as| asked_as.get(agent).copied().unwrap_or(agent));
+        let agents = match &self.files {
+            Files::Parsed(_) => agents.collect(),
+            Files::Whole { .. } => vec![agent],
+        };
+        let key = (agents, path.to_owned());
         if !self.found.contains_key(&key) {
             let query = ask.agents.get(agent)?;
             let comparison = match &mut self.files {
@@ -546,32 +565,37 @@ fn read<'a>(
     now: SystemTime,
 ) -> Reading<'a> {
     let access = access::evaluate(profile, outcome, now, &ask.options);
-    let grid = grid(ask, &access);
+    let (grid, asked_as) = grid(ask, &access);
     Reading {
         name,
         profile,
         access,
         grid,
+        asked_as,
         blocked: Vec::new(),
     }
 }
 
-/// The answers of every agent (outer) and path (inner) under `access`. Agents the file gives
-/// the same groups, under the same token, get the same answers: each such set of groups is
-/// asked once (the study's crawlers mostly fall to the `*` groups).
-fn grid(ask: &Ask, access: &access::Access) -> Vec<crate::access::Answer> {
+/// The answers of every agent (outer) and path (inner) under `access`, and for each agent the
+/// first agent whose answers it shares. Agents the file gives the same groups, under the same
+/// token, get the same answers: each such set of groups is asked once (the study's crawlers
+/// mostly fall to the `*` groups).
+fn grid(ask: &Ask, access: &access::Access) -> (Vec<crate::access::Answer>, Vec<usize>) {
     let width = ask.paths.len();
     let mut grid = Vec::with_capacity(ask.agents.len() * width);
+    let mut asked_as = Vec::with_capacity(ask.agents.len());
     let mut first_agent_of: HashMap<(Option<String>, Vec<u32>), usize> = HashMap::new();
     for (a, agent) in ask.agents.iter().enumerate() {
         let Some(applicable) = access.robots().map(|robots| robots.applicable(agent)) else {
             let allows = |path: &PyBackedStr| (access.allows(agent, path), None, None, None);
             grid.extend(ask.paths.iter().map(allows));
+            asked_as.push(a);
             continue;
         };
         let token = applicable.agent().map(|token| token.to_string());
         let groups = applicable.groups().map(|group| group.line()).collect();
         let first = *first_agent_of.entry((token, groups)).or_insert(a);
+        asked_as.push(first);
         let answered = grid
             .get(first * width..(first + 1) * width)
             .map(<[_]>::to_vec);
@@ -580,7 +604,7 @@ fn grid(ask: &Ask, access: &access::Access) -> Vec<crate::access::Answer> {
             None => grid.extend(applicable.check_many(&ask.paths).iter().map(answer)),
         }
     }
-    grid
+    (grid, asked_as)
 }
 
 /// How much of the site is blocked for each agent under each reading: the word of
