@@ -12,7 +12,9 @@
 //! neither a capture's answers nor a row.
 //!
 //! Each reading parses a capture once (the access policy's parse, within the size limit), and
-//! every agent and path is asked of that parse; where two readings that both obey the file
+//! every agent and path is asked of that parse — once for agents the file gives the same groups
+//! under the same token, and `blocked` of every reading at once, so that readings that match
+//! paths alike share it (`analysis::blocked_each`); where two readings that both obey the file
 //! disagree, the library's diff explains why from the same parses (`diff::compare_parsed`) — as
 //! `diff_many` does, and with the same answers. Only a body past a reading's size limit is read
 //! once more, whole, by a `diff::Comparer`, as `diff_many` reads it.
