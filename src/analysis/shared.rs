@@ -7,10 +7,10 @@
 //! groups are different lines, their content is one. One file read under RFC 9309 and under the
 //! 2019 draft gives most crawlers the same rules, which both readings match alike. So crawlers
 //! of the same [`Content`], of one file or of several, share one analysis and one comparison,
-//! each told in its own rules' lines: a [`Rebase`] pairs one crawler's rules with another's, position by position,
-//! and what an answer names (a dead rule, the rules that shadow it, a witness's deciding rule)
-//! is carried over by it — a witness by asking its path of the other crawler's rules, which
-//! decide it alike by construction.
+//! each told in its own rules' lines: a [`Rebase`] pairs one crawler's rules with another's,
+//! position by position, and what an answer names (a dead rule, the rules that shadow it, a
+//! witness's deciding rule) is carried over by it — a witness by asking its path of the other
+//! crawler's rules, which decide it alike by construction.
 
 use std::hash::Hash;
 
