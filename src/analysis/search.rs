@@ -194,9 +194,7 @@ pub(super) fn search<const N: usize>(
     mut visit: impl FnMut(&[Ending; N], &Trail, usize) -> Control,
 ) -> Outcome {
     let tried = Tried::of(sides, paths);
-    match run(sides, &tried, budget, &mut visit, &mut |_, _, _| {
-        Grow::Visit
-    }) {
+    match run(sides, &tried, budget, &mut visit) {
         Ok(outcome) => outcome,
         Err(Exceeded) => Outcome::Exceeded,
     }
@@ -206,17 +204,19 @@ pub(super) fn search<const N: usize>(
 /// accepts — the shortest, then the smallest — or `None` when no path ends so; `Err` when the
 /// budget ran out first.
 ///
-/// Found by iterative deepening: each round is the same breadth-first search, except that it
-/// leaves out the paths that cannot reach such an ending within `within` bytes, by a lower
-/// bound of the bytes still to read ([`Dfa::distance`] in normalised bytes, over the most one
-/// request byte writes). The bound falls by at most one a byte, so a node a round leaves out
-/// is one whose every path is longer than `within`: the round visits every path of at most
-/// that length that could end so, in the order [`search`] does, and the first it finds is the
-/// one [`search`] would. A round that finds none raises `within` to the least bound it left
-/// out. On a group of many `*X*` rules the plain search builds a state for every prefix of
-/// every `X` as short as the shortest; this one follows the few that can still match in time.
-/// The rounds are charged to a copy of the budget; if it runs out, the plain search runs with
-/// the budget as it was — at most twice the work, and the same answer.
+/// Found by iterative deepening: each round leaves out the paths that cannot reach such an
+/// ending within `within` bytes, by a lower bound of the bytes still to read
+/// ([`Dfa::distance`] in normalised bytes, over the most one request byte writes), and goes
+/// depth first through the rest ([`depth_first`]). The bound falls by at most one a byte, so a
+/// round that finds none has shown that no path of at most `within` bytes ends so, and raises
+/// `within` to the least bound it left out: no path shorter than that can end so either. Every
+/// path a round finds is then exactly `within` bytes long, and the first one in the order
+/// [`search`] visits paths of one length in is the one depth first meets first. On a group of
+/// many `*X*` rules the plain search builds a state for every prefix of every `X` as short as
+/// the shortest; a round follows the few that can still match in time, and on a group of
+/// many long rules only the smallest that can (docs/analysis.md, "Shortest examples and
+/// comparisons"). The rounds are charged to a copy of the budget; if it runs out, the plain
+/// search runs with the budget as it was — at most twice the work, and the same answer.
 ///
 /// A request byte may write more than one normalised byte: RFC 9309 writes a lone `%` as
 /// `%25`. The bound counts such bytes as free (`Normaliser::surplus`); a normalisation whose
@@ -230,6 +230,42 @@ pub(super) fn first_toward(
     wanted: impl Fn(Option<u32>) -> bool,
     budget: &mut Budget,
 ) -> Result<Option<String>, Exceeded> {
+    let [side] = &*sides;
+    let Some(tails) = side.normaliser.surplus() else {
+        return plain_first(sides, tried, &wanted, budget);
+    };
+    let mut rounds = budget.clone();
+    let mut distances: Vec<Option<Option<u32>>> = Vec::new();
+    let mut reach = |sides: &mut [Side; 1], node: &Node<1>, length: usize| {
+        let [side] = sides;
+        let [at] = node.sides;
+        distance_of(side, at, (&wanted, tails), &mut distances)
+            .map(|distance| length.saturating_add(distance))
+    };
+    let mut within = 0;
+    loop {
+        match depth_first(sides, tried, within, &mut reach, &wanted, &mut rounds) {
+            Ok(Round::Found(path)) => {
+                *budget = rounds;
+                return Ok(Some(path));
+            }
+            Ok(Round::Beyond(Some(next))) => within = next,
+            Ok(Round::Beyond(None)) => {
+                *budget = rounds;
+                return Ok(None);
+            }
+            Err(Exceeded) => return plain_first(sides, tried, &wanted, budget),
+        }
+    }
+}
+
+/// [`first_toward`] by the plain breadth-first search.
+fn plain_first(
+    sides: &mut [Side; 1],
+    tried: &Tried,
+    wanted: &impl Fn(Option<u32>) -> bool,
+    budget: &mut Budget,
+) -> Result<Option<String>, Exceeded> {
     let mut found = None;
     let mut visit = |[ending]: &[Ending; 1], trail: &Trail, node: usize| {
         if wanted(ending.winner) {
@@ -239,46 +275,79 @@ pub(super) fn first_toward(
             Control::Continue
         }
     };
-    let plain = |sides: &mut [Side; 1], budget: &mut Budget, visit: &mut _| {
-        run(sides, tried, budget, visit, &mut |_, _, _| Grow::Visit)
-    };
-    let [side] = &*sides;
-    let Some(tails) = side.normaliser.surplus() else {
-        plain(sides, budget, &mut visit)?;
-        return Ok(found);
-    };
-    let mut rounds = budget.clone();
-    let mut distances: Vec<Option<Option<u32>>> = Vec::new();
-    let mut within = 0;
-    loop {
-        let mut beyond: Option<usize> = None;
-        let mut bound = |sides: &mut [Side; 1], node: &Node<1>, length: usize| {
-            let [side] = sides;
-            let [at] = node.sides;
-            let Some(distance) = distance_of(side, at, (&wanted, tails), &mut distances) else {
-                return Grow::Skip;
-            };
-            let reach = length.saturating_add(distance);
-            if reach <= within {
-                return Grow::Visit;
-            }
-            beyond = Some(beyond.map_or(reach, |b| b.min(reach)));
-            Grow::Skip
+    run(sides, tried, budget, &mut visit)?;
+    Ok(found)
+}
+
+/// How a round of [`first_toward`] ended: the path found, or the least bound it left out
+/// (`None`: it left none out).
+enum Round {
+    Found(String),
+    Beyond(Option<usize>),
+}
+
+/// One round of [`first_toward`]: depth first, each node's children in the order [`search`]
+/// makes them, through the paths whose `reach` (their length and the bound of what is still
+/// to read; `None`: never) is at most `within`. A node entered before at the same length or
+/// shorter is not entered again: what it leads to within the bound, it led to then. Charged
+/// as [`search`] is: each byte tried a state, each node entered twelve units.
+fn depth_first(
+    sides: &mut [Side; 1],
+    tried: &Tried,
+    within: usize,
+    reach: &mut impl FnMut(&mut [Side; 1], &Node<1>, usize) -> Option<usize>,
+    wanted: &impl Fn(Option<u32>) -> bool,
+    budget: &mut Budget,
+) -> Result<Round, Exceeded> {
+    let start = start_node(sides);
+    // The least length each node was met at.
+    let mut met: foldhash::HashMap<Node<1>, usize> = foldhash::HashMap::default();
+    met.insert(start, 0);
+    // The path to the node on top, and each node on the way with the number of bytes tried.
+    let mut path: Vec<u8> = Vec::new();
+    let mut stack = vec![(start, 0)];
+    let mut beyond: Option<usize> = None;
+    let mut out = Vec::new();
+    budget.charge(tried.bytes.len())?;
+    while let Some((node, next)) = stack.last_mut() {
+        let node = *node;
+        let bytes = tried.after(node.read);
+        let Some(&byte) = bytes.get(*next) else {
+            stack.pop();
+            path.pop();
+            continue;
         };
-        match run(sides, tried, &mut rounds, &mut visit, &mut bound) {
-            Ok(Outcome::Complete) => match beyond {
-                Some(next) => within = next,
-                None => break,
-            },
-            Ok(_) => break,
-            Err(Exceeded) => {
-                plain(sides, budget, &mut visit)?;
-                return Ok(found);
+        *next += 1;
+        let child = step(sides, &node, byte, budget, &mut out)?;
+        let length = path.len() + 1;
+        if met.get(&child).is_some_and(|&earlier| earlier <= length) {
+            continue;
+        }
+        met.insert(child, length);
+        match reach(sides, &child, length) {
+            None => continue,
+            Some(far) if far > within => {
+                beyond = Some(beyond.map_or(far, |b| b.min(far)));
+                continue;
+            }
+            Some(_) => {}
+        }
+        budget.charge(12)?;
+        path.push(byte);
+        if let Some([ending]) = endings(sides, &child, budget, &mut out)? {
+            if wanted(ending.winner) {
+                // Only path bytes are ever read: printable ASCII.
+                return Ok(Round::Found(String::from_utf8_lossy(&path).into_owned()));
             }
         }
+        if settled(sides, &child) {
+            path.pop();
+        } else {
+            budget.charge(tried.bytes.len())?;
+            stack.push((child, 0));
+        }
     }
-    *budget = rounds;
-    Ok(found)
+    Ok(Round::Beyond(beyond))
 }
 
 /// At least how many more request bytes a path at `at` reads before it can end with a group
@@ -344,13 +413,15 @@ impl Tried {
         after_slash.sort_by_key(|&byte| byte_order(1, byte));
         Tried { bytes, after_slash }
     }
-}
 
-/// Whether a search goes down a new node.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Grow {
-    Visit,
-    Skip,
+    /// The bytes tried after a node that has read `read` (0: nothing, 1: the leading `/`).
+    fn after(&self, read: u8) -> &[u8] {
+        match read {
+            0 => b"/",
+            1 => &self.after_slash,
+            _ => &self.bytes,
+        }
+    }
 }
 
 fn run<const N: usize>(
@@ -358,22 +429,9 @@ fn run<const N: usize>(
     tried: &Tried,
     budget: &mut Budget,
     visit: &mut impl FnMut(&[Ending; N], &Trail, usize) -> Control,
-    grow: &mut impl FnMut(&mut [Side; N], &Node<N>, usize) -> Grow,
 ) -> Result<Outcome, Exceeded> {
-    let Tried { bytes, after_slash } = tried;
-    let start = Node {
-        read: 0,
-        sides: std::array::from_fn(|i| {
-            let side = sides.get(i);
-            At {
-                pending: 0,
-                robots: 0,
-                dfa: side.map_or(0, |s| s.dfa.start()),
-            }
-        }),
-    };
-    // Each node and the length of its path.
-    let mut queue = vec![(start, 0)];
+    let start = start_node(sides);
+    let mut queue = vec![start];
     let mut seen: foldhash::HashSet<Node<N>> = foldhash::HashSet::default();
     seen.insert(start);
     let mut trail = Trail {
@@ -381,7 +439,7 @@ fn run<const N: usize>(
     };
     let mut out = Vec::new();
     let mut next = 0;
-    while let Some(&(node, length)) = queue.get(next) {
+    while let Some(&node) = queue.get(next) {
         if node.read > 0 {
             if let Some(endings) = endings(sides, &node, budget, &mut out)? {
                 if visit(&endings, &trail, next) == Control::Stop {
@@ -391,19 +449,14 @@ fn run<const N: usize>(
         }
         if !settled(sides, &node) {
             // Each byte tried is a step of every side: counted as one state visited per side.
-            budget.charge(bytes.len() * N)?;
-            let tried = match node.read {
-                0 => &b"/"[..],
-                1 => after_slash,
-                _ => bytes,
-            };
-            for &byte in tried {
+            budget.charge(tried.bytes.len() * N)?;
+            for &byte in tried.after(node.read) {
                 let child = step(sides, &node, byte, budget, &mut out)?;
-                if seen.insert(child) && grow(sides, &child, length + 1) == Grow::Visit {
+                if seen.insert(child) {
                     // A node is held three times (the queue, the set of nodes seen, the trail
                     // back to its path): about twelve of the budget's four-byte units.
                     budget.charge(12)?;
-                    queue.push((child, length + 1));
+                    queue.push(child);
                     let parent = u32::try_from(next).map_err(|_| Exceeded)?;
                     trail.steps.push((parent, byte));
                 }
@@ -412,6 +465,18 @@ fn run<const N: usize>(
         next += 1;
     }
     Ok(Outcome::Complete)
+}
+
+/// The node before any byte is read.
+fn start_node<const N: usize>(sides: &[Side; N]) -> Node<N> {
+    Node {
+        read: 0,
+        sides: std::array::from_fn(|i| At {
+            pending: 0,
+            robots: 0,
+            dfa: sides.get(i).map_or(0, |side| side.dfa.start()),
+        }),
+    }
 }
 
 /// The node after reading `byte`.
