@@ -189,3 +189,26 @@ fn names_round_trip() {
     }
     assert!("nope".parse::<Variant>().is_err());
 }
+
+/// Two readings are equal exactly when their names are: the same variant, every setting's
+/// value written alike.
+#[test]
+fn readings_are_equal_when_their_names_are() {
+    let mut readings: Vec<Profile> = Vec::new();
+    for variant in Variant::ALL {
+        let base = variant.profile();
+        readings.push(*base);
+        for setting in Profile::settings() {
+            for (value, _) in setting.choices() {
+                readings.extend(base.with(setting.name(), &value));
+            }
+        }
+        readings.extend(base.with("max-line-bytes", "100"));
+    }
+    assert!(readings.len() > 100, "{}", readings.len());
+    for a in &readings {
+        for b in &readings {
+            assert_eq!(a == b, a.name() == b.name(), "{} {}", a.name(), b.name());
+        }
+    }
+}
