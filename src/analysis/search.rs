@@ -589,3 +589,70 @@ fn class_key<const N: usize>(sides: &[Side; N], byte: u8, key: &mut Vec<u16>, ou
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::ranking::Ranking;
+    use crate::{AgentQuery, Robots, Variant};
+    use proptest::prelude::*;
+
+    /// A rule of the generated groups: allow or disallow, and a pattern from bytes that the
+    /// readings escape, decode, match as wildcards or compare as they are.
+    fn rule() -> impl Strategy<Value = (bool, String)> {
+        let byte = prop_oneof![
+            Just('/'),
+            Just('a'),
+            Just('b'),
+            Just('%'),
+            Just('2'),
+            Just('f'),
+            Just('A'),
+            Just('*'),
+            Just('$'),
+            Just('~'),
+            Just('.'),
+        ];
+        let pattern = proptest::collection::vec(byte, 0..7).prop_map(|bytes| {
+            let mut pattern = String::from("/");
+            pattern.extend(bytes);
+            pattern
+        });
+        (any::<bool>(), pattern)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// Depth-first rounds find the path the plain breadth-first search finds first, for
+        /// either verdict, under every reading.
+        #[test]
+        fn rounds_find_what_the_plain_search_finds(rules in proptest::collection::vec(rule(), 1..6)) {
+            let mut body = String::from("User-agent: *\n");
+            for (allow, pattern) in &rules {
+                let key = if *allow { "Allow" } else { "Disallow" };
+                body.push_str(&format!("{key}: {pattern}\n"));
+            }
+            let agent = AgentQuery::new("bot");
+            for variant in Variant::ALL {
+                let robots = Robots::parse(body.as_bytes(), *variant);
+                let applicable = robots.applicable(&agent);
+                let ranking = Ranking::new(&applicable);
+                for allowed in [true, false] {
+                    let wanted = |winner| ranking.allows(winner) == allowed;
+                    let side = || {
+                        let dfa = ranking.outcome_dfa(&mut ranking.budget()).ok()?;
+                        Some([Side::new(Normaliser::of(&ranking.profile), dfa)])
+                    };
+                    let (Some(mut rounds), Some(mut plain)) = (side(), side()) else {
+                        continue;
+                    };
+                    let tried = Tried::of(&rounds, Paths::All);
+                    let found = first_toward(&mut rounds, &tried, wanted, &mut ranking.budget());
+                    let expected = plain_first(&mut plain, &tried, &wanted, &mut ranking.budget());
+                    prop_assert_eq!(found, expected, "{} {} allowed={}", variant, body, allowed);
+                }
+            }
+        }
+    }
+}
