@@ -606,6 +606,8 @@ mod tests {
             Just('b'),
             Just('%'),
             Just('2'),
+            Just('4'),
+            Just('5'),
             Just('f'),
             Just('A'),
             Just('*'),
