@@ -594,7 +594,8 @@ fn class_key<const N: usize>(sides: &[Side; N], byte: u8, key: &mut Vec<u16>, ou
 mod tests {
     use super::*;
     use crate::analysis::ranking::Ranking;
-    use crate::{AgentQuery, Robots, Variant};
+    use crate::query::{AgentQuery, Robots};
+    use crate::variant::Variant;
     use proptest::prelude::*;
 
     /// A rule of the generated groups: allow or disallow, and a pattern from bytes that the
