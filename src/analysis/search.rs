@@ -9,6 +9,12 @@
 //! first path to reach a node is the shortest and smallest that does, and the first node at
 //! which a question is answered gives the witness the analysis promises. Bytes that every side
 //! reads alike are tried once, by their smallest member.
+//!
+//! The shortest path of one verdict on one side ([`first_toward`]) is found by rounds of
+//! iterative deepening under a lower bound of the bytes still to read, each round depth first
+//! in the same order: every answer a round can find is as long as its limit, so the first it
+//! meets is the one the breadth-first search would give, and it meets it without walking every
+//! other path of that length.
 
 use super::budget::{Budget, Exceeded};
 use super::dfa::{Dfa, DfaState};
