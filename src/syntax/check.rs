@@ -509,7 +509,6 @@ impl<'s, 'a> LineChecks<'_, 's, 'a, '_, '_, '_> {
     }
 
     fn key(&mut self, entry: &Entry) {
-        let key = self.text(entry.key);
         if self
             .source()
             .slice(entry.key)
@@ -529,25 +528,35 @@ impl<'s, 'a> LineChecks<'_, 's, 'a, '_, '_, '_> {
         match (entry.directive, entry.spelling) {
             (Directive::Other, _) if !self.demands().unknown_keys_violate => {}
             (Directive::Other, _) if self.is_content_usage_rule(entry) => {}
+            // The key's text is made only for a message: most keys need none.
             (Directive::Other, _) => match entry.extension {
                 Some(extension) => self.push(
                     Code::KnownExtension,
                     entry.key,
                     format!(
-                        "`{key}` is not a directive of {} but the `{extension}` extension record",
+                        "`{}` is not a directive of {} but the `{extension}` extension record",
+                        self.text(entry.key),
                         self.checker.variant
                     ),
                 ),
                 None => self.push(
                     Code::UnknownDirective,
                     entry.key,
-                    format!("`{key}` is not a directive of {}", self.checker.variant),
+                    format!(
+                        "`{}` is not a directive of {}",
+                        self.text(entry.key),
+                        self.checker.variant
+                    ),
                 ),
             },
             (directive, Spelling::Prefix | Spelling::Typo) => self.push(
                 Code::TypoDirective,
                 entry.key,
-                format!("`{key}` is read as `{}`", canonical_name(directive)),
+                format!(
+                    "`{}` is read as `{}`",
+                    self.text(entry.key),
+                    canonical_name(directive)
+                ),
             ),
             (_, Spelling::Exact) => {}
         }
