@@ -144,6 +144,33 @@ pub(crate) struct Checker<'s, 'a> {
     record_place: Place,
     /// Index of the next invalid UTF-8 run to findings.
     next_invalid: usize,
+    /// Whether a line may hold a control character, or (where the grammar asks for US-ASCII)
+    /// a byte past it: `false` when the whole input read holds none, which one pass over the
+    /// input settles for every line, and which is true of nearly every file. A search per line
+    /// runs its last bytes one at a time, and lines are short.
+    lines_may_hold: Held,
+}
+
+/// What the lines of an input may hold (see [`Checker`]).
+#[derive(Clone, Copy)]
+struct Held {
+    /// A control character other than a tab (`control-character`).
+    control: bool,
+    /// A byte past US-ASCII, where the grammar asks for US-ASCII only (`non-ascii`).
+    non_ascii: bool,
+}
+
+impl Held {
+    /// What the lines of `source` may hold, as far as checks that `demands` asks for care.
+    fn of(source: &Source<'_>, demands: &Demands) -> Held {
+        let read = source.slice(Span::new(0, source.text().len()));
+        // No line's content holds a line end.
+        let in_content = |byte: u8| is_control(byte) && byte != b'\n' && byte != b'\r';
+        Held {
+            control: read.iter().fold(false, |any, &byte| any | in_content(byte)),
+            non_ascii: demands.ascii_only && !read.is_ascii(),
+        }
+    }
 }
 
 impl<'s, 'a> Checker<'s, 'a> {
@@ -177,6 +204,13 @@ impl<'s, 'a> Checker<'s, 'a> {
             state: State::Outside,
             record_place: findings.place(),
             next_invalid: 0,
+            lines_may_hold: match collect {
+                Collect::All => Held::of(source, demands),
+                Collect::Limits => Held {
+                    control: false,
+                    non_ascii: false,
+                },
+            },
         }
     }
 
@@ -301,8 +335,11 @@ impl<'s, 'a> LineChecks<'_, 's, 'a, '_, '_, '_> {
             LineBody::Entry(entry) => self.entry(line, &entry),
             LineBody::Invalid { text } => self.invalid(text),
         }
-        self.control_characters(line);
-        if self.demands().ascii_only {
+        let held = self.checker.lines_may_hold;
+        if held.control {
+            self.control_characters(line);
+        }
+        if held.non_ascii {
             self.non_ascii(line);
         }
     }
@@ -638,7 +675,7 @@ impl<'s, 'a> LineChecks<'_, 's, 'a, '_, '_, '_> {
 
     fn no_whitespace(&mut self, value: Span) {
         let bytes = self.source().slice(value);
-        if let Some(at) = bytes.iter().position(|&b| b == b' ' || b == b'\t') {
+        if let Some(at) = memchr::memchr2(b' ', b'\t', bytes) {
             let start = value.start + at;
             self.push(
                 Code::WhitespaceInValue,

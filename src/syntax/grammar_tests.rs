@@ -716,6 +716,38 @@ mod strict_property {
         assert!(!grammar_accepts(Variant::Rfc9309, usage) && violates(Variant::Rfc9309, usage));
     }
 
+    /// The searches for a control character, and under the 1996 draft for a byte past
+    /// US-ASCII, skip every line when the whole input holds none (the checks settle that once
+    /// for the file): line ends are not content, so lines ended by CR, LF or CRLF hold none,
+    /// and one such byte is found on whichever line holds it.
+    #[test]
+    fn control_and_non_ascii_bytes_are_found_on_the_line_that_holds_them() {
+        let found = |variant: Variant, bytes: &[u8], code: Code| -> Vec<usize> {
+            let parsed = parse(bytes, variant);
+            let with_code = parsed.diagnostics().iter().filter(|d| d.code == code);
+            with_code.map(|d| d.span.start).collect()
+        };
+        for end in ["\n", "\r", "\r\n"] {
+            let lines = |third: &str| format!("User-agent: *{end}Disallow: /a{end}{third}{end}");
+            let clean = lines("Allow: /b");
+            let control = lines("Allow: /b\u{1}c");
+            let at = control.find('\u{1}').unwrap();
+            for &variant in Variant::ALL {
+                assert!(found(variant, clean.as_bytes(), Code::ControlCharacter).is_empty());
+                assert_eq!(
+                    found(variant, control.as_bytes(), Code::ControlCharacter),
+                    [at],
+                    "{variant} {end:?}"
+                );
+            }
+            let accented = lines("Allow: /caf\u{e9}");
+            let at = accented.find('\u{e9}').unwrap();
+            let draft = Variant::Draft1996;
+            assert!(found(draft, clean.as_bytes(), Code::NonAscii).is_empty());
+            assert_eq!(found(draft, accented.as_bytes(), Code::NonAscii), [at]);
+        }
+    }
+
     /// Where the Content-Usage grammar and RFC 9651's parsing algorithm part: the ABNF admits
     /// any `%xx` in a Display String and any base64 alphabet run in a Byte Sequence, the
     /// algorithm also wants UTF-8 and valid base64. The checks apply the algorithm (a
