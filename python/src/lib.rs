@@ -46,8 +46,9 @@ use pyo3::prelude::*;
 /// The module's Rust allocations come from mimalloc, not the C library's malloc. A study's
 /// batch makes and drops millions of small values (parses, answers, search nodes): with
 /// glibc's allocator, its malloc, free and the page faults of returning memory to the system
-/// were a sixth of the call (docs/performance.md, "The binding's allocator"). Python's own
-/// objects keep Python's allocator; nothing allocated on one side is freed on the other.
+/// were in a quarter of the call's samples (docs/performance.md, "The binding's allocator").
+/// Python's own objects keep Python's allocator; nothing allocated on one side is freed on the
+/// other.
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
