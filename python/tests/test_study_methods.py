@@ -164,6 +164,43 @@ CASES = [
         {"exact": "some", "imc25": None, "consent-in-crisis": "some",
          "consent-in-crisis-2025": "some"},
     ),
+    (
+        # An agent named as the parser's list of error lines. 2024: "ERRORS" is already a key
+        # (a list), so its line makes no rules of its own, and "Disallow: /" indexes the list
+        # by "Disallow": the parser raises, the pipeline leaves the file out: no judgement.
+        # 2025: the agent's rules replace the list; no error line follows: GPTBot takes `*`'s
+        # "all".
+        "agent-named-errors-rule",
+        b"User-agent: ERRORS\nDisallow: /\nUser-agent: *\nDisallow: /\n", "GPTBot",
+        {"exact": "all", "imc25": "all", "consent-in-crisis": None,
+         "consent-in-crisis-2025": "all"},
+    ),
+    (
+        # 2024: the blank line ends ERRORS' group before a rule reaches it, and the error line
+        # "Noindex: /y" goes to the list: `*` has "/": "all". 2025: ERRORS' rules replaced the
+        # list, and that error line appends to them: the parser raises: no judgement.
+        "agent-named-errors-then-error-line",
+        b"User-agent: ERRORS\n\nUser-agent: *\nDisallow: /\nNoindex: /y\n", "GPTBot",
+        {"exact": "all", "imc25": "all", "consent-in-crisis": "all",
+         "consent-in-crisis-2025": None},
+    ),
+    (
+        # 2024: the sitemap line made "Sitemaps" a list, so the agent's "Disallow: /" indexes a
+        # list: no judgement. 2025: the agent's rules replaced the list, and no sitemap line
+        # follows: GPTBot has no group and no `*`: "none".
+        "sitemap-then-agent-named-sitemaps",
+        b"Sitemap: https://example.com/s.xml\nUser-agent: Sitemaps\nDisallow: /\n", "GPTBot",
+        {"exact": "none", "imc25": "none", "consent-in-crisis": None,
+         "consent-in-crisis-2025": "none"},
+    ),
+    (
+        # Both: "Sitemaps" holds the agent's rules when the sitemap line appends to it: no
+        # judgement.
+        "agent-named-sitemaps-then-sitemap",
+        b"User-agent: Sitemaps\nDisallow: /\nSitemap: https://example.com/s.xml\n", "GPTBot",
+        {"exact": "none", "imc25": "none", "consent-in-crisis": None,
+         "consent-in-crisis-2025": None},
+    ),
 ]
 
 

@@ -30,6 +30,15 @@ equals the Disallow list (order included); else "all" if a Disallow is ``/`` (st
 Allow is left; else "some". An agent is looked up by its name exactly (case-sensitive), and one
 without rules of its own takes the judgement of ``*`` (``interpret_robots``).
 
+Where the published parser stops with an exception, the file gets no judgement (``None``): its
+pipeline (``parallel_parse_robots``) prints the error and leaves the URL out. That happens where
+an agent is named as one of the parser's own keys, which share the dictionary of agents: its list
+of error lines ``ERRORS`` and its list of sitemaps ``Sitemaps`` (exactly so written). At 257a063
+a rule line of ``User-agent: ERRORS``, or of ``User-agent: Sitemaps`` after a sitemap line,
+indexes a list by the key; a sitemap line after ``User-agent: Sitemaps`` appends to that agent's
+rules. At 60c189c an agent first spelt ``ERRORS`` or ``Sitemaps`` replaces that list with its
+rules, and the next error line (or rule with no agent) or sitemap line appends to them.
+
 What a fetch gives it (``extract_robots.py``): ``requests``' ``response.text`` of a 200
 response, else nothing — and no text (none fetched, or empty) is "none" for every agent. The
 text is decoded as ``requests`` decodes it: the ``charset`` of ``Content-Type``, else
@@ -39,13 +48,17 @@ ISO-8859-1 for a ``text/*`` type, else (chardet's guess, here) UTF-8.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Dict, List, Optional, Sequence, Set, Tuple
 
 NAME_2024 = "consent-in-crisis"
 NAME_2025 = "consent-in-crisis-2025"
 
 # A value the method keeps: (line number, value as stored).
 Value = Tuple[int, str]
+
+# The published parser's own keys, in the dictionary that holds the agents' rules.
+_ERRORS = "ERRORS"
+_SITEMAPS = "Sitemaps"
 
 
 @dataclass
@@ -60,19 +73,29 @@ class Rules:
 
 @dataclass
 class Parsed:
-    """The parser's output: rules per agent name as stored, and the fate of every line (what
-    the parser did with it: ``rule of a, b``, ``user-agent``, ``error``, ``ends group``, …)."""
+    """The parser's output: rules per agent name as stored, the fate of every line (what the
+    parser did with it: ``rule of a, b``, ``user-agent``, ``error``, ``ends group``, …), and
+    the line where the published parser stops with an exception, if it does (then the file has
+    no judgement; see the module)."""
 
     agents: Dict[str, Rules] = field(default_factory=dict)
     fate: Dict[int, str] = field(default_factory=dict)
+    stopped: Optional[int] = None
+
+    def stop(self, number: int, why: str) -> "Parsed":
+        """The parse as it ends at line ``number``, where the published parser raises."""
+        self.fate[number] = f"the published parser stops here: {why}"
+        self.stopped = number
+        return self
 
 
 @dataclass(frozen=True)
 class Judgement:
-    """The method's answer ("all", "some", "none"), the name whose rules decided (``*`` when
-    the agent has no rules of its own), and the values it counted, with their lines."""
+    """The method's answer ("all", "some", "none"; None where the published parser stops), the
+    name whose rules decided (``*`` when the agent has no rules of its own), and the values it
+    counted, with their lines."""
 
-    blocked: str
+    blocked: Optional[str]
     group: Optional[str]
     disallow: Tuple[Value, ...]
     allow: Tuple[Value, ...]
@@ -94,14 +117,21 @@ def parse_2024(text: str) -> Parsed:
     """``parse_robots_txt`` at 257a063 (see the module)."""
     parsed = Parsed()
     current: List[str] = []
+    # What the key "Sitemaps" holds: None (nothing yet), "sitemaps" (the list of a sitemap
+    # line) or "agent" (the rules of `User-agent: Sitemaps`): whichever came first stays.
+    sitemaps: Optional[str] = None
     for number, raw in _lines(text):
         line = raw.strip()
         if line.startswith("User-agent:"):
             agent = line.split(":", 1)[1].strip()
+            if agent == _SITEMAPS and sitemaps is None:
+                sitemaps = "agent"
             parsed.agents.setdefault(agent, Rules())
             current = [agent]
             parsed.fate[number] = "user-agent (replaces the group)"
         elif line.startswith(("Allow:", "Disallow:", "Crawl-delay:")) and current:
+            if current == [_ERRORS] or (current == [_SITEMAPS] and sitemaps == "sitemaps"):
+                return parsed.stop(number, f"{current[0]} is its own list, not an agent's rules")
             key = line.split(":", 1)[0].lower()
             value = line.split(":", 1)[1].strip()
             if key == "crawl-delay":
@@ -109,6 +139,9 @@ def parse_2024(text: str) -> Parsed:
             else:
                 _append(parsed, current, key, number, value)
         elif line.lower().startswith("sitemap:"):
+            if sitemaps == "agent":
+                return parsed.stop(number, f"{_SITEMAPS} holds an agent's rules, not a list")
+            sitemaps = "sitemaps"
             parsed.fate[number] = "sitemap"
         elif line == "" or line.startswith("#"):
             current = []
@@ -126,6 +159,14 @@ def parse_2025(text: str) -> Parsed:
     spelling: Dict[str, str] = {}
     current: List[str] = []
     seen_rule = False
+    # The parser's own keys whose lists an agent's rules replaced (first spelt so).
+    taken: Set[str] = set()
+
+    def stop_if_taken(number: int, key: str) -> bool:
+        if key in taken:
+            parsed.stop(number, f"{key} holds an agent's rules, not its list")
+        return key in taken
+
     for number, raw in _lines(text):
         line = raw.split("#", 1)[0].strip()
         if not line:
@@ -133,6 +174,8 @@ def parse_2025(text: str) -> Parsed:
         lowered = line.lower()
         value = line.split(":", 1)[1].strip() if ":" in line else ""
         if lowered.startswith("user-agent:"):
+            if value.lower() not in spelling and value in (_ERRORS, _SITEMAPS):
+                taken.add(value)
             first = spelling.setdefault(value.lower(), value)
             parsed.agents.setdefault(first, Rules())
             current = [first] if seen_rule else current + [first]
@@ -141,11 +184,17 @@ def parse_2025(text: str) -> Parsed:
             seen_rule = True
             if current:
                 _append(parsed, current, lowered.split(":", 1)[0], number, value)
+            elif stop_if_taken(number, _ERRORS):
+                return parsed
             else:
                 parsed.fate[number] = "not read (no user-agent before it)"
         elif lowered.startswith(("crawl-delay:", "sitemap:")):
             seen_rule = True
+            if lowered.startswith("sitemap:") and stop_if_taken(number, _SITEMAPS):
+                return parsed
             parsed.fate[number] = lowered.split(":", 1)[0]
+        elif stop_if_taken(number, _ERRORS):
+            return parsed
         else:
             parsed.fate[number] = "not read (an error line)"
     return parsed
@@ -168,7 +217,9 @@ def _interpret(rules: Optional[Rules], group: Optional[str]) -> Judgement:
 
 def judge(parsed: Parsed, agent: str) -> Judgement:
     """``interpret_robots`` for one agent: its own rules, looked up by exact name, else
-    ``*``'s."""
+    ``*``'s; no judgement where the published parser stops."""
+    if parsed.stopped is not None:
+        return Judgement(None, None, (), (), ())
     if agent != "*" and agent in parsed.agents:
         return _interpret(parsed.agents[agent], agent)
     star = parsed.agents.get("*")
