@@ -116,8 +116,7 @@ fn dead_rules(analysis: &Analysis<'_>) -> Vec<String> {
             .iter()
             .map(|d| {
                 let rule = d.rule();
-                let text = String::from_utf8_lossy(rule.text());
-                format!("line {}: {text} — {}: {}", rule.line(), d.cause(), d.why())
+                format!("line {}: {rule} — {}: {}", rule.line(), d.cause(), d.why())
             })
             .collect(),
     }

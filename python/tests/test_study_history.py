@@ -39,7 +39,9 @@ FOLDER = {
         # An edit that keeps every verdict: equivalent.
         ("20230701000000", BASE + b"Disallow: /private/x\n"),
     ],
-    "www.b.example": [("20230101000000", b"User-agent: *\nDisallow: /a\n")],
+    # Whitespace after the rule: each side's rule is shown trimmed, as `robotspec compare`
+    # shows it.
+    "www.b.example": [("20230101000000", b"User-agent: *\nDisallow: /a \t\n")],
     "b.example": [("20230201000000", b"User-agent: *\nDisallow: /a\nAllow: /a/b\n")],
 }
 
@@ -104,6 +106,7 @@ def test_fold_joins_www_and_the_bare_host(folder):
     folded = [row for row in _rows(captures, fold=True) if row["site"] == "b.example"]
     assert {(r["agent"], r["change"], r["opened_path"]) for r in folded} == {
         ("GPTBot", "opened", "/a/b"), ("*", "opened", "/a/b")}
+    assert {r["opened_before"] for r in folded} == {"disallowed by line 2: Disallow: /a"}
 
 
 def test_status_changes_are_history(folder):

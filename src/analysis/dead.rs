@@ -119,7 +119,7 @@ impl Serialize for DeadRule<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut s = serializer.serialize_struct("DeadRule", 6)?;
         s.serialize_field("line", &self.rule.line())?;
-        s.serialize_field("rule", &String::from_utf8_lossy(self.rule.text()))?;
+        s.serialize_field("rule", &self.rule.to_string())?;
         s.serialize_field("cause", &self.cause)?;
         s.serialize_field("why", &self.why)?;
         let shadowed_by = self.shadowed_by.as_ref().map(|rules| {
@@ -127,7 +127,7 @@ impl Serialize for DeadRule<'_> {
                 .iter()
                 .map(|rule| RuleRef {
                     line: rule.line(),
-                    rule: String::from_utf8_lossy(rule.text()).into_owned(),
+                    rule: rule.to_string(),
                 })
                 .collect::<Vec<_>>()
         });
@@ -382,12 +382,7 @@ fn shadowed_text(
     let mut text = String::new();
     for (n, shadow) in rules.iter().take(3).enumerate() {
         let sep = if n == 0 { "" } else { ", " };
-        let _ = write!(
-            text,
-            "{sep}line {} ({})",
-            shadow.line(),
-            String::from_utf8_lossy(shadow.text())
-        );
+        let _ = write!(text, "{sep}line {} ({shadow})", shadow.line());
     }
     if shadows > 3 {
         let _ = write!(text, " and {} more", shadows - 3);

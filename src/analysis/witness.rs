@@ -89,12 +89,7 @@ impl fmt::Display for Witness<'_> {
         };
         write!(f, "{}: {verdict}", shown_path(&self.path))?;
         match (self.rule(), self.decision().without_rule()) {
-            (Some(rule), _) => write!(
-                f,
-                " by line {}: {}",
-                rule.line(),
-                String::from_utf8_lossy(rule.text())
-            ),
+            (Some(rule), _) => write!(f, " by line {}: {rule}", rule.line()),
             (None, Some(why)) => write!(f, " ({why})"),
             (None, None) => Ok(()),
         }
@@ -110,10 +105,7 @@ pub(super) fn serialize_ruling<S: SerializeStruct>(
     s.serialize_field("allowed", &witness.allowed())?;
     s.serialize_field("decision", &witness.decision())?;
     s.serialize_field("line", &rule.map(|r| r.line()))?;
-    s.serialize_field(
-        "rule",
-        &rule.map(|r| String::from_utf8_lossy(r.text()).into_owned()),
-    )
+    s.serialize_field("rule", &rule.map(|r| r.to_string()))
 }
 
 impl Serialize for Witness<'_> {

@@ -123,8 +123,11 @@ fn dead_rules(
             // An empty `Disallow:` has its own finding (`empty-disallow`).
             continue;
         }
-        let text = String::from_utf8_lossy(rule.rule().text());
-        let message = format!("`{text}` decides no URL for any crawler: {}", rule.why());
+        let message = format!(
+            "`{}` decides no URL for any crawler: {}",
+            rule.rule(),
+            rule.why()
+        );
         let fix = fix(rule);
         found.add(
             LintCode::DeadRule,
@@ -323,9 +326,5 @@ fn parted(
 }
 
 fn rule_text(rule: Rule<'_>) -> String {
-    format!(
-        "line {}: {}",
-        rule.line(),
-        String::from_utf8_lossy(rule.text())
-    )
+    format!("line {}: {rule}", rule.line())
 }

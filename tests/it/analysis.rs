@@ -600,6 +600,36 @@ fn disallow_root_is_everything_everywhere() {
     }
 }
 
+/// A rule is shown one way wherever an answer names it — trimmed, as a verdict shows it — in
+/// the analysis's and the comparison's words and JSON, and in a dead rule's and its shadows'.
+#[test]
+fn a_rule_is_shown_trimmed_as_a_verdict_shows_it() {
+    let file = b"User-agent: *\nDisallow: /a \t\nAllow: /b\t\nAllow: /b  \n";
+    let robots = Robots::parse(file, Variant::Google);
+    let verdict = robots.check("bot", "/a");
+    assert_eq!(verdict.rule().unwrap().to_string(), "Disallow: /a");
+    let analysis = analysis::analyze(&robots.unnamed());
+    let disallowed = analysis.disallowed_example().unwrap();
+    assert_eq!(
+        disallowed.to_string(),
+        "/a: disallowed by line 2: Disallow: /a"
+    );
+    assert_eq!(
+        serde_json::to_value(disallowed).unwrap()["rule"],
+        "Disallow: /a"
+    );
+    let dead = serde_json::to_value(analysis.dead_rules().unwrap()).unwrap();
+    assert_eq!(dead[0]["rule"], "Allow: /b", "{dead}");
+    assert_eq!(dead[0]["shadowed_by"][0]["rule"], "Allow: /b", "{dead}");
+    let empty = Robots::parse(b"User-agent: *\n", Variant::Google);
+    let compared = serde_json::to_value(analysis::compare(&robots.unnamed(), &empty.unnamed()));
+    let compared = compared.unwrap();
+    assert_eq!(
+        compared["differences"][0]["old"]["rule"], "Disallow: /a",
+        "{compared}"
+    );
+}
+
 /// The budget is a count, so a tiny one stops the search for the shortest examples the same way
 /// every time; the reach and the dead rules, which need no search, stay exact, and the examples
 /// are still real paths with their real verdicts.
