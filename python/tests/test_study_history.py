@@ -4,7 +4,8 @@ different times, compared crawler by crawler.
 Without Spark: the Wayback-style folder is read as documented, one capture per period is kept
 (the latest; a redirect only when nothing else), sites fold as asked, and every comparison of
 two 200 captures equals ``robotspec compare`` (the command line, run here) on the same pair of
-files — equivalent or not, the shortest path opened and closed, each side's rule — while a
+files — equivalent or not, the shortest path opened and closed, each side's rule; on the
+folder's captures and on generated pairs of files under three readings — while a
 status change gives the paths the access policy implies. With ROBOTSPEC_STUDY_TESTS=1 (the
 study suite), ``python -m robotspec.study history`` runs on Spark over the same folder and its
 tables are checked; elsewhere that test skips, saying so.
@@ -17,6 +18,8 @@ import sys
 from datetime import datetime, timezone
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from robotspec.study import history
 from robotspec.study.capture import Capture
@@ -138,24 +141,67 @@ def test_comparisons_equal_robotspec_compare(cli, folder, tmp_path):
     for row in _rows(captures, fold=True):
         if row["before_status"] != 200 or row["after_status"] != 200:
             continue
-        old, new = tmp_path / "old.txt", tmp_path / "new.txt"
-        old.write_bytes(bodies[by_time[(row["before_url"], row["before_time"])]])
-        new.write_bytes(bodies[by_time[(row["after_url"], row["after_time"])]])
-        done = cli.run("compare", "--format", "json", "--variant", "google", "--agent",
-                       row["agent"], str(old), str(new))
-        assert done.returncode in (0, 1), done.stderr
-        answer = json.loads(done.stdout)
-        assert (row["change"] == "equivalent") == answer["equivalent"]
-        expected = {}
-        for difference in answer["differences"]:
-            name = "closed" if difference["old"]["allowed"] else "opened"
-            expected[name] = (difference["path"], _words(difference["old"]),
-                              _words(difference["new"]))
-        got = {name: (row[f"{name}_path"], row[f"{name}_before"], row[f"{name}_after"])
-               for name in ("opened", "closed") if row[f"{name}_path"] is not None}
-        assert got == expected, row
+        old = bodies[by_time[(row["before_url"], row["before_time"])]]
+        new = bodies[by_time[(row["after_url"], row["after_time"])]]
+        _assert_row_is_compare(cli, tmp_path, row, (old, new), "google")
         checked += 1
     assert checked >= 6
+
+
+# Generated files: groups of a user-agent line and rules — keys in any case, wildcards, `$`,
+# escapes — each line ended by whitespace, a comment or CR as often as by a bare LF (a rule is
+# shown trimmed on both sides).
+AGENT_VALUES = ["*", "GPTBot", "gptbot", "other"]
+RULE_KEYS = ["Allow", "Disallow", "disallow", "Dissallow"]
+PATTERNS = ["/", "/a", "/a/", "/a*", "/*.pdf$", "/a$", "/%7Ea", "/~a", "/a?b", "", "a"]
+ENDS = ["\n", "\r\n", " \t\n", "  # c\n", "\n\n"]
+
+
+def _bodies():
+    end = st.sampled_from(ENDS)
+    agent = st.tuples(st.sampled_from(["User-agent", "user-agent"]), st.just(": "),
+                      st.sampled_from(AGENT_VALUES), end)
+    rule = st.tuples(st.sampled_from(RULE_KEYS), st.sampled_from([":", ": ", " : "]),
+                     st.sampled_from(PATTERNS), end)
+    group = st.tuples(agent.map("".join), st.lists(rule.map("".join), max_size=4).map("".join))
+    return st.lists(group.map("".join), max_size=3).map(lambda groups: "".join(groups).encode())
+
+
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(old=_bodies(), new=_bodies(), reading=st.sampled_from(["google", "rfc9309", "draft-1996"]))
+def test_generated_histories_equal_robotspec_compare(cli, tmp_path, old, new, reading):
+    captures = [Capture(robots_url="https://x.example/robots.txt", http_status=200, body=body,
+                        capture_id=str(month),
+                        fetch_time=datetime(2024, month, 1, tzinfo=timezone.utc))
+                for month, body in ((1, old), (2, new))]
+    names = [name for name, _ in history.COLUMNS]
+    rows = [dict(zip(names, values)) for values in
+            history.site_rows("https://x.example", captures, AGENTS, [reading], "month", 512_000)]
+    assert len(rows) == len(AGENTS)
+    for row in rows:
+        _assert_row_is_compare(cli, tmp_path, row, (old, new), reading)
+
+
+def _assert_row_is_compare(cli, folder, row, bodies, reading):
+    """The history's row for two 200 captures is what `robotspec compare` says of their files:
+    equivalent or not, and the shortest path opened and closed with each side's rule."""
+    old, new = folder / "old.txt", folder / "new.txt"
+    old.write_bytes(bodies[0])
+    new.write_bytes(bodies[1])
+    done = cli.run("compare", "--format", "json", "--variant", reading, "--agent",
+                   row["agent"], str(old), str(new))
+    assert done.returncode in (0, 1), done.stderr
+    answer = json.loads(done.stdout)
+    assert (row["change"] == "equivalent") == answer["equivalent"], row
+    expected = {}
+    for difference in answer["differences"]:
+        name = "closed" if difference["old"]["allowed"] else "opened"
+        expected[name] = (difference["path"], _words(difference["old"]),
+                          _words(difference["new"]))
+    got = {name: (row[f"{name}_path"], row[f"{name}_before"], row[f"{name}_after"])
+           for name in ("opened", "closed") if row[f"{name}_path"] is not None}
+    assert got == expected, row
 
 
 def _words(side):
