@@ -14,6 +14,8 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from robotspec.study.capture import Capture
 from robotspec.study.methods import EXACT, check_methods, column, judge_capture
@@ -240,6 +242,42 @@ def test_consent_reads_text_as_requests_does():
     assert consent.text_of(latin, [("Content-Type", "text/plain")]) == "Ã©"
     assert consent.text_of(latin, [("Content-Type", "text/plain; charset=utf-8")]) == "é"
     assert consent.text_of(latin, []) == "é"
+
+
+_CONTENT_TYPES = ["text/plain", "TEXT/PLAIN", "Text/Html", " text/plain ", "application/json",
+                  "application/octet-stream", "context/x", "", "texts"]
+_PARAMETERS = ["", ";charset=utf-8", "; charset=UTF-8", ";charset='latin-1'", '; "charset"=utf-8',
+               "; charset = utf-8", ";charset=", ";charset=bogus", "; foo=bar", ";charset",
+               "; CHARSET=cp1252", ';charset="utf-8 "', ";charset=utf-16", ","]
+
+
+@settings(max_examples=300, deadline=None)
+@given(fields=st.lists(st.tuples(
+           st.sampled_from(["Content-Type", "content-type", "CONTENT-TYPE", "X-Type"]),
+           st.builds(lambda kind, parameters: kind + "".join(parameters),
+                     st.sampled_from(_CONTENT_TYPES),
+                     st.lists(st.sampled_from(_PARAMETERS), max_size=3))),
+           max_size=3),
+       body=st.lists(st.sampled_from([b"a", b"#", b"\n", "\u00e9".encode(), b"\x85", b"\xe9",
+                                      b"\xff", b"\x00", b"\xc3"]), max_size=8).map(b"".join))
+def test_consent_text_is_requests_text(fields, body):
+    # requests' own decoding, with its guess where no header names an encoding (chardet or
+    # charset_normalizer) replaced by the stand-in the module documents: UTF-8.
+    from requests.models import Response
+    from requests.structures import CaseInsensitiveDict
+    from requests.utils import get_encoding_from_headers
+
+    held = CaseInsensitiveDict()
+    for name, value in fields:
+        held[name] = f"{held[name]}, {value}" if name in held else value
+    response = Response()
+    response._content = body
+    response.headers = held
+    response.encoding = get_encoding_from_headers(held)
+    if response.encoding is None:
+        response.encoding = "utf-8"
+    assert consent.text_of(body, fields) == response.text
+
 
 
 def test_non_200_captures():

@@ -42,7 +42,8 @@ rules, and the next error line (or rule with no agent) or sitemap line appends t
 What a fetch gives it (``extract_robots.py``): ``requests``' ``response.text`` of a 200
 response, else nothing — and no text (none fetched, or empty) is "none" for every agent. The
 text is decoded as ``requests`` decodes it: the ``charset`` of ``Content-Type``, else
-ISO-8859-1 for a ``text/*`` type, else (chardet's guess, here) UTF-8.
+ISO-8859-1 for a type that contains ``text`` as written (``TEXT/PLAIN`` does not), else
+(``charset_normalizer``'s guess, here) UTF-8.
 """
 
 from __future__ import annotations
@@ -228,20 +229,37 @@ def judge(parsed: Parsed, agent: str) -> Judgement:
 
 def text_of(body: bytes, headers: Sequence[Tuple[str, str]]) -> str:
     """The body as ``requests``' ``response.text`` gives it (see the module)."""
-    content_type = next((v for k, v in headers if k.lower() == "content-type"), None)
-    encoding = None
-    if content_type:
-        kind, *params = [part.strip() for part in content_type.split(";")]
-        for param in params:
-            key, _, value = param.partition("=")
-            if key.strip().lower() == "charset":
-                encoding = value.strip().strip("'\"")
-        if encoding is None and "text" in kind.lower():
-            encoding = "ISO-8859-1"
+    if not body:
+        return ""
     try:
-        return str(body, encoding or "utf-8", errors="replace")
-    except LookupError:
+        return str(body, _encoding_of(headers) or "utf-8", errors="replace")
+    except (LookupError, TypeError):
         return str(body, "utf-8", errors="replace")
+
+
+# What ``requests`` strips from each end of a ``Content-Type`` parameter's name and value.
+_PARAMETER_ENDS = "\"' "
+
+
+def _encoding_of(headers: Sequence[Tuple[str, str]]) -> Optional[str]:
+    """The encoding ``requests`` takes from the headers (None: it guesses): every
+    ``Content-Type`` field joined with ``, `` (as urllib3 holds repeated fields); the type is the
+    text before the first ``;``; a parameter with ``=`` has its name and value stripped of quotes
+    and spaces, and its name lower-cased — the last ``charset`` wins, stripped of quotes once
+    more; without one, a type that contains ``text`` (case-sensitively) is ISO-8859-1."""
+    field = ", ".join(value for name, value in headers if name.lower() == "content-type")
+    if not field:
+        return None
+    kind, *parameters = field.split(";")
+    charset = None
+    for parameter in parameters:
+        parameter = parameter.strip()
+        name, equals, value = parameter.partition("=")
+        if equals and name.strip(_PARAMETER_ENDS).lower() == "charset":
+            charset = value.strip(_PARAMETER_ENDS)
+    if charset is not None:
+        return charset.strip("'\"")
+    return "ISO-8859-1" if "text" in kind else None
 
 
 PARSERS = {NAME_2024: parse_2024, NAME_2025: parse_2025}
