@@ -10,6 +10,7 @@ use serde::Serialize;
 use super::budget::{Budget, Exceeded};
 use super::dead::{self, DeadRule};
 use super::generic::Generic;
+use super::minimal;
 use super::normaliser::Normaliser;
 use super::paths::Paths;
 use super::ranking::Ranking;
@@ -244,6 +245,16 @@ pub(super) fn shortest<'r>(
     wanted: (bool, bool),
     budget: &mut Budget,
 ) -> Result<Examples<'r>, Limit> {
+    // The disallowed path read off the patterns where they settle it (`minimal.rs`): then no
+    // automaton is built unless an allowed path is wanted too.
+    let read_off = if wanted.1 {
+        minimal::shortest_disallowed(applicable, ranking)
+    } else {
+        None
+    };
+    if !wanted.0 && read_off.is_some() {
+        return Ok((None, read_off));
+    }
     let dfa = ranking.outcome_dfa(budget)?;
     let mut sides = [Side::new(Normaliser::of(&ranking.profile), dfa)];
     let tried = Tried::of(&sides, Paths::All);
@@ -258,7 +269,11 @@ pub(super) fn shortest<'r>(
         Ok(found.map(|path| Witness::asked(path, applicable)))
     };
     let allowed = if wanted.0 { first(true)? } else { None };
-    let disallowed = if wanted.1 { first(false)? } else { None };
+    let disallowed = match read_off {
+        Some(witness) => Some(witness),
+        None if wanted.1 => first(false)?,
+        None => None,
+    };
     Ok((allowed, disallowed))
 }
 

@@ -54,6 +54,7 @@ mod compare;
 mod dead;
 mod dfa;
 mod generic;
+mod minimal;
 mod normaliser;
 mod pairs;
 mod paths;

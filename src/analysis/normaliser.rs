@@ -78,6 +78,11 @@ impl Normaliser {
         Normaliser { table }
     }
 
+    /// Whether the reading compares targets as given: a request path is its own target.
+    pub(super) fn reads_as_given(&self) -> bool {
+        self.table.is_none()
+    }
+
     /// Reads `byte` with `pending` held back: the bytes finished and what is held back now.
     /// `out` is appended to.
     pub(super) fn step(&self, pending: Pending, byte: u8, out: &mut Vec<u8>) -> Pending {

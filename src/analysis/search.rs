@@ -22,7 +22,7 @@ use super::normaliser::{holds_digit, Normaliser, Pending, ESCAPE_DIGITS};
 use super::paths::{byte_order, Paths};
 
 /// `/robots.txt`, left out of every question.
-const ROBOTS_TXT: &[u8] = b"/robots.txt";
+pub(super) const ROBOTS_TXT: &[u8] = b"/robots.txt";
 /// The normalised target is no longer a prefix of `/robots.txt`.
 const DIVERGED: u8 = u8::MAX;
 

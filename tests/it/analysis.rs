@@ -641,7 +641,9 @@ fn a_budget_too_small_leaves_the_examples_unproven() {
     // one more for the dead rule), not for a search.
     let options =
         ParseOptions::default().with_limits(Limits::default().with(Limit::AnalysisStates, 500));
-    let robots = Robots::parse_with(file, Variant::Google, &options).unwrap();
+    // Under RFC 9309, whose targets are normalised, the shortest disallowed path takes a
+    // search; under Google's reading the patterns' minimal instances give it (`/abcd`).
+    let robots = Robots::parse_with(file, Variant::Rfc9309, &options).unwrap();
     let first = analysis::analyze(&robots.unnamed());
     assert_eq!(first.undecided(), Some(Limit::AnalysisStates));
     assert_eq!(first.blocked(), Blocked::Some);
@@ -654,10 +656,45 @@ fn a_budget_too_small_leaves_the_examples_unproven() {
         serde_json::to_value(&first).unwrap(),
         serde_json::to_value(&again).unwrap()
     );
-    let unlimited = Robots::parse(file, Variant::Google);
+    let unlimited = Robots::parse(file, Variant::Rfc9309);
     let exact = analysis::analyze(&unlimited.unnamed());
     assert_eq!(exact.undecided(), None);
     assert_eq!(exact.disallowed_example().map(Witness::path), Some("/abcd"));
+    let google = Robots::parse_with(file, Variant::Google, &options).unwrap();
+    let read_off = analysis::analyze(&google.unnamed());
+    assert_eq!(read_off.undecided(), None);
+    assert_eq!(
+        read_off.disallowed_example().map(Witness::path),
+        Some("/abcd")
+    );
+}
+
+/// Under a reading that compares the target as given, the shortest disallowed path is read off
+/// the patterns' minimal instances (`minimal.rs`), with no automaton: a group whose automaton is
+/// over the NFA limit still gets its exact difference from a file that allows everything.
+#[test]
+fn a_group_over_the_nfa_limit_still_gets_its_shortest_disallowed_path() {
+    use robotspec::{Limit, Limits, ParseOptions};
+    let mut file = String::from("User-agent: *\n");
+    for i in 0..400 {
+        file.push_str(&format!("Disallow: /*w{i}*x\n"));
+    }
+    file.push_str("Disallow: /*ab*\n");
+    let options =
+        ParseOptions::default().with_limits(Limits::default().with(Limit::NfaBytes, 10_000));
+    let google = Robots::parse_with(file.as_bytes(), Variant::Google, &options).unwrap();
+    let empty = Robots::parse(b"", Variant::Google);
+    let compared = analysis::compare(&empty.unnamed(), &google.unnamed());
+    assert_eq!(compared.equivalent(), Some(false));
+    let (nearest, limit) = compared.nearest();
+    let paths: Vec<&str> = nearest.iter().map(|d| d.path()).collect();
+    assert_eq!((paths, limit), (vec!["/ab"], None));
+    assert_eq!(
+        compared
+            .allowed_only_by_old()
+            .map(|d| d.in_new().to_string()),
+        Some("/ab: disallowed by line 402: Disallow: /*ab*".to_owned())
+    );
 }
 
 /// A file whose patterns hold every byte a generic path could be made of is analysed by a
