@@ -269,10 +269,10 @@ pub(super) fn shortest<'r>(
         Ok(found.map(|path| Witness::asked(path, applicable)))
     };
     let allowed = if wanted.0 { first(true)? } else { None };
-    let disallowed = match read_off {
-        Some(witness) => Some(witness),
-        None if wanted.1 => first(false)?,
-        None => None,
+    let disallowed = if read_off.is_some() || !wanted.1 {
+        read_off
+    } else {
+        first(false)?
     };
     Ok((allowed, disallowed))
 }
