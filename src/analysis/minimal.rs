@@ -11,8 +11,9 @@
 //! `/robots.txt`, which every question leaves out) and that the matcher disallows. Asking it
 //! about each gives the shortest disallowed path, the smallest of them in the order witnesses
 //! are smallest in — the path the search would find first, for the cost of a few queries
-//! instead of an automaton. Where none of them is disallowed (an allow that outranks each), it
-//! says nothing and the search runs.
+//! instead of an automaton. Where none of them is disallowed (an allow that outranks each), or
+//! where settling it would take more than a few queries (a long list of such rules, each query
+//! as dear as a verdict of its path), it says nothing and the search runs within its budget.
 //!
 //! The study asks this of every file whose 1994 or 1996 reading allows everything while a later
 //! reading blocks some of it: their difference is the later reading's disallowed paths
@@ -26,9 +27,14 @@ use super::witness::Witness;
 use crate::pattern::split_end_anchor;
 use crate::query::Applicable;
 
+/// The most queries of the matcher [`shortest_disallowed`] asks. One or two settle a group;
+/// instances in falling order (a list of many such rules) would have it ask about each, every
+/// query costing what a verdict of that path costs.
+const QUERIES: usize = 4;
+
 /// The shortest disallowed path of `applicable` (ranked by `ranking`) and how it is decided,
-/// when the minimal instances of its disallowing patterns settle it (see the module); `None`
-/// when they do not, and only a search can tell.
+/// when the minimal instances of its disallowing patterns settle it (see the module) within
+/// [`QUERIES`] queries of the matcher; `None` when they do not, and only a search can tell.
 pub(super) fn shortest_disallowed<'r>(
     applicable: &Applicable<'r>,
     ranking: &Ranking<'r>,
@@ -37,12 +43,16 @@ pub(super) fn shortest_disallowed<'r>(
         return None;
     }
     let syntax = ranking.profile.pattern_syntax;
-    // The length of the shortest minimal instance so far, and the smallest of that length the
-    // matcher disallows.
+    // The length of the shortest minimal instance so far, the smallest of that length the
+    // matcher disallows, and the queries asked.
     let mut shortest = usize::MAX;
     let mut found: Option<Witness<'r>> = None;
-    for (pattern, written) in (0..).zip(&ranking.patterns) {
-        if ranking.ruling(Some(pattern)).allowed {
+    let mut asked = 0;
+    // Lowest priority first: under longest-match precedence, the shortest patterns first, so
+    // that few queries go to instances a shorter one then outdoes.
+    for (pattern, written) in ranking.patterns.iter().enumerate().rev() {
+        let pattern = u32::try_from(pattern).ok();
+        if pattern.is_none() || ranking.ruling(pattern).allowed {
             continue;
         }
         // An instance that is no request path (`*.pdf`'s `.pdf`; bytes past ASCII, each made
@@ -61,6 +71,10 @@ pub(super) fn shortest_disallowed<'r>(
         let smaller = |known: &Witness<'_>| witness_order(&instance) < witness_order(known.path());
         let candidate = instance.len() == shortest && found.as_ref().is_none_or(smaller);
         if candidate && is_request_path(instance.as_bytes()) {
+            if asked == QUERIES {
+                return None;
+            }
+            asked += 1;
             let witness = Witness::asked(instance, applicable);
             if !witness.allowed() {
                 found = Some(witness);
@@ -80,7 +94,6 @@ fn is_request_path(path: &[u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::budget::Budget;
     use crate::analysis::search::{first_toward, Side, Tried};
     use crate::query::{AgentQuery, Robots};
     use crate::variant::Variant;
@@ -88,7 +101,7 @@ mod tests {
 
     /// The shortest disallowed path by the search, as `analyze::shortest` finds it.
     fn searched(ranking: &Ranking<'_>) -> Option<String> {
-        let mut budget: Budget = ranking.budget();
+        let mut budget = ranking.budget();
         let dfa = ranking.outcome_dfa(&mut budget).ok()?;
         let mut sides = [Side::new(Normaliser::of(&ranking.profile), dfa)];
         let tried = Tried::of(&sides, Paths::All);
@@ -126,7 +139,27 @@ mod tests {
     fn silent_where_targets_are_normalised() {
         let robots = Robots::parse(b"User-agent: *\nDisallow: /x\n", Variant::Rfc9309);
         let applicable = robots.applicable(&AgentQuery::new("bot"));
-        assert!(shortest_disallowed(&applicable, &Ranking::new(&applicable)).is_none());
+        let ranking = Ranking::new(&applicable);
+        assert!(shortest_disallowed(&applicable, &ranking).is_none());
+    }
+
+    #[test]
+    fn silent_past_its_queries() {
+        // Candidates of one length, each asked after the one below it in the file (lowest
+        // priority first), so each smaller than the one before: each is asked.
+        let asked = |count: u8| {
+            let mut file = String::from("User-agent: *\n");
+            for letter in b'a'..b'a' + count {
+                file.push_str(&format!("Disallow: /{}\n", char::from(letter)));
+            }
+            let robots = Robots::parse(file.as_bytes(), Variant::Google);
+            let applicable = robots.applicable(&AgentQuery::new("bot"));
+            let ranking = Ranking::new(&applicable);
+            shortest_disallowed(&applicable, &ranking).map(|w| w.path().to_owned())
+        };
+        let queries = u8::try_from(QUERIES).unwrap_or(u8::MAX);
+        assert_eq!(asked(queries).as_deref(), Some("/a"));
+        assert_eq!(asked(queries + 1), None);
     }
 
     /// A pattern from bytes that the readings match as wildcards, anchors or as they are, with
