@@ -28,7 +28,7 @@
 
 use super::analyze::analyze;
 use super::budget::{Budget, Exceeded};
-use super::generic::{Instance, Target, Targets};
+use super::generic::{Target, Targets};
 use super::normaliser::Normaliser;
 use super::paths::Paths;
 use super::ranking::Ranking;
@@ -87,12 +87,10 @@ pub(super) fn by_generic_paths(
     };
     let normaliser = Normaliser::of(&ranking.profile);
     // Whether the probe of `target` exists and is decided `allowed`.
-    let decided =
-        |target: &Target, allowed: bool| match target.instance(applicable, &normaliser, Paths::All)
-        {
-            Instance::Path(probe) => probe.ruling.allowed == allowed,
-            Instance::NoPath | Instance::RobotsTxt => false,
-        };
+    let decided = |target: &Target, allowed: bool| {
+        let ruling = target.ruling(applicable, &normaliser, Paths::All);
+        ruling.is_some_and(|ruling| ruling.allowed == allowed)
+    };
     // The patterns' generic targets in the ranking's order, then their second ones, each with
     // what its pattern decides where it wins.
     let allows = |pattern: u32| ranking.ruling(Some(pattern)).allowed;

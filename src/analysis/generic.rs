@@ -193,6 +193,28 @@ impl Target {
             None => Instance::NoPath,
         }
     }
+
+    /// What the reading decides where the generic path comes to a request path among `paths`,
+    /// or `None` where it comes to none ([`Target::instance`], without the path: a target that
+    /// is its own request path is asked as it is, with no search for the smallest).
+    pub(super) fn ruling<'r>(
+        &self,
+        applicable: &Applicable<'r>,
+        normaliser: &Normaliser,
+        paths: Paths,
+    ) -> Option<Ruling<'r>> {
+        let Target::Bytes(target) = self else {
+            return None;
+        };
+        if normaliser.is_own_preimage(target, |b| paths.holds(b)) {
+            let path = String::from_utf8_lossy(target);
+            return Some(Ruling::of(&applicable.check_request_path(&path)));
+        }
+        match self.instance(applicable, normaliser, paths) {
+            Instance::Path(probe) => Some(probe.ruling),
+            Instance::NoPath | Instance::RobotsTxt => None,
+        }
+    }
 }
 
 impl<'r> Generic<'r> {
@@ -270,20 +292,16 @@ pub(super) fn generic_target(pattern: &[u8], syntax: PatternSyntax, z: u8) -> Ve
         // neither is kept as written: its generic path shows that it cannot match.)
         target.push(b'/');
     }
-    let mut blocks = if syntax.wildcards {
-        body.split(|&b| b == b'*').collect::<Vec<_>>()
-    } else {
-        vec![body]
-    };
-    // Runs of `*` are one `*`: empty blocks between stars need no separator of their own.
-    let last = blocks.len().saturating_sub(1);
-    for (i, block) in blocks.drain(..).enumerate() {
-        target.extend_from_slice(block);
-        let interior = i < last;
-        let between_stars = interior && block.is_empty() && i > 0;
-        if interior && !between_stars {
+    // Each run of `*` is one `z`; every other byte stays.
+    let mut after_star = false;
+    for &byte in body {
+        let star = syntax.wildcards && byte == b'*';
+        if !star {
+            target.push(byte);
+        } else if !after_star {
             target.push(z);
         }
+        after_star = star;
     }
     if !end_anchor {
         target.push(z);

@@ -52,7 +52,7 @@ pub(super) fn shortest_disallowed<'r>(
     // that few queries go to instances a shorter one then outdoes.
     for (pattern, written) in ranking.patterns.iter().enumerate().rev() {
         let pattern = u32::try_from(pattern).ok();
-        if pattern.is_none() || ranking.ruling(pattern).allowed {
+        if ranking.ruling(pattern).allowed {
             continue;
         }
         // An instance that is no request path (`*.pdf`'s `.pdf`; bytes past ASCII, each made

@@ -124,6 +124,16 @@ impl Normaliser {
         out
     }
 
+    /// Whether `target` is a request path — a `/` first, then bytes for which `allowed` holds —
+    /// whose normalisation is `target` itself: then a request path has it as its target, and
+    /// the reading decides every such path as it decides `target`. Not always the smallest
+    /// such path ([`Normaliser::preimage`]: `%22` may also be sent as `"`), but a check of its
+    /// length where only whether one exists matters.
+    pub(super) fn is_own_preimage(&self, target: &[u8], allowed: impl Fn(u8) -> bool) -> bool {
+        let fits = target.first() == Some(&b'/') && target.iter().skip(1).all(|&b| allowed(b));
+        fits && (self.table.is_none() || self.normalise(target) == target)
+    }
+
     /// The shortest input, and the smallest among the shortest in the order witnesses are
     /// smallest in (`paths::witness_order`), whose normalisation is exactly `target`: a `/`
     /// first, then bytes for which `allowed` holds. `None` when there is none.
@@ -544,6 +554,32 @@ mod tests {
     }
 
     proptest! {
+        /// A target that is its own preimage has a preimage, and every preimage the search
+        /// finds that is the target itself is recognised as one, under every reading.
+        #[test]
+        fn own_preimages_are_preimages(rest in proptest::collection::vec(
+            prop_oneof![Just(b'%'), Just(b'2'), Just(b'A'), Just(b'a'), Just(b'f'), Just(b'F'),
+                        Just(b'"'), Just(b'~'), Just(b'!'), Just(b'7'), Just(b'e'), Just(b'*'),
+                        Just(b'$'), Just(b'/'), Just(b' '), Just(b'#'), any::<u8>()],
+            0..10,
+        )) {
+            let target = [&b"/"[..], &rest].concat();
+            let printable = |b: u8| Paths::All.holds(b);
+            for variant in Variant::ALL {
+                let normaliser = Normaliser::of(&Profile::from(*variant));
+                let found = normaliser.preimage(&target, printable);
+                let own = normaliser.is_own_preimage(&target, printable);
+                if own {
+                    let found = found.clone().map(String::into_bytes);
+                    prop_assert!(found.is_some_and(|p| normaliser.normalise(&p) == target));
+                    prop_assert_eq!(normaliser.normalise(&target), target.clone());
+                }
+                if found.as_deref().map(str::as_bytes) == Some(&target[..]) {
+                    prop_assert!(own, "{variant:?}");
+                }
+            }
+        }
+
         /// Fed a byte at a time, the transducer writes what `normalise_target` writes for the
         /// whole path, under every reading.
         #[test]
