@@ -127,8 +127,8 @@ impl Normaliser {
     /// Whether `target` is a request path — a `/` first, then bytes for which `allowed` holds —
     /// whose normalisation is `target` itself: then a request path has it as its target, and
     /// the reading decides every such path as it decides `target`. Not always the smallest
-    /// such path ([`Normaliser::preimage`]: `%22` may also be sent as `"`), but a check of its
-    /// length where only whether one exists matters.
+    /// such path ([`Normaliser::preimage`] finds that), but a check of its length where only
+    /// whether one exists matters.
     pub(super) fn is_own_preimage(&self, target: &[u8], allowed: impl Fn(u8) -> bool) -> bool {
         let fits = target.first() == Some(&b'/') && target.iter().skip(1).all(|&b| allowed(b));
         fits && (self.table.is_none() || self.normalise(target) == target)
@@ -140,8 +140,8 @@ impl Normaliser {
     pub(super) fn preimage(&self, target: &[u8], allowed: impl Fn(u8) -> bool) -> Option<String> {
         let Some(table) = self.table else {
             // Compared as given: the target is its own input, if it is one.
-            let fits = target.first() == Some(&b'/') && target.iter().skip(1).all(|&b| allowed(b));
-            return fits.then(|| String::from_utf8_lossy(target).into_owned());
+            let own = self.is_own_preimage(target, allowed);
+            return own.then(|| String::from_utf8_lossy(target).into_owned());
         };
         if let Some(input) = byte_for_byte(table, target, &allowed) {
             return Some(input);
