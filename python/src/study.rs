@@ -614,22 +614,35 @@ fn grid(ask: &Ask, access: &access::Access) -> (Vec<crate::access::Answer>, Vec<
 /// analysis's `blocked` alone — the study keeps neither witness paths nor dead rules, so the
 /// analysis asks only the few generic paths that settle the word — asked once for every
 /// reading's agents, so that readings that match paths alike (RFC 9309 and the 2019 draft)
-/// share the answer wherever they give an agent the same rules.
+/// share the answer wherever they give an agent the same rules. An agent asked as another
+/// (`Reading::asked_as`: the same groups) has that agent's answer, and is not asked.
 fn blocked_each(readings: &[Reading<'_>], agents: &[Arc<AgentQuery>]) -> Vec<Vec<&'static str>> {
     let applicables: Vec<_> = readings
         .iter()
-        .filter_map(|reading| rules(&reading.access))
-        .flat_map(|robots| agents.iter().map(|agent| robots.applicable(agent)))
+        .filter_map(|reading| Some((reading, rules(&reading.access)?)))
+        .flat_map(|(reading, robots)| {
+            let asked = reading.asked_as.iter().enumerate();
+            asked
+                .filter(|&(agent, first)| agent == *first)
+                .filter_map(move |(agent, _)| Some(robots.applicable(agents.get(agent)?)))
+        })
         .collect();
     let mut under_rules = analysis::blocked_each(&applicables).into_iter();
     readings
         .iter()
         .map(|reading| match rules(&reading.access) {
-            Some(_) => under_rules
-                .by_ref()
-                .take(agents.len())
-                .map(|blocked| blocked.name())
-                .collect(),
+            Some(_) => {
+                let mut words: Vec<&'static str> = Vec::with_capacity(agents.len());
+                for (agent, &first) in reading.asked_as.iter().enumerate() {
+                    let word = if first == agent {
+                        under_rules.next().map(|blocked| blocked.name())
+                    } else {
+                        words.get(first).copied()
+                    };
+                    words.push(word.unwrap_or(UNDECIDED));
+                }
+                words
+            }
             None => reading
                 .access
                 .blocking_each(agents.iter().map(|agent| &**agent))
