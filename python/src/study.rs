@@ -34,6 +34,7 @@ use pyo3::types::PyDict;
 use robotspec::access::{self, AccessOptions, AccessState, FetchOutcome};
 use robotspec::analysis::{self, Equivalence};
 use robotspec::diff::{self, Comparer, Comparison};
+use robotspec::model::Agent;
 use robotspec::{AgentQuery, Profile};
 
 use crate::access::{answer, header_map_of, rules};
@@ -586,7 +587,8 @@ fn grid(ask: &Ask, access: &access::Access) -> (Vec<crate::access::Answer>, Vec<
     let width = ask.paths.len();
     let mut grid = Vec::with_capacity(ask.agents.len() * width);
     let mut asked_as = Vec::with_capacity(ask.agents.len());
-    let mut first_agent_of: HashMap<(Option<String>, Vec<u32>), usize> = HashMap::new();
+    // Each (token, groups' lines) asked so far and its first agent: a few, searched in order.
+    let mut firsts: Vec<(Option<Agent<'_>>, Vec<u32>, usize)> = Vec::new();
     for (a, agent) in ask.agents.iter().enumerate() {
         let Some(applicable) = access.robots().map(|robots| robots.applicable(agent)) else {
             let allows = |path: &PyBackedStr| (access.allows(agent, path), None, None, None);
@@ -594,9 +596,18 @@ fn grid(ask: &Ask, access: &access::Access) -> (Vec<crate::access::Answer>, Vec<
             asked_as.push(a);
             continue;
         };
-        let token = applicable.agent().map(|token| token.to_string());
-        let groups = applicable.groups().map(|group| group.line()).collect();
-        let first = *first_agent_of.entry((token, groups)).or_insert(a);
+        let token = applicable.agent();
+        let lines = || applicable.groups().map(|group| group.line());
+        let known = firsts
+            .iter()
+            .find(|(other, groups, _)| *other == token && groups.iter().copied().eq(lines()));
+        let first = match known {
+            Some(&(_, _, first)) => first,
+            None => {
+                firsts.push((token, lines().collect(), a));
+                a
+            }
+        };
         asked_as.push(first);
         let answered = grid
             .get(first * width..(first + 1) * width)
