@@ -121,9 +121,10 @@ def test_a_limit_leaves_the_answer_undecided_never_guessed():
     assert (starved.blocked, starved.undecided) == ("undecided", "analysis_states")
     assert starved.allowed_example is None and starved.disallowed_example is None
     # Enough to tell what is blocked, not for the search of the shortest examples: that stands, the
-    # examples are the generic paths' (not proven the shortest), and the limit is named. (RFC 9309
-    # normalises targets, so its shortest disallowed path takes a search; Google's reading reads
-    # it off the patterns, docs/analysis.md.)
+    # examples are the generic paths' (not proven the shortest), and the limit is named. (Under
+    # RFC 9309 a `*` before a hex digit may take the `%` of an escape the digit finishes, so its
+    # shortest disallowed path takes a search; Google's reading reads it off the patterns,
+    # docs/analysis.md.)
     bounded = robotspec.Robots(hard, "rfc9309", analysis_states=400)
     analysis = bounded.analyze()
     assert (analysis.blocked, analysis.undecided) == ("some", "analysis_states")

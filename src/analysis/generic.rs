@@ -182,7 +182,7 @@ impl Target {
         let Target::Bytes(target) = self else {
             return Instance::RobotsTxt;
         };
-        match normaliser.preimage(target, |b| paths.holds(b)) {
+        match normaliser.preimage(target, paths) {
             Some(path) => {
                 let ruling = Ruling::of(&applicable.check_request_path(&path));
                 Instance::Path(Probe {
@@ -206,7 +206,7 @@ impl Target {
         let Target::Bytes(target) = self else {
             return None;
         };
-        if normaliser.is_own_preimage(target, |b| paths.holds(b)) {
+        if normaliser.is_own_preimage(target, paths) {
             let path = String::from_utf8_lossy(target);
             return Some(Ruling::of(&applicable.check_request_path(&path)));
         }

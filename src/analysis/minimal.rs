@@ -1,23 +1,31 @@
 //! The shortest disallowed path read off the patterns, where that settles it without a search.
 //!
 //! A path is disallowed when a pattern that disallows where it wins comes out on top there, so
-//! it is a path that pattern matches. A pattern matches no path shorter than its *minimal
-//! instance* — the pattern with every `*` matching nothing and no final `$` — and no other path
-//! as long: a path as long leaves nothing to any `*` and nothing after the pattern. Where the
-//! reading compares the target as given (Google's reading, the 1994 convention), a request path
-//! is its own target, so no disallowed path is shorter than the shortest minimal instance `L`
-//! among the disallowing patterns, and the disallowed paths of length `L` are exactly those of
-//! these instances that are request paths (`/`, then the bytes of [`Paths::All`]; never
-//! `/robots.txt`, which every question leaves out) and that the matcher disallows. Asking it
-//! about each gives the shortest disallowed path, the smallest of them in the order witnesses
-//! are smallest in — the path the search would find first, for the cost of a few queries
-//! instead of an automaton. Where none of them is disallowed (an allow that outranks each), or
-//! where settling it would take more than a few queries (a long list of such rules, each query
-//! as dear as a verdict of its path), it says nothing and the search runs within its budget.
+//! its target is one that pattern matches. A pattern matches no target shorter than its
+//! *minimal instance* — the pattern with every `*` matching nothing and no final `$` — and a
+//! target that holds more than the instance holds more pieces (`Normaliser::least_request`: an
+//! escape `%XY`, or a byte). A request path writes each piece of its target with a piece of its
+//! own, so no request path whose target the pattern matches is shorter than the fewest request
+//! bytes that write the instance's pieces, `least_request` of the instance, and one of exactly
+//! that length has the instance itself as its target. (Under a normalisation, a `*` that a
+//! block starting with a hex digit follows may take the `%` of an escape that block finishes —
+//! `/x*2A` matches the target of `/x*`, two bytes shorter — so there it says nothing.)
+//!
+//! So no disallowed path is shorter than the least bound `L` among the disallowing patterns,
+//! and the disallowed paths of length `L` are the request paths of that length whose target is
+//! one of those instances (never `/robots.txt`, which every question leaves out) and that the
+//! matcher disallows; all the request paths of one target are decided alike, so the smallest
+//! (`Normaliser::preimage`) stands for them. Asking it about each gives the shortest disallowed
+//! path, the smallest of them in the order witnesses are smallest in — the path the search
+//! would find first, for the cost of a few queries instead of an automaton. Where none of them
+//! is disallowed (an allow that outranks each), or where settling it would take more than a few
+//! queries (a long list of such rules, each query as dear as a verdict of its path), it says
+//! nothing and the search runs within its budget.
 //!
 //! The study asks this of every file whose 1994 or 1996 reading allows everything while a later
 //! reading blocks some of it: their difference is the later reading's disallowed paths
-//! (`compare.rs`, `against_uniform`). The tests hold it to the search on generated groups.
+//! (`compare.rs`, `against_uniform`). The tests hold it to the search on generated groups,
+//! under every reading.
 
 use super::normaliser::Normaliser;
 use super::paths::{witness_order, Paths};
@@ -39,12 +47,10 @@ pub(super) fn shortest_disallowed<'r>(
     applicable: &Applicable<'r>,
     ranking: &Ranking<'r>,
 ) -> Option<Witness<'r>> {
-    if !Normaliser::of(&ranking.profile).reads_as_given() {
-        return None;
-    }
-    let syntax = ranking.profile.pattern_syntax;
-    // The length of the shortest minimal instance so far, the smallest of that length the
-    // matcher disallows, and the queries asked.
+    let normaliser = Normaliser::of(&ranking.profile);
+    let stars = ranking.profile.pattern_syntax.wildcards;
+    // The least bound so far, the smallest path of that length the matcher disallows, and the
+    // queries asked.
     let mut shortest = usize::MAX;
     let mut found: Option<Witness<'r>> = None;
     let mut asked = 0;
@@ -55,40 +61,44 @@ pub(super) fn shortest_disallowed<'r>(
         if ranking.ruling(pattern).allowed {
             continue;
         }
-        // An instance that is no request path (`*.pdf`'s `.pdf`; bytes past ASCII, each made
-        // two characters here) is never a candidate; its length only bounds the others less
-        // tightly.
-        let (body, _) = split_end_anchor(written, syntax);
-        let instance: String = body
+        let (body, _) = split_end_anchor(written, ranking.profile.pattern_syntax);
+        let finished_by_a_block =
+            |pair: &[u8]| matches!(pair, [b'*', next] if next.is_ascii_hexdigit());
+        if stars && !normaliser.reads_as_given() && body.windows(2).any(finished_by_a_block) {
+            return None;
+        }
+        let instance: Vec<u8> = body
             .iter()
-            .filter(|&&b| !(syntax.wildcards && b == b'*'))
-            .map(|&b| char::from(b))
+            .copied()
+            .filter(|&b| !(stars && b == b'*'))
             .collect();
-        if instance.len() < shortest {
-            shortest = instance.len();
+        let bound = normaliser.least_request(&instance)?;
+        if bound < shortest {
+            shortest = bound;
             found = None;
         }
-        let smaller = |known: &Witness<'_>| witness_order(&instance) < witness_order(known.path());
-        let candidate = instance.len() == shortest && found.as_ref().is_none_or(smaller);
-        if candidate && is_request_path(instance.as_bytes()) {
+        if bound > shortest || instance == ROBOTS_TXT {
+            continue;
+        }
+        // A path of the least length whose target is the instance, the smallest there is: the
+        // candidate, unless one found is smaller.
+        let path = normaliser.preimage(&instance, Paths::All);
+        let smaller = |path: &String| {
+            let known = found.as_ref().map(|known| witness_order(known.path()));
+            path.len() == bound && known.is_none_or(|known| witness_order(path) < known)
+        };
+        if let Some(path) = path.filter(smaller) {
             if asked == QUERIES {
                 return None;
             }
             asked += 1;
-            let witness = Witness::asked(instance, applicable);
+            let witness = Witness::asked(path, applicable);
             if !witness.allowed() {
                 found = Some(witness);
             }
         }
     }
     found
-}
-
-/// Whether `path` is a request path a question covers: `/`, then bytes of [`Paths::All`], and
-/// not `/robots.txt`.
-fn is_request_path(path: &[u8]) -> bool {
-    let mut bytes = path.iter();
-    bytes.next() == Some(&b'/') && bytes.all(|&b| Paths::All.holds(b)) && path != ROBOTS_TXT
 }
 
 #[cfg(test)]
@@ -136,11 +146,32 @@ mod tests {
     }
 
     #[test]
-    fn silent_where_targets_are_normalised() {
-        let robots = Robots::parse(b"User-agent: *\nDisallow: /x\n", Variant::Rfc9309);
+    fn under_a_normalisation_the_path_may_be_shorter_than_its_target() {
+        // RFC 9309 writes `$` as `%24`: `/a%24` is the target of `/a$`, as short as `/bc`
+        // and smaller.
+        let file = b"User-agent: *\nDisallow: /a%24\nDisallow: /bc\n";
+        let robots = Robots::parse(file, Variant::Rfc9309);
+        let applicable = robots.applicable(&AgentQuery::new("bot"));
+        let ranking = Ranking::new(&applicable);
+        let found = shortest_disallowed(&applicable, &ranking);
+        assert_eq!(found.as_ref().map(Witness::path), Some("/a$"));
+        assert_eq!(searched(&ranking).as_deref(), Some("/a$"));
+    }
+
+    #[test]
+    fn silent_where_a_star_may_take_the_start_of_an_escape() {
+        // `/x*2A` matches `/x%2A`, the target of `/x*`, shorter than the instance `/x2A`.
+        let file = b"User-agent: *\nDisallow: /x*2A\n";
+        let robots = Robots::parse(file, Variant::Rfc9309);
         let applicable = robots.applicable(&AgentQuery::new("bot"));
         let ranking = Ranking::new(&applicable);
         assert!(shortest_disallowed(&applicable, &ranking).is_none());
+        assert_eq!(searched(&ranking).as_deref(), Some("/x*"));
+        let google = Robots::parse(file, Variant::Google);
+        let applicable = google.applicable(&AgentQuery::new("bot"));
+        let ranking = Ranking::new(&applicable);
+        let found = shortest_disallowed(&applicable, &ranking);
+        assert_eq!(found.as_ref().map(Witness::path), Some("/x2A"));
     }
 
     #[test]
@@ -173,7 +204,11 @@ mod tests {
             Just('$'),
             Just('%'),
             Just('2'),
+            Just('4'),
+            Just('A'),
+            Just('e'),
             Just('!'),
+            Just(' '),
         ];
         (
             prop_oneof![Just(""), Just("/"), Just("*"), Just("/robots.txt")],
@@ -200,7 +235,7 @@ mod tests {
                 let key = if *allow { "Allow" } else { "Disallow" };
                 body.push_str(&format!("{key}: {pattern}\n"));
             }
-            for variant in [Variant::Google, Variant::Convention1994] {
+            for variant in Variant::ALL.iter().copied() {
                 let robots = Robots::parse(body.as_bytes(), variant);
                 let applicable = robots.applicable(&AgentQuery::new("bot"));
                 let ranking = Ranking::new(&applicable);

@@ -124,28 +124,39 @@ impl Normaliser {
         out
     }
 
-    /// Whether `target` is a request path — a `/` first, then bytes for which `allowed` holds —
+    /// Whether `target` is a request path of `paths` — a `/` first, then bytes `paths` holds —
     /// whose normalisation is `target` itself: then a request path has it as its target, and
     /// the reading decides every such path as it decides `target`. Not always the smallest
     /// such path ([`Normaliser::preimage`] finds that), but a check of its length where only
     /// whether one exists matters.
-    pub(super) fn is_own_preimage(&self, target: &[u8], allowed: impl Fn(u8) -> bool) -> bool {
-        let fits = target.first() == Some(&b'/') && target.iter().skip(1).all(|&b| allowed(b));
+    pub(super) fn is_own_preimage(&self, target: &[u8], paths: Paths) -> bool {
+        let fits = target.first() == Some(&b'/') && target.iter().skip(1).all(|&b| paths.holds(b));
         fits && (self.table.is_none() || self.normalise(target) == target)
     }
 
     /// The shortest input, and the smallest among the shortest in the order witnesses are
     /// smallest in (`paths::witness_order`), whose normalisation is exactly `target`: a `/`
-    /// first, then bytes for which `allowed` holds. `None` when there is none.
-    pub(super) fn preimage(&self, target: &[u8], allowed: impl Fn(u8) -> bool) -> Option<String> {
+    /// first, then bytes `paths` holds. `None` when there is none.
+    pub(super) fn preimage(&self, target: &[u8], paths: Paths) -> Option<String> {
         let Some(table) = self.table else {
             // Compared as given: the target is its own input, if it is one.
-            let own = self.is_own_preimage(target, allowed);
+            let own = self.is_own_preimage(target, paths);
             return own.then(|| String::from_utf8_lossy(target).into_owned());
         };
-        if let Some(input) = byte_for_byte(table, target, &allowed) {
+        if let Some(input) = byte_for_byte(table, target, paths) {
             return Some(input);
         }
+        // A target that is its own request path and no shorter one can write
+        // (`least_request`): each piece is written by itself, the smallest way to write it.
+        let own = self.is_own_preimage(target, paths);
+        if own && self.least_request(target) == Some(target.len()) {
+            return Some(String::from_utf8_lossy(target).into_owned());
+        }
+        self.search_preimage(table, target, paths)
+    }
+
+    /// [`Normaliser::preimage`] by a search of the inputs, shortest first.
+    fn search_preimage(&self, table: &Table, target: &[u8], paths: Paths) -> Option<String> {
         // A search over (bytes of `target` written, what is held back, bytes read: 0, 1, 2+),
         // shortest input first, bytes in the order witnesses are smallest in: the first state
         // that can finish `target` was reached by the input wanted.
@@ -170,7 +181,7 @@ impl Normaliser {
             }
             let wanted = target.get(written).copied();
             let tried = in_witness_order(read, candidates(table, pending, wanted));
-            for byte in tried.filter(|&b| if read == 0 { b == b'/' } else { allowed(b) }) {
+            for byte in tried.filter(|&b| if read == 0 { b == b'/' } else { paths.holds(b) }) {
                 out.clear();
                 let held = self.step(pending, byte, &mut out);
                 let rest = target.get(written..).unwrap_or_default();
@@ -224,6 +235,34 @@ impl Normaliser {
             None => Some(&[]),
             Some(table) => table.surplus.as_deref(),
         }
+    }
+
+    /// The fewest request bytes that write `target`'s pieces — each escape `%XY` and each
+    /// other byte: one for a byte, one for an escape a single byte is written as
+    /// ([`Normaliser::surplus`]: RFC 9309 writes `$` as `%24`), three for any other escape. A
+    /// request path writes each piece of its target with a piece of its own (a byte, or an
+    /// escape), so none whose target is `target` is shorter, and one whose target holds these
+    /// pieces and more pieces besides is longer. `None` where the steps fit no such count.
+    pub(super) fn least_request(&self, target: &[u8]) -> Option<usize> {
+        let surplus = self.surplus()?;
+        let mut count = 0;
+        let mut rest = target;
+        while let Some((&first, after)) = rest.split_first() {
+            let escape = match after {
+                [x, y, ..] if first == b'%' && x.is_ascii_hexdigit() && y.is_ascii_hexdigit() => {
+                    Some([*x, *y])
+                }
+                _ => None,
+            };
+            (count, rest) = match escape {
+                Some(xy) if surplus.contains(&xy) => {
+                    (count + 1, after.get(2..).unwrap_or_default())
+                }
+                Some(_) => (count + 3, after.get(2..).unwrap_or_default()),
+                None => (count + 1, after),
+            };
+        }
+        Some(count)
     }
 
     /// How many request bytes `pending` holds back.
@@ -424,14 +463,14 @@ fn writers_of(steps: &[[Step; 256]], ends: &[Step]) -> Option<Vec<Vec<u8>>> {
 /// `%`), and one that writes none holds a `%` back, which an escape decoded or written out
 /// later turns into fewer bytes than it read, or into a `%` — and the smallest of that length
 /// takes the smallest writer at each place. `None` when that does not hold; the search decides.
-fn byte_for_byte(table: &Table, target: &[u8], allowed: &impl Fn(u8) -> bool) -> Option<String> {
+fn byte_for_byte(table: &Table, target: &[u8], paths: Paths) -> Option<String> {
     let writers = table.writers.as_ref()?;
     if target.first() != Some(&b'/') || target.contains(&b'%') {
         return None;
     }
     let mut input = Vec::with_capacity(target.len());
     for (at, &byte) in target.iter().enumerate() {
-        let fits = |&c: &u8| if at == 0 { c == b'/' } else { allowed(c) };
+        let fits = |&c: &u8| if at == 0 { c == b'/' } else { paths.holds(c) };
         let writer = writers
             .get(usize::from(byte))?
             .iter()
@@ -534,23 +573,22 @@ mod tests {
 
     #[test]
     fn preimages() {
-        let printable = |b: u8| (0x21..=0x7E).contains(&b) && b != b'#';
         let rfc = Normaliser::of(&Profile::from(Variant::Rfc9309));
-        assert_eq!(rfc.preimage(b"/a%2A", printable).as_deref(), Some("/a*"));
-        assert_eq!(rfc.preimage(b"/A", printable).as_deref(), Some("/A"));
-        assert_eq!(rfc.preimage(b"/%25", printable).as_deref(), Some("/%"));
-        assert_eq!(rfc.preimage(b"/a b", printable), None);
+        assert_eq!(rfc.preimage(b"/a%2A", Paths::All).as_deref(), Some("/a*"));
+        assert_eq!(rfc.preimage(b"/A", Paths::All).as_deref(), Some("/A"));
+        assert_eq!(rfc.preimage(b"/%25", Paths::All).as_deref(), Some("/%"));
+        assert_eq!(rfc.preimage(b"/a b", Paths::All), None);
         // A path may start with `//` (what `http://example.com//a` asks for).
-        assert_eq!(rfc.preimage(b"//a", printable).as_deref(), Some("//a"));
+        assert_eq!(rfc.preimage(b"//a", Paths::All).as_deref(), Some("//a"));
         let draft = Normaliser::of(&Profile::from(Variant::Draft1996));
         assert_eq!(
-            draft.preimage(b"/a b", printable).as_deref(),
+            draft.preimage(b"/a b", Paths::All).as_deref(),
             Some("/a%20b")
         );
         let google = Normaliser::of(&Profile::from(Variant::Google));
-        assert_eq!(google.preimage(b"/x", printable).as_deref(), Some("/x"));
-        assert_eq!(google.preimage(b"x", printable), None);
-        assert_eq!(google.preimage(b"//x", printable).as_deref(), Some("//x"));
+        assert_eq!(google.preimage(b"/x", Paths::All).as_deref(), Some("/x"));
+        assert_eq!(google.preimage(b"x", Paths::All), None);
+        assert_eq!(google.preimage(b"//x", Paths::All).as_deref(), Some("//x"));
     }
 
     proptest! {
@@ -564,11 +602,10 @@ mod tests {
             0..10,
         )) {
             let target = [&b"/"[..], &rest].concat();
-            let printable = |b: u8| Paths::All.holds(b);
             for variant in Variant::ALL {
                 let normaliser = Normaliser::of(&Profile::from(*variant));
-                let found = normaliser.preimage(&target, printable);
-                let own = normaliser.is_own_preimage(&target, printable);
+                let found = normaliser.preimage(&target, Paths::All);
+                let own = normaliser.is_own_preimage(&target, Paths::All);
                 if own {
                     let found = found.clone().map(String::into_bytes);
                     prop_assert!(found.is_some_and(|p| normaliser.normalise(&p) == target));
@@ -577,6 +614,27 @@ mod tests {
                 if found.as_deref().map(str::as_bytes) == Some(&target[..]) {
                     prop_assert!(own, "{variant:?}");
                 }
+            }
+        }
+
+        /// The shortcuts of `preimage` answer as its search does, under every reading.
+        #[test]
+        fn preimages_are_the_searchs(pieces in proptest::collection::vec(
+            prop_oneof![Just("%24"), Just("%25"), Just("%2A"), Just("%2a"), Just("%E3"),
+                        Just("%e3"), Just("%41"), Just("%7E"), Just("%22"), Just("%20"),
+                        Just("%"), Just("2"), Just("A"), Just("e"), Just("$"), Just("*"),
+                        Just("\""), Just(" "), Just("~"), Just("/"), Just("#"), Just("\u{e9}")],
+            0..6,
+        )) {
+            let target = [&b"/"[..], pieces.concat().as_bytes()].concat();
+            for variant in Variant::ALL {
+                let normaliser = Normaliser::of(&Profile::from(*variant));
+                let Some(table) = normaliser.table else { continue };
+                prop_assert_eq!(
+                    normaliser.preimage(&target, Paths::All),
+                    normaliser.search_preimage(table, &target, Paths::All),
+                    "{:?}", variant
+                );
             }
         }
 

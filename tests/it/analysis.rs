@@ -641,8 +641,9 @@ fn a_budget_too_small_leaves_the_examples_unproven() {
     // one more for the dead rule), not for a search.
     let options =
         ParseOptions::default().with_limits(Limits::default().with(Limit::AnalysisStates, 500));
-    // Under RFC 9309, whose targets are normalised, the shortest disallowed path takes a
-    // search; under Google's reading the patterns' minimal instances give it (`/abcd`).
+    // Under RFC 9309 a `*` before a hex digit (`a` to `d`) may take the `%` of an escape the
+    // digit finishes, so the shortest disallowed path takes a search; under Google's reading
+    // the patterns' minimal instances give it (`/abcd`).
     let robots = Robots::parse_with(file, Variant::Rfc9309, &options).unwrap();
     let first = analysis::analyze(&robots.unnamed());
     assert_eq!(first.undecided(), Some(Limit::AnalysisStates));
