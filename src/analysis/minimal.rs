@@ -2,8 +2,9 @@
 //!
 //! A path is disallowed when a pattern that disallows where it wins comes out on top there, so
 //! its target is one that pattern matches. A pattern matches no target shorter than its
-//! *minimal instance* — the pattern with every `*` matching nothing and no final `$` — and a
-//! target that holds more than the instance holds more pieces (`Normaliser::least_request`: an
+//! *minimal instance* — the pattern with every `*` matching nothing and no final `$`, and a `/`
+//! in front where a leading `*` must take the `/` every target starts with — and a target that
+//! holds more than the instance holds more pieces (`Normaliser::least_request`: an
 //! escape `%XY`, or a byte). A request path writes each piece of its target with a piece of its
 //! own, so no request path whose target the pattern matches is shorter than the fewest request
 //! bytes that write the instance's pieces, `least_request` of the instance, and one of exactly
@@ -67,11 +68,7 @@ pub(super) fn shortest_disallowed<'r>(
         if stars && !normaliser.reads_as_given() && body.windows(2).any(finished_by_a_block) {
             return None;
         }
-        let instance: Vec<u8> = body
-            .iter()
-            .copied()
-            .filter(|&b| !(stars && b == b'*'))
-            .collect();
+        let instance = least_instance(body, stars);
         let bound = normaliser.least_request(&instance)?;
         if bound < shortest {
             shortest = bound;
@@ -99,6 +96,23 @@ pub(super) fn shortest_disallowed<'r>(
         }
     }
     found
+}
+
+/// The shortest target the pattern `body` (its end anchor split off) matches that a request
+/// path can have: its minimal instance (every `*` matching nothing), with a `/` in front where
+/// the pattern starts with `*` and the instance does not start with `/`. Every target starts
+/// with `/`, so there the leading `*` takes at least one piece, and the one target a piece
+/// longer than the instance is `/` and the instance (`*.pdf`: `/.pdf`).
+fn least_instance(body: &[u8], stars: bool) -> Vec<u8> {
+    let mut instance: Vec<u8> = body
+        .iter()
+        .copied()
+        .filter(|&b| !(stars && b == b'*'))
+        .collect();
+    if stars && body.first() == Some(&b'*') && instance.first() != Some(&b'/') {
+        instance.insert(0, b'/');
+    }
+    instance
 }
 
 #[cfg(test)]
@@ -172,6 +186,27 @@ mod tests {
         let ranking = Ranking::new(&applicable);
         let found = shortest_disallowed(&applicable, &ranking);
         assert_eq!(found.as_ref().map(Witness::path), Some("/x2A"));
+    }
+
+    #[test]
+    fn a_leading_star_takes_the_slash_every_target_starts_with() {
+        // `*.pdf` matches `/.pdf` at the least; `*` alone matches `/`.
+        for (file, shortest) in [
+            (
+                &b"User-agent: *\nDisallow: *.pdf\nDisallow: /abcdef\n"[..],
+                "/.pdf",
+            ),
+            (b"User-agent: *\nDisallow: /abcdef\nDisallow: *\n", "/"),
+        ] {
+            for variant in [Variant::Google, Variant::Rfc9309] {
+                let robots = Robots::parse(file, variant);
+                let applicable = robots.applicable(&AgentQuery::new("bot"));
+                let ranking = Ranking::new(&applicable);
+                let found = shortest_disallowed(&applicable, &ranking);
+                assert_eq!(found.as_ref().map(Witness::path), Some(shortest));
+                assert_eq!(searched(&ranking).as_deref(), Some(shortest));
+            }
+        }
     }
 
     #[test]
