@@ -69,6 +69,28 @@ crate::names::stable_names! {
     }
 }
 
+impl ByteOrderMark {
+    /// How many leading bytes of `read` are the byte order mark, read this way: those that
+    /// match `EF BB BF` in order, except that read as characters, a truncated mark (`EF`,
+    /// `EF BB`) is none where its bytes begin a character (`EF` always leads a three-byte
+    /// character: the truncated mark is one when they decode).
+    fn len_in(self, read: &[u8]) -> usize {
+        let matching = read
+            .iter()
+            .zip(UTF8_BOM)
+            .take_while(|(byte, bom)| byte == bom)
+            .count();
+        let truncated = matching > 0 && matching < UTF8_BOM.len();
+        let a_character = read
+            .get(..UTF8_BOM.len())
+            .is_some_and(|head| std::str::from_utf8(head).is_ok());
+        match self {
+            ByteOrderMark::Characters if truncated && a_character => 0,
+            _ => matching,
+        }
+    }
+}
+
 /// Input bytes together with their shadow text.
 #[derive(Debug, Clone)]
 pub(crate) struct Source<'a> {
@@ -85,14 +107,15 @@ impl<'a> Source<'a> {
     /// The byte order mark is recognised the way Google's library does it: up to three leading
     /// bytes are skipped while they match `EF BB BF` in order, so a truncated BOM counts too.
     pub(crate) fn new(bytes: &'a [u8]) -> Self {
-        Source::read_to(bytes, bytes.len())
+        Source::read_as(bytes, bytes.len(), ByteOrderMark::Bytes)
     }
 
     /// Reads `all` up to an input limit of `limit` bytes: all of it when it fits, else up to
     /// just after the last line end within the first `limit` bytes — the line the limit cuts
     /// through is dropped whole. The rest is kept as [`Source::ignored`] and never decoded, so
-    /// the limit bounds the work. (The access stage's size limit is this same cut.)
-    pub(crate) fn within(all: &'a [u8], limit: usize) -> Self {
+    /// the limit bounds the work. (The access stage's size limit is this same cut.) A leading
+    /// byte order mark is recognised as `mark` says (the profile's `byte_order_mark`).
+    pub(crate) fn read_as(all: &'a [u8], limit: usize, mark: ByteOrderMark) -> Self {
         let end = match all.get(..limit) {
             Some(head) if all.len() > limit => head
                 .iter()
@@ -100,35 +123,15 @@ impl<'a> Source<'a> {
                 .map_or(0, |end| end + 1),
             _ => all.len(),
         };
-        Source::read_to(all, end)
+        let read = all.get(..end).unwrap_or(all);
+        Source::decode(all, end, mark.len_in(read))
     }
 
-    /// [`Source::within`], recognising a leading byte order mark as `mark` says (the profile's
-    /// `byte_order_mark`).
-    pub(crate) fn read_as(all: &'a [u8], limit: usize, mark: ByteOrderMark) -> Self {
-        let mut source = Source::within(all, limit);
-        let truncated = source.bom_len > 0 && source.bom_len < UTF8_BOM.len();
-        let end = source.text.len();
-        // `EF` always leads a three-byte character: the truncated mark is one when they decode.
-        let a_character = all
-            .get(..end)
-            .and_then(|read| read.get(..UTF8_BOM.len()))
-            .is_some_and(|head| std::str::from_utf8(head).is_ok());
-        if mark == ByteOrderMark::Characters && truncated && a_character {
-            source = Source::decode(all, end, 0);
-        }
-        source
-    }
-
-    /// Reads the first `end` bytes of `all` only (all of them when `end` is larger).
-    fn read_to(all: &'a [u8], end: usize) -> Self {
-        let bytes = all.get(..end).unwrap_or(all);
-        let bom_len = bytes
-            .iter()
-            .zip(UTF8_BOM)
-            .take_while(|(byte, bom)| byte == bom)
-            .count();
-        Source::decode(all, end, bom_len)
+    /// Whether a reading that recognises the byte order mark as `mark` reads this same source
+    /// (it reads the same input, and finds the mark as long).
+    pub(crate) fn reads_mark_as(&self, mark: ByteOrderMark) -> bool {
+        let read = self.bytes.get(..self.text.len()).unwrap_or_default();
+        mark.len_in(read) == self.bom_len
     }
 
     /// Decodes the first `end` bytes of `all`, the first `bom_len` of them a byte order mark.
@@ -316,6 +319,22 @@ mod tests {
     }
 
     #[test]
+    fn readings_of_the_mark_that_find_it_as_long_read_one_source() {
+        let fffd = b"\xEF\xBF\xBDUser-agent: *\n";
+        for (mark, other) in [
+            (ByteOrderMark::Characters, ByteOrderMark::Bytes),
+            (ByteOrderMark::Bytes, ByteOrderMark::Characters),
+        ] {
+            let source = Source::read_as(fffd, usize::MAX, mark);
+            assert!(source.reads_mark_as(mark));
+            assert!(!source.reads_mark_as(other), "{mark}");
+            for alike in [&b"\xEF\xBB\xBFx"[..], b"\xEFUser", b"User-agent: *", b""] {
+                assert!(Source::read_as(alike, 4, mark).reads_mark_as(other));
+            }
+        }
+    }
+
+    #[test]
     fn invalid_bytes_can_be_left_out() {
         let source = Source::new(b"a\xFFb\xE3\x83c");
         assert_eq!(&*source.without_invalid_utf8(Span::new(0, 6)), b"abc");
@@ -328,23 +347,29 @@ mod tests {
 
     #[test]
     fn only_the_read_part_is_decoded() {
-        let source = Source::read_to(b"ab\n\xFFcd", 3);
+        let source = Source::read_as(b"ab\n\xFFcd", 3, ByteOrderMark::Bytes);
         assert_eq!(source.text(), "ab\n");
         assert!(source.invalid_utf8().is_empty());
         assert_eq!(source.ignored(), Some(Span::new(3, 6)));
         assert_eq!(source.slice(Span::new(3, 6)), b"\xFFcd");
-        assert_eq!(Source::read_to(b"ab", 9).ignored(), None);
+        assert_eq!(
+            Source::read_as(b"ab", 9, ByteOrderMark::Bytes).ignored(),
+            None
+        );
     }
 
     #[test]
     fn an_input_limit_cuts_at_the_last_line_end_within_it() {
         assert_eq!(
-            Source::within(b"ab\ncd\ref", 7).ignored(),
+            Source::read_as(b"ab\ncd\ref", 7, ByteOrderMark::Bytes).ignored(),
             Some(Span::new(6, 8))
         );
-        assert_eq!(Source::within(b"ab\ncd", 6).ignored(), None);
         assert_eq!(
-            Source::within(b"abcdef", 3).ignored(),
+            Source::read_as(b"ab\ncd", 6, ByteOrderMark::Bytes).ignored(),
+            None
+        );
+        assert_eq!(
+            Source::read_as(b"abcdef", 3, ByteOrderMark::Bytes).ignored(),
             Some(Span::new(0, 6))
         );
     }

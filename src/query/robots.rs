@@ -6,6 +6,7 @@
 use super::selection::Selector;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::model::{self, Group, Model, ModelBuilder, Record, Rule, Sitemap};
+use crate::source::Source;
 use crate::syntax::{self, Mode, ParseOptions, Parsed, StrictError};
 use crate::variant::Profile;
 
@@ -80,6 +81,23 @@ impl Robots {
         let (model, concluded) = read_model(input, &profile, &options);
         let diagnostics = concluded.unwrap_or_else(StrictError::into_diagnostics);
         Robots::new(profile, &options, model, diagnostics)
+    }
+
+    /// [`Robots::parse_lenient`] under each of `profiles`, in their order: the readings that
+    /// read the input alike read it in one pass (`read_models`).
+    pub(crate) fn parse_lenient_each(
+        input: &[u8],
+        profiles: &[Profile],
+        options: &ParseOptions,
+    ) -> Vec<Robots> {
+        let options = options.with_mode(Mode::Lenient);
+        let models = read_models(input, profiles, &options);
+        let read = models.into_iter().zip(profiles);
+        read.map(|((model, concluded), profile)| {
+            let diagnostics = concluded.unwrap_or_else(StrictError::into_diagnostics);
+            Robots::new(*profile, &options, model, diagnostics)
+        })
+        .collect()
     }
 
     /// Builds the queryable object from a parsed file (with the options it was parsed with and
@@ -180,11 +198,7 @@ impl Robots {
 /// The one pass over `input`, each line read, checked and handed to the model: the model, and
 /// the reading's conclusion in `options`' mode.
 #[cfg_attr(robotspec_hot_paths, optimize(speed))]
-fn read_model(
-    input: &[u8],
-    profile: &Profile,
-    options: &ParseOptions,
-) -> (Model, Result<Vec<Diagnostic>, StrictError>) {
+fn read_model(input: &[u8], profile: &Profile, options: &ParseOptions) -> ReadModel {
     let source = syntax::source_of(input, profile, options);
     let mut builder = ModelBuilder::new(&source, profile, options);
     let mut findings = syntax::read(&source, profile, options, |line, findings| {
@@ -194,6 +208,68 @@ fn read_model(
     let concluded = syntax::conclude(&source, profile, findings, options.mode());
     (model, concluded)
 }
+
+/// [`read_model`] under each of `profiles`, in their order. The readings that read the input
+/// alike read one source, in one pass (`syntax::read_each`): each line is shaped once, and
+/// read, checked and handed to its model by each reading. They all do, unless the input starts
+/// with a truncated byte order mark that begins a character (which Google's reading skips and
+/// the others read as the character). [`read_model`] stays the one reading's pass: a crawler's
+/// parse pays for no list of readings.
+fn read_models(input: &[u8], profiles: &[Profile], options: &ParseOptions) -> Vec<ReadModel> {
+    if let [profile] = profiles {
+        return vec![read_model(input, profile, options)];
+    }
+    let mut read: Vec<Option<ReadModel>> = profiles.iter().map(|_| None).collect();
+    for (first, profile) in profiles.iter().enumerate() {
+        if read.get(first).is_none_or(Option::is_some) {
+            continue;
+        }
+        let source = syntax::source_of(input, profile, options);
+        let alike: Vec<usize> = (first..profiles.len())
+            .filter(|&i| read.get(i).is_some_and(Option::is_none))
+            .filter(|&i| {
+                let mark = profiles.get(i).map(|p| p.byte_order_mark);
+                i == first || mark.is_some_and(|mark| source.reads_mark_as(mark))
+            })
+            .collect();
+        let group: Vec<Profile> = alike
+            .iter()
+            .filter_map(|&i| profiles.get(i))
+            .copied()
+            .collect();
+        for (i, model) in alike.into_iter().zip(read_alike(&source, &group, options)) {
+            if let Some(slot) = read.get_mut(i) {
+                *slot = Some(model);
+            }
+        }
+    }
+    read.into_iter().flatten().collect()
+}
+
+/// The models of `profiles`, which all read `source`, in one pass.
+fn read_alike(source: &Source<'_>, profiles: &[Profile], options: &ParseOptions) -> Vec<ReadModel> {
+    let mut builders: Vec<ModelBuilder> = profiles
+        .iter()
+        .map(|profile| ModelBuilder::new(source, profile, options))
+        .collect();
+    let findings = syntax::read_each(source, profiles, options, |index, line, findings| {
+        if let Some(builder) = builders.get_mut(index) {
+            builder.line(line, findings.place());
+        }
+    });
+    let each = profiles.iter().zip(builders).zip(findings);
+    each.map(|((profile, builder), mut findings)| {
+        let model = builder.finish(Some(&mut findings));
+        (
+            model,
+            syntax::conclude(source, profile, findings, options.mode()),
+        )
+    })
+    .collect()
+}
+
+/// A reading's model, and its conclusion in the options' mode.
+type ReadModel = (Model, Result<Vec<Diagnostic>, StrictError>);
 
 impl serde::Serialize for Robots {
     /// A summary of the file as the variant reads it: `{"variant", "groups": [Group…],

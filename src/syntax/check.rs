@@ -12,7 +12,7 @@ use crate::variant::{Directive, Profile, Spelling, Variant};
 use crate::vocab::extension::{self, ContentUsage, Extension, Scope};
 
 use super::lines::{Entry, Line, LineBody};
-use super::options::Collect;
+use super::options::{Collect, ParseOptions};
 use crate::findings::{Findings, Place, Unplaced};
 
 /// What a strict grammar asks of a file beyond the shared `key: value` line shape: the checks
@@ -174,18 +174,18 @@ impl Held {
 }
 
 impl<'s, 'a> Checker<'s, 'a> {
-    /// Checks for `source` read as `profile`, whose strict grammar demands `demands`, under
-    /// `limits`, collecting what `collect` says: the limits, and with [`Collect::All`] the
+    /// Checks for `source` read as `profile` — what its strict grammar demands — with
+    /// `options`' limits, collecting what they say: the limits, and with [`Collect::All`] the
     /// grammar checks too.
     pub(crate) fn new(
         source: &'s Source<'a>,
         profile: &Profile,
-        demands: &'static Demands,
-        limits: &Limits,
-        input_cut: InputCut,
-        collect: Collect,
+        options: &ParseOptions,
         findings: &mut Findings<'_, '_>,
     ) -> Self {
+        let demands = &super::strict::grammar(profile.strict_grammar).demands;
+        let (limits, input_cut, collect) =
+            (&options.limits, options.input_cut, options.collected());
         if collect == Collect::All && demands.ascii_only && source.bom_len() > 0 {
             findings.push(Unplaced::new(
                 Code::NonAscii,

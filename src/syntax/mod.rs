@@ -49,7 +49,7 @@ pub(crate) use lines::{cut_len, Entry, Line, LineBody};
 pub use options::{Collect, Mode, ParseOptions};
 pub use parsed::{parse, parse_strict, parse_with, Parsed};
 pub use pass::StrictError;
-pub(crate) use pass::{conclude, read, source_of};
+pub(crate) use pass::{conclude, read, read_each, source_of};
 #[cfg(feature = "internals")]
 pub use scan::grammar_agrees;
 pub(crate) use scan::Lines;

@@ -8,7 +8,7 @@ use std::fmt;
 use super::check;
 use super::lines::{self, Line};
 use super::options::{Mode, ParseOptions};
-use super::scan::Lines;
+use super::scan::{LineReader, Lines, Scan};
 use super::strict;
 use crate::diagnostic::Diagnostic;
 use crate::findings::Findings;
@@ -25,15 +25,7 @@ pub(crate) fn read<'s, 'a>(
     mut each: impl FnMut(&Line, &mut Findings<'s, 'a>),
 ) -> Findings<'s, 'a> {
     let mut findings = Findings::new(source, &options.limits);
-    let mut checker = check::Checker::new(
-        source,
-        profile,
-        &strict::grammar(profile.strict_grammar).demands,
-        &options.limits,
-        options.input_cut,
-        options.collected(),
-        &mut findings,
-    );
+    let mut checker = check::Checker::new(source, profile, options, &mut findings);
     let mut lines = Lines::new(source, profile, &options.limits);
     // Each line is read where `next` wrote it: moved out of its `Option`, the line was copied
     // once more (2 % of a crawler's parse-and-ask).
@@ -44,6 +36,41 @@ pub(crate) fn read<'s, 'a>(
     }
     checker.finish(&mut findings);
     findings
+}
+
+/// [`read`] for several readings of one source at once: the lines are shaped once ([`Scan`]),
+/// and each reading makes its own line of each, checks it and hands it to `each` with the
+/// reading's index in `profiles`; the findings of each reading, in that order.
+#[cfg_attr(robotspec_hot_paths, optimize(speed))]
+pub(crate) fn read_each<'s, 'a>(
+    source: &'s Source<'a>,
+    profiles: &[Profile],
+    options: &ParseOptions,
+    mut each: impl FnMut(usize, &Line, &mut Findings<'s, 'a>),
+) -> Vec<Findings<'s, 'a>> {
+    let mut readings: Vec<_> = profiles
+        .iter()
+        .map(|profile| {
+            let mut findings = Findings::new(source, &options.limits);
+            let checker = check::Checker::new(source, profile, options, &mut findings);
+            (LineReader::new(profile, &options.limits), checker, findings)
+        })
+        .collect();
+    for shaped in Scan::new(source) {
+        for (index, (reader, checker, findings)) in readings.iter_mut().enumerate() {
+            let line = &reader.read(source, &shaped);
+            findings.enter(line.place(), line.next_place());
+            checker.line(line, findings);
+            each(index, line, findings);
+        }
+    }
+    readings
+        .into_iter()
+        .map(|(_, checker, mut findings)| {
+            checker.finish(&mut findings);
+            findings
+        })
+        .collect()
 }
 
 /// The end of a reading in `mode`: the diagnostics, in input order. A lenient reading ends

@@ -21,44 +21,106 @@ use crate::limits::Limits;
 use crate::source::{Source, Span};
 use crate::variant::{find_in_first_16, KeyMemo, Profile};
 
-/// The lines of `source` (after its byte order mark), in order, read as they are asked for.
+/// The lines of `source` (after its byte order mark) as the lenient grammar shapes them, in
+/// order, read as they are asked for: what every reading of the source shares. Each reading
+/// makes its own [`Line`] of each ([`LineReader`]), so one scan serves several readings at once
+/// (`pass::read_each`).
 #[derive(Debug, Clone)]
-pub(crate) struct Lines<'s, 'a> {
+pub(crate) struct Scan<'s, 'a> {
     source: &'s Source<'a>,
+    /// Where the next line starts; `None` once the last line was read.
+    at: Option<usize>,
+    number: u32,
+    /// The next `#`.
+    hash: Ahead,
+}
+
+/// One line as the grammar shapes it, before a reading cuts it or classifies its key.
+#[derive(Debug)]
+pub(crate) struct Shaped {
+    number: u32,
+    content: Span,
+    newline: Option<Span>,
+    parts: Parts,
+}
+
+/// What one reading makes of each shaped line: where the line limit in force and the bytes
+/// that end a line for the reading cut it, and what its key is.
+#[derive(Debug, Clone)]
+pub(crate) struct LineReader {
     /// A copy: a profile is a few hundred bytes of plain data, read on every line.
     profile: Profile,
     /// The line limit in force (the profile's own or a configured one), in bytes.
     limit: Option<usize>,
     /// Each line's parts are read from its content up to its cut only.
     up_to_cut: bool,
-    /// Where the next line starts; `None` once the last line was read.
-    at: Option<usize>,
-    number: u32,
-    /// The next `#`, and the next byte that cuts a line for the profile.
-    hash: Ahead,
-    cut_byte: Ahead,
+    /// The next byte that cuts a line for the profile, when any does.
+    cut_byte: Option<Ahead>,
     /// The keys classified so far.
     keys: KeyMemo,
 }
 
+/// The lines of `source` (after its byte order mark), in order, as one reading reads them.
+#[derive(Debug, Clone)]
+pub(crate) struct Lines<'s, 'a> {
+    scan: Scan<'s, 'a>,
+    reader: LineReader,
+}
+
 /// Where the next byte of one kind lies: a search over the rest of the input, kept until a
 /// line starts past its answer. Every byte is searched at most once per kind.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy)]
 struct Ahead {
+    /// The bytes looked for.
+    sought: Sought,
     /// The position found by the last search (the input's length when there was none);
     /// `None` before the first search.
     found: Option<usize>,
 }
 
+/// The bytes an [`Ahead`] looks for: `#`, or those that cut a line for a reading.
+#[derive(Debug, Clone, Copy)]
+enum Sought {
+    Hash,
+    Nul,
+    VerticalTabOrFormFeed,
+    NulVerticalTabOrFormFeed,
+}
+
 impl Ahead {
-    /// The first position at or after `from` where `find` finds its byte in `text` (the
-    /// length of `text` when there is none).
-    fn from(&mut self, text: &[u8], from: usize, find: impl Fn(&[u8]) -> Option<usize>) -> usize {
+    /// No search yet for `sought`.
+    fn of(sought: Sought) -> Self {
+        Ahead {
+            sought,
+            found: None,
+        }
+    }
+
+    /// The bytes that cut a line for `profile`, looked for ahead; `None` when no byte does.
+    fn cutting(profile: &Profile) -> Option<Self> {
+        let sought = match (profile.nul_ends_line, profile.strips_ascii_whitespace) {
+            (false, false) => return None,
+            (true, false) => Sought::Nul,
+            (false, true) => Sought::VerticalTabOrFormFeed,
+            (true, true) => Sought::NulVerticalTabOrFormFeed,
+        };
+        Some(Ahead::of(sought))
+    }
+
+    /// The first position at or after `from` of a sought byte in `text` (the length of `text`
+    /// when there is none).
+    fn from(&mut self, text: &[u8], from: usize) -> usize {
         match self.found {
             Some(found) if found >= from => found,
             _ => {
                 let rest = text.get(from..).unwrap_or_default();
-                let found = find(rest).map_or(text.len(), |at| from + at);
+                let found = match self.sought {
+                    Sought::Hash => memchr::memchr(b'#', rest),
+                    Sought::Nul => memchr::memchr(0, rest),
+                    Sought::VerticalTabOrFormFeed => memchr::memchr2(0x0B, 0x0C, rest),
+                    Sought::NulVerticalTabOrFormFeed => memchr::memchr3(0, 0x0B, 0x0C, rest),
+                };
+                let found = found.map_or(text.len(), |at| from + at);
                 self.found = Some(found);
                 found
             }
@@ -71,15 +133,8 @@ impl<'s, 'a> Lines<'s, 'a> {
     /// the profile set.
     pub(crate) fn new(source: &'s Source<'a>, profile: &Profile, limits: &Limits) -> Self {
         Lines {
-            source,
-            profile: *profile,
-            limit: limits.line_limit(profile.max_line_bytes).map(|l| l.bytes()),
-            up_to_cut: false,
-            at: Some(source.bom_len()),
-            number: 0,
-            hash: Ahead::default(),
-            cut_byte: Ahead::default(),
-            keys: KeyMemo::default(),
+            scan: Scan::new(source),
+            reader: LineReader::new(profile, limits),
         }
     }
 
@@ -88,33 +143,74 @@ impl<'s, 'a> Lines<'s, 'a> {
     /// 16,663rd byte is gone before Google's library looks for a comment, key or colon). The
     /// spans no longer tile the input, so the tree never reads lines this way.
     pub(crate) fn up_to_cut(mut self) -> Self {
-        self.up_to_cut = true;
+        self.reader.up_to_cut = true;
         self
+    }
+}
+
+impl<'s, 'a> Scan<'s, 'a> {
+    /// The lines of `source`, from the first after its byte order mark.
+    pub(crate) fn new(source: &'s Source<'a>) -> Self {
+        Scan {
+            source,
+            at: Some(source.bom_len()),
+            number: 0,
+            hash: Ahead::of(Sought::Hash),
+        }
+    }
+}
+
+impl LineReader {
+    /// A reading by `profile` within the line limit of `limits`.
+    pub(crate) fn new(profile: &Profile, limits: &Limits) -> Self {
+        LineReader {
+            profile: *profile,
+            limit: limits.line_limit(profile.max_line_bytes).map(|l| l.bytes()),
+            up_to_cut: false,
+            cut_byte: Ahead::cutting(profile),
+            keys: KeyMemo::default(),
+        }
+    }
+
+    /// The line `shaped` of `source` as this reading reads it.
+    ///
+    /// Inlined, with [`Scan`]'s `next`, into the loops that read lines, so that each line is
+    /// built where it is used rather than returned and copied (out of line, a reading's parse
+    /// took 11 % longer); but not where the library is compiled for size
+    /// (`robotspec_hot_paths`, src/lib.rs), where out of line they keep the WebAssembly module
+    /// within its budget.
+    #[cfg_attr(not(robotspec_hot_paths), inline(always))]
+    pub(crate) fn read(&mut self, source: &Source<'_>, shaped: &Shaped) -> Line {
+        let text = source.text().as_bytes();
+        let cut = self.cut(source, text, shaped.content);
+        let up_to_cut;
+        let parts = if self.up_to_cut && !cut.as_written {
+            let content = text.get(shaped.content.start..cut.end).unwrap_or_default();
+            let strips = self.profile.strips_ascii_whitespace;
+            up_to_cut = parts_up_to_cut(content, shaped.content.start, strips);
+            &up_to_cut
+        } else {
+            &shaped.parts
+        };
+        Line::new(
+            source,
+            (&self.profile, &mut self.keys),
+            shaped.number,
+            (shaped.content, cut, shaped.newline),
+            parts,
+        )
     }
 
     /// The cut of the line `content`: found by [`Cut::of`] only when the line holds a byte
     /// that may cut it for the profile or is longer than the limit.
-    fn cut(&mut self, text: &[u8], content: Span) -> Cut {
+    fn cut(&mut self, source: &Source<'_>, text: &[u8], content: Span) -> Cut {
         let profile = &self.profile;
-        let cut_byte = match (profile.nul_ends_line, profile.strips_ascii_whitespace) {
-            (false, false) => None,
-            (true, false) => Some(
-                self.cut_byte
-                    .from(text, content.start, |t| memchr::memchr(0, t)),
-            ),
-            (false, true) => {
-                let find = |t: &[u8]| memchr::memchr2(0x0B, 0x0C, t);
-                Some(self.cut_byte.from(text, content.start, find))
-            }
-            (true, true) => {
-                let find = |t: &[u8]| memchr::memchr3(0, 0x0B, 0x0C, t);
-                Some(self.cut_byte.from(text, content.start, find))
-            }
-        };
-        let holds_cut_byte = cut_byte.is_some_and(|at| at < content.end);
+        let cut_byte = self.cut_byte.as_mut();
+        let holds_cut_byte =
+            cut_byte.is_some_and(|ahead| ahead.from(text, content.start) < content.end);
         let too_long = self.limit.is_some_and(|limit| content.len() > limit);
         if holds_cut_byte || too_long {
-            Cut::of(self.source, profile, self.limit, content)
+            Cut::of(source, profile, self.limit, content)
         } else {
             Cut {
                 end: content.end,
@@ -161,14 +257,14 @@ impl Line {
     }
 }
 
-impl Iterator for Lines<'_, '_> {
-    type Item = Line;
+impl Iterator for Scan<'_, '_> {
+    type Item = Shaped;
 
-    #[cfg_attr(robotspec_hot_paths, optimize(speed))]
-    fn next(&mut self) -> Option<Line> {
+    /// Inlined as [`LineReader::read`] is.
+    #[cfg_attr(not(robotspec_hot_paths), inline(always))]
+    fn next(&mut self) -> Option<Shaped> {
         let at = self.at?;
-        let source = self.source;
-        let text = source.text().as_bytes();
+        let text = self.source.text().as_bytes();
         let rest = text.get(at..).unwrap_or_default();
         // The grammar's last line is empty after a final line end (or in an empty input): it
         // holds nothing and is not a line of the file.
@@ -178,16 +274,10 @@ impl Iterator for Lines<'_, '_> {
         }
         self.number = self.number.saturating_add(1);
         let eol = memchr::memchr2(b'\r', b'\n', rest).unwrap_or(rest.len());
-        let span = Span::new(at, at + eol);
-        let cut = self.cut(text, span);
-        let content = rest.get(..eol).unwrap_or_default();
-        let parts = if self.up_to_cut && !cut.as_written {
-            let strips = self.profile.strips_ascii_whitespace;
-            parts_up_to_cut(rest.get(..cut.end - at).unwrap_or_default(), at, strips)
-        } else {
-            let hash = self.hash.from(text, at, |t| memchr::memchr(b'#', t));
-            shape(content, at, hash.min(span.end) - at, first_colon(rest, eol))
-        };
+        let content = Span::new(at, at + eol);
+        let hash = self.hash.from(text, at);
+        let line = rest.get(..eol).unwrap_or_default();
+        let parts = shape(line, at, hash.min(content.end) - at, first_colon(rest, eol));
         // `newline = "\r\n" | "\r" | "\n"`
         let newline = match rest.get(eol..eol + 2) {
             Some(b"\r\n") => 2,
@@ -196,13 +286,22 @@ impl Iterator for Lines<'_, '_> {
         };
         self.at = (newline > 0).then_some(at + eol + newline);
         let newline = (newline > 0).then_some(Span::new(at + eol, at + eol + newline));
-        Some(Line::new(
-            source,
-            (&self.profile, &mut self.keys),
-            self.number,
-            (span, cut, newline),
-            &parts,
-        ))
+        Some(Shaped {
+            number: self.number,
+            content,
+            newline,
+            parts,
+        })
+    }
+}
+
+impl Iterator for Lines<'_, '_> {
+    type Item = Line;
+
+    #[cfg_attr(robotspec_hot_paths, optimize(speed))]
+    fn next(&mut self) -> Option<Line> {
+        let shaped = self.scan.next()?;
+        Some(self.reader.read(self.scan.source, &shaped))
     }
 }
 
