@@ -63,8 +63,8 @@ pub use crate::vocab::access::AccessState;
 pub use ::http::{HeaderMap, HeaderName, HeaderValue};
 pub use options::{AccessOptions, LifetimeSource, Misconfigured5xx};
 pub use policy::{
-    evaluate, governs, max_lifetime, max_redirects, redirect_target, scheme_supported, size_limit,
-    Access, AccessReason, FetchOutcome,
+    evaluate, evaluate_each, governs, max_lifetime, max_redirects, redirect_target,
+    scheme_supported, size_limit, Access, AccessReason, FetchOutcome,
 };
 pub use scope::{robots_txt_url, Origin, TargetError};
 

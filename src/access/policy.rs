@@ -297,7 +297,11 @@ pub fn evaluate(
             };
             match classified {
                 Some((kind, reason)) => (kind, reason, headers),
-                None => return parse_body(profile, status, headers, body, now, options),
+                None => {
+                    let options_of_body = body_options(size_limit(profile, options));
+                    let robots = Robots::parse_lenient(body, profile, &options_of_body);
+                    return with_rules(profile, robots, status, headers, now, options);
+                }
             }
         }
         FetchOutcome::TooManyRedirects { hops } => (
@@ -322,26 +326,73 @@ pub fn evaluate(
     Access::without_rules(profile, kind, reason, (lifetime, lifetime_source))
 }
 
-fn parse_body(
+/// What every reading of `outcome` in `profiles` means, in their order: [`evaluate`] of each,
+/// except that a response whose body the readings parse is read once for all those that read
+/// it alike — the same size limit and the same reading of a byte order mark — each line of it
+/// shaped once for all of them (a study of every reading of a crawl pays one scan of each file,
+/// not one per reading). The answers are [`evaluate`]'s.
+pub fn evaluate_each(
+    profiles: &[Profile],
+    outcome: &FetchOutcome,
+    now: SystemTime,
+    options: &AccessOptions,
+) -> Vec<Access> {
+    let FetchOutcome::Response {
+        status: status @ 200..=299,
+        headers,
+        body,
+    } = outcome
+    else {
+        let each = profiles.iter();
+        return each.map(|p| evaluate(*p, outcome, now, options)).collect();
+    };
+    let mut found: Vec<Option<Access>> = profiles.iter().map(|_| None).collect();
+    for (first, profile) in profiles.iter().enumerate() {
+        if found.get(first).is_none_or(Option::is_some) {
+            continue;
+        }
+        let limit = size_limit(*profile, options);
+        let alike: Vec<usize> = (first..profiles.len())
+            .filter(|&i| found.get(i).is_some_and(Option::is_none))
+            .filter(|&i| profiles.get(i).map(|p| size_limit(*p, options)) == Some(limit))
+            .collect();
+        let group: Vec<Profile> = alike
+            .iter()
+            .filter_map(|&i| profiles.get(i))
+            .copied()
+            .collect();
+        let parsed = Robots::parse_lenient_each(body, &group, &body_options(limit));
+        for ((&i, profile), robots) in alike.iter().zip(&group).zip(parsed) {
+            if let Some(slot) = found.get_mut(i) {
+                *slot = Some(with_rules(*profile, robots, *status, headers, now, options));
+            }
+        }
+    }
+    found.into_iter().flatten().collect()
+}
+
+/// The options a response body is parsed with under a size limit of `limit` bytes. A36: the
+/// first `limit` bytes, without the line the limit cuts through: the syntax stage's input
+/// limit, whose cut it reports (and positions) like any other, as the access stage's
+/// `size-limit`, which is the access stage's finding rather than the file's.
+fn body_options(limit: usize) -> ParseOptions {
+    let limits = Limits::default().with(Limit::InputBytes, limit);
+    ParseOptions::default()
+        .with_limits(limits)
+        .with_size_limit_cut()
+}
+
+/// The result of a response with status `status` whose body `profile` parsed into `robots`.
+fn with_rules(
     profile: Profile,
+    mut robots: Robots,
     status: u16,
     headers: &HeaderMap,
-    body: &[u8],
     now: SystemTime,
     options: &AccessOptions,
 ) -> Access {
-    let policy = &profile.access;
-    let limit = size_limit(profile, options);
-    // A36: the first `limit` bytes, without the line the limit cuts through: the syntax stage's
-    // input limit, whose cut it reports (and positions) like any other, as the access stage's
-    // `size-limit`, which is the access stage's finding rather than the file's.
-    let limits = Limits::default().with(Limit::InputBytes, limit);
-    let parse_options = ParseOptions::default()
-        .with_limits(limits)
-        .with_size_limit_cut();
-    let mut robots = Robots::parse_lenient(body, profile, &parse_options);
     let diagnostics = robots.take_size_limit().into_iter().collect();
-    let (lifetime, lifetime_source) = lifetime(policy, headers, now, options);
+    let (lifetime, lifetime_source) = lifetime(&profile.access, headers, now, options);
     Access {
         profile,
         state: AccessState::Rules,

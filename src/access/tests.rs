@@ -4,7 +4,8 @@ use super::cache_control::CacheControl;
 use super::http::http_date;
 use super::*;
 use crate::diagnostic::Code;
-use crate::variant::Variant;
+use crate::variant::{Profile, Variant};
+use proptest::prelude::*;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use url::Url;
 
@@ -445,5 +446,64 @@ fn the_size_cut_is_reported_past_the_diagnostics_limit() {
         assert_eq!(access.diagnostics[0].code, Code::SizeLimit, "{variant}");
         let robots = access.robots().unwrap();
         assert!(robots.diagnostics().len() > 10_000 || variant == Variant::Convention1994);
+    }
+}
+
+/// Bodies made of pieces that part the readings: byte order marks whole, truncated and as
+/// the start of a character (`EF BF BD`), NUL, vertical tab, lone CR, misspelt keys, lines
+/// longer than Google's limit, invalid UTF-8.
+fn parting_body() -> impl Strategy<Value = Vec<u8>> {
+    let piece = prop_oneof![
+        Just(b"User-agent: *\n".to_vec()),
+        Just(b"User-agent: bot/1.0 x\n".to_vec()),
+        Just(b"Disallow: /a\n".to_vec()),
+        Just(b"Allow: /a$\n".to_vec()),
+        Just(b"dissallow: /b\n".to_vec()),
+        Just(b"Crawl-delay: 1\n".to_vec()),
+        Just(b"Sitemap: https://example.com/s.xml\n".to_vec()),
+        Just(b"\xEF\xBB\xBF".to_vec()),
+        Just(b"\xEF".to_vec()),
+        Just(b"\xEF\xBF\xBD".to_vec()),
+        Just(b"\0".to_vec()),
+        Just(b"\x0B".to_vec()),
+        Just(b"\r".to_vec()),
+        Just(b"\n".to_vec()),
+        Just(b"# c".to_vec()),
+        Just(b"\xFF".to_vec()),
+        Just([b"Disallow: /".as_slice(), &[b'x'; 16_700]].concat()),
+    ];
+    proptest::collection::vec(piece, 0..10).prop_map(|pieces| pieces.concat())
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+
+    /// Every reading at once answers what each reading alone answers: the rules, the
+    /// diagnostics and the figures, whatever the body, the status and the size limit (under
+    /// which RFC 9309 and the 2019 draft, with their least limit, read more than the others).
+    #[test]
+    fn every_reading_at_once_is_each_reading(
+        body in parting_body(),
+        status in proptest::sample::select(vec![200_u16, 204, 404, 503]),
+        limit in proptest::option::of(proptest::sample::select(vec![0_usize, 12, 40])),
+        order in Just(Variant::ALL.to_vec()).prop_shuffle(),
+    ) {
+        let profiles: Vec<Profile> = order.iter().map(|v| Profile::from(*v)).collect();
+        let options = match limit {
+            Some(limit) => AccessOptions::default().with_size_limit(limit),
+            None => AccessOptions::default(),
+        };
+        let outcome = response(status, &[], &body);
+        let each = evaluate_each(&profiles, &outcome, now(), &options);
+        proptest::prop_assert_eq!(each.len(), profiles.len());
+        for (profile, access) in profiles.iter().zip(&each) {
+            let one = evaluate(*profile, &outcome, now(), &options);
+            let json = |access: &Access| {
+                let robots = serde_json::to_string(&access.robots()).unwrap();
+                let summary = serde_json::to_string(&access.summary()).unwrap();
+                (serde_json::to_string(access).unwrap(), robots, summary)
+            };
+            proptest::prop_assert_eq!(json(access), json(&one));
+        }
     }
 }
