@@ -11,8 +11,9 @@
 //! the interpreter released and written into Arrow buffers (`columns`), so Python touches
 //! neither a capture's answers nor a row.
 //!
-//! Each reading parses a capture once (the access policy's parse, within the size limit), and
-//! every agent and path is asked of that parse — once for agents the file gives the same groups
+//! The readings of a capture parse it in one pass (`access::evaluate_each`: each line is shaped
+//! once, and read, checked and modelled by each reading, within its size limit), and every
+//! agent and path is asked of each reading's parse — once for agents the file gives the same groups
 //! under the same token, and `blocked` of every reading at once, so that readings that match
 //! paths alike share it (`analysis::blocked_each`); where two readings that both obey the file
 //! disagree, the library's diff explains why from the same parses (`diff::compare_parsed`) — as
@@ -85,10 +86,11 @@ pub(crate) fn analyse_captures<'py>(
         agents: input::agents(agents)?,
         agent_names: input::texts(agents, "agents")?,
         paths: input::texts(paths, "paths")?,
-        readings: profiles
-            .into_iter()
-            .map(|name| Ok((input::reading(&name)?, name)))
+        profiles: profiles
+            .iter()
+            .map(|name| input::reading(name))
             .collect::<PyResult<_>>()?,
+        reading_names: profiles,
         options: AccessOptions::default().with_size_limit(size_limit),
         size_limit,
     };
@@ -118,8 +120,10 @@ struct Ask {
     agents: Vec<Arc<AgentQuery>>,
     agent_names: Vec<PyBackedStr>,
     paths: Vec<PyBackedStr>,
-    /// Each reading and its name as given (the tables name readings so).
-    readings: Vec<(Profile, PyBackedStr)>,
+    /// The readings.
+    profiles: Vec<Profile>,
+    /// Each reading's name as given (the tables name readings so).
+    reading_names: Vec<PyBackedStr>,
     options: AccessOptions,
     size_limit: usize,
 }
@@ -405,7 +409,7 @@ impl Out {
         let location = capture.redirect();
         self.redirect_location.push(location.as_deref())?;
         if location.is_some() {
-            for (_, name) in &ask.readings {
+            for name in &ask.reading_names {
                 self.readings.redirect(ask, name)?;
             }
             self.readings.close()?;
@@ -413,10 +417,11 @@ impl Out {
             return self.changes.close();
         }
         let outcome = capture.outcome();
-        let mut readings: Vec<Reading<'_>> = ask
-            .readings
-            .iter()
-            .map(|(profile, name)| read(ask, &outcome, *profile, name, now))
+        let accesses = access::evaluate_each(&ask.profiles, &outcome, now, &ask.options);
+        let mut readings: Vec<Reading<'_>> = accesses
+            .into_iter()
+            .zip(&ask.reading_names)
+            .map(|(access, name)| read(ask, access, name))
             .collect();
         let blocked = blocked_each(&readings, &ask.agents);
         for (reading, blocked) in readings.iter_mut().zip(blocked) {
@@ -559,19 +564,12 @@ impl Out {
     }
 }
 
-/// One reading of a capture.
-fn read<'a>(
-    ask: &Ask,
-    outcome: &FetchOutcome,
-    profile: Profile,
-    name: &'a str,
-    now: SystemTime,
-) -> Reading<'a> {
-    let access = access::evaluate(profile, outcome, now, &ask.options);
+/// One reading of a capture: its access policy's result `access`, asked what the study asks.
+fn read<'a>(ask: &Ask, access: access::Access, name: &'a str) -> Reading<'a> {
     let (grid, asked_as) = grid(ask, &access);
     Reading {
         name,
-        profile,
+        profile: access.profile,
         access,
         grid,
         asked_as,
