@@ -104,15 +104,14 @@ pub(super) fn shortest_disallowed<'r>(
 /// with `/`, so there the leading `*` takes at least one piece, and the one target a piece
 /// longer than the instance is `/` and the instance (`*.pdf`: `/.pdf`).
 fn least_instance(body: &[u8], stars: bool) -> Vec<u8> {
-    let mut instance: Vec<u8> = body
-        .iter()
-        .copied()
-        .filter(|&b| !(stars && b == b'*'))
-        .collect();
-    if stars && body.first() == Some(&b'*') && instance.first() != Some(&b'/') {
-        instance.insert(0, b'/');
-    }
-    instance
+    let literal = move |b: &u8| !(stars && *b == b'*');
+    let takes_the_slash =
+        stars && body.first() == Some(&b'*') && body.iter().find(|b| literal(b)) != Some(&b'/');
+    let slash = takes_the_slash.then_some(b'/');
+    slash
+        .into_iter()
+        .chain(body.iter().copied().filter(literal))
+        .collect()
 }
 
 #[cfg(test)]
