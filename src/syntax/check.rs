@@ -174,16 +174,15 @@ impl Held {
 }
 
 impl<'s, 'a> Checker<'s, 'a> {
-    /// Checks for `source` read as `profile` — what its strict grammar demands — with
+    /// Checks for `source` read as `profile`, whose strict grammar demands `demands`, with
     /// `options`' limits, collecting what they say: the limits, and with [`Collect::All`] the
     /// grammar checks too.
     pub(crate) fn new(
         source: &'s Source<'a>,
-        profile: &Profile,
+        (profile, demands): (&Profile, &'static Demands),
         options: &ParseOptions,
         findings: &mut Findings<'_, '_>,
     ) -> Self {
-        let demands = &super::strict::grammar(profile.strict_grammar).demands;
         let (limits, input_cut, collect) =
             (&options.limits, options.input_cut, options.collected());
         if collect == Collect::All && demands.ascii_only && source.bom_len() > 0 {

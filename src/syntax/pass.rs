@@ -25,7 +25,8 @@ pub(crate) fn read<'s, 'a>(
     mut each: impl FnMut(&Line, &mut Findings<'s, 'a>),
 ) -> Findings<'s, 'a> {
     let mut findings = Findings::new(source, &options.limits);
-    let mut checker = check::Checker::new(source, profile, options, &mut findings);
+    let mut checker =
+        check::Checker::new(source, (profile, demands(profile)), options, &mut findings);
     let mut lines = Lines::new(source, profile, &options.limits);
     // Each line is read where `next` wrote it: moved out of its `Option`, the line was copied
     // once more (2 % of a crawler's parse-and-ask).
@@ -52,7 +53,8 @@ pub(crate) fn read_each<'s, 'a>(
         .iter()
         .map(|profile| {
             let mut findings = Findings::new(source, &options.limits);
-            let checker = check::Checker::new(source, profile, options, &mut findings);
+            let checker =
+                check::Checker::new(source, (profile, demands(profile)), options, &mut findings);
             (LineReader::new(profile, &options.limits), checker, findings)
         })
         .collect();
@@ -71,6 +73,11 @@ pub(crate) fn read_each<'s, 'a>(
             findings
         })
         .collect()
+}
+
+/// What `profile`'s strict grammar demands: what its checks look for.
+fn demands(profile: &Profile) -> &'static check::Demands {
+    &strict::grammar(profile.strict_grammar).demands
 }
 
 /// The end of a reading in `mode`: the diagnostics, in input order. A lenient reading ends
