@@ -328,9 +328,9 @@ pub fn evaluate(
 
 /// What every reading of `outcome` in `profiles` means, in their order: [`evaluate`] of each,
 /// except that a response whose body the readings parse is read once for all those that read
-/// it alike — the same size limit and the same reading of a byte order mark — each line of it
-/// shaped once for all of them (a study of every reading of a crawl pays one scan of each file,
-/// not one per reading). The answers are [`evaluate`]'s.
+/// it alike — within the same size limit, with the same reading of a byte order mark — each
+/// line of it shaped once for all of them (a study of every reading of a crawl pays one scan
+/// of each file, not one per reading). The answers are [`evaluate`]'s.
 pub fn evaluate_each(
     profiles: &[Profile],
     outcome: &FetchOutcome,
@@ -346,29 +346,14 @@ pub fn evaluate_each(
         let each = profiles.iter();
         return each.map(|p| evaluate(*p, outcome, now, options)).collect();
     };
-    let mut found: Vec<Option<Access>> = profiles.iter().map(|_| None).collect();
-    for (first, profile) in profiles.iter().enumerate() {
-        if found.get(first).is_none_or(Option::is_some) {
-            continue;
-        }
-        let limit = size_limit(*profile, options);
-        let alike: Vec<usize> = (first..profiles.len())
-            .filter(|&i| found.get(i).is_some_and(Option::is_none))
-            .filter(|&i| profiles.get(i).map(|p| size_limit(*p, options)) == Some(limit))
-            .collect();
-        let group: Vec<Profile> = alike
-            .iter()
-            .filter_map(|&i| profiles.get(i))
-            .copied()
-            .collect();
-        let parsed = Robots::parse_lenient_each(body, &group, &body_options(limit));
-        for ((&i, profile), robots) in alike.iter().zip(&group).zip(parsed) {
-            if let Some(slot) = found.get_mut(i) {
-                *slot = Some(with_rules(*profile, robots, *status, headers, now, options));
-            }
-        }
-    }
-    found.into_iter().flatten().collect()
+    let readings: Vec<(Profile, ParseOptions)> = profiles
+        .iter()
+        .map(|profile| (*profile, body_options(size_limit(*profile, options))))
+        .collect();
+    let parsed = Robots::parse_lenient_each(body, &readings);
+    let each = profiles.iter().zip(parsed);
+    each.map(|(profile, robots)| with_rules(*profile, robots, *status, headers, now, options))
+        .collect()
 }
 
 /// The options a response body is parsed with under a size limit of `limit` bytes. A36: the

@@ -83,19 +83,21 @@ impl Robots {
         Robots::new(profile, &options, model, diagnostics)
     }
 
-    /// [`Robots::parse_lenient`] under each of `profiles`, in their order: the readings that
-    /// read the input alike read it in one pass (`read_models`).
+    /// [`Robots::parse_lenient`] of each reading, each a profile and its options, in their
+    /// order: the readings that read the input alike read it in one pass (`read_models`).
     pub(crate) fn parse_lenient_each(
         input: &[u8],
-        profiles: &[Profile],
-        options: &ParseOptions,
+        readings: &[(Profile, ParseOptions)],
     ) -> Vec<Robots> {
-        let options = options.with_mode(Mode::Lenient);
-        let models = read_models(input, profiles, &options);
-        let read = models.into_iter().zip(profiles);
-        read.map(|((model, concluded), profile)| {
+        let readings: Vec<(Profile, ParseOptions)> = readings
+            .iter()
+            .map(|(profile, options)| (*profile, options.with_mode(Mode::Lenient)))
+            .collect();
+        let models = read_models(input, &readings);
+        let read = models.into_iter().zip(&readings);
+        read.map(|((model, concluded), (profile, options))| {
             let diagnostics = concluded.unwrap_or_else(StrictError::into_diagnostics);
-            Robots::new(*profile, &options, model, diagnostics)
+            Robots::new(*profile, options, model, diagnostics)
         })
         .collect()
     }
@@ -209,33 +211,33 @@ fn read_model(input: &[u8], profile: &Profile, options: &ParseOptions) -> ReadMo
     (model, concluded)
 }
 
-/// [`read_model`] under each of `profiles`, in their order. The readings that read the input
-/// alike read one source, in one pass (`syntax::read_each`): each line is shaped once, and
-/// read, checked and handed to its model by each reading. They all do, unless the input starts
-/// with a truncated byte order mark that begins a character (which Google's reading skips and
-/// the others read as the character). [`read_model`] stays the one reading's pass: a crawler's
-/// parse pays for no list of readings.
-fn read_models(input: &[u8], profiles: &[Profile], options: &ParseOptions) -> Vec<ReadModel> {
-    if let [profile] = profiles {
+/// [`read_model`] of each reading, each a profile and its options, in their order. The
+/// readings that read the input alike — with the same options, so within the same input
+/// limit — read one source, in one pass (`syntax::read_each`): each line is shaped once, and
+/// read, checked and handed to its model by each reading. Readings of the byte order mark
+/// differ only where the input starts with a truncated mark that begins a character (which
+/// Google's reading skips and the others read as the character). [`read_model`] stays the one
+/// reading's pass: a crawler's parse pays for no list of readings.
+fn read_models(input: &[u8], readings: &[(Profile, ParseOptions)]) -> Vec<ReadModel> {
+    if let [(profile, options)] = readings {
         return vec![read_model(input, profile, options)];
     }
-    let mut read: Vec<Option<ReadModel>> = profiles.iter().map(|_| None).collect();
-    for (first, profile) in profiles.iter().enumerate() {
+    let mut read: Vec<Option<ReadModel>> = readings.iter().map(|_| None).collect();
+    for (first, (profile, options)) in readings.iter().enumerate() {
         if read.get(first).is_none_or(Option::is_some) {
             continue;
         }
         let source = syntax::source_of(input, profile, options);
-        let alike: Vec<usize> = (first..profiles.len())
+        let reads_alike = |(other, other_options): &(Profile, ParseOptions)| {
+            other_options == options && source.reads_mark_as(other.byte_order_mark)
+        };
+        let alike: Vec<usize> = (first..readings.len())
             .filter(|&i| read.get(i).is_some_and(Option::is_none))
-            .filter(|&i| {
-                let mark = profiles.get(i).map(|p| p.byte_order_mark);
-                i == first || mark.is_some_and(|mark| source.reads_mark_as(mark))
-            })
+            .filter(|&i| readings.get(i).is_some_and(reads_alike))
             .collect();
         let group: Vec<Profile> = alike
             .iter()
-            .filter_map(|&i| profiles.get(i))
-            .copied()
+            .filter_map(|&i| readings.get(i).map(|(profile, _)| *profile))
             .collect();
         for (i, model) in alike.into_iter().zip(read_alike(&source, &group, options)) {
             if let Some(slot) = read.get_mut(i) {
