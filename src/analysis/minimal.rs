@@ -8,9 +8,10 @@
 //! escape `%XY`, or a byte). A request path writes each piece of its target with a piece of its
 //! own, so no request path whose target the pattern matches is shorter than the fewest request
 //! bytes that write the instance's pieces, `least_request` of the instance, and one of exactly
-//! that length has the instance itself as its target. (Under a normalisation, a `*` that a
-//! block starting with a hex digit follows may take the `%` of an escape that block finishes —
-//! `/x*2A` matches the target of `/x*`, two bytes shorter — so there it says nothing.)
+//! that length has the instance itself as its target. (Under a normalisation that writes a
+//! request byte as an escape, a `*` followed by a digit of that escape may take the start of
+//! it — `/x*2A` matches `/x%2A`, the target of `/x*`, shorter than the instance `/x2A` — so
+//! there it says nothing.)
 //!
 //! So no disallowed path is shorter than the least bound `L` among the disallowing patterns,
 //! and the disallowed paths of length `L` are the request paths of that length whose target is
@@ -63,9 +64,8 @@ pub(super) fn shortest_disallowed<'r>(
             continue;
         }
         let (body, _) = split_end_anchor(written, ranking.profile.pattern_syntax);
-        let finished_by_a_block =
-            |pair: &[u8]| matches!(pair, [b'*', next] if next.is_ascii_hexdigit());
-        if stars && !normaliser.reads_as_given() && body.windows(2).any(finished_by_a_block) {
+        let surplus = normaliser.surplus()?;
+        if stars && star_may_end_in_a_byte_escape(body, surplus) {
             return None;
         }
         let instance = least_instance(body, stars);
@@ -96,6 +96,21 @@ pub(super) fn shortest_disallowed<'r>(
         }
     }
     found
+}
+
+/// Whether a `*` of `body` may end inside an escape that one request byte is written as
+/// (`surplus`: RFC 9309 writes `*` as `%2A`): where the first literal byte after it is a digit
+/// of such an escape, the star may take the escape's `%` or `%X`. Then a request path that
+/// writes the escape with one byte is shorter than the instance's bound (`/x*2A` matches
+/// `/x%2A`, the target of `/x*`) or as long but smaller (`*A` matches `/%2A`, the target of
+/// `/*`, which sorts before `/A`). Elsewhere no star ends inside an escape that is shorter in
+/// the request than in the target.
+fn star_may_end_in_a_byte_escape(body: &[u8], surplus: &[[u8; 2]]) -> bool {
+    let digit = |byte: &u8| surplus.iter().flatten().any(|d| d == byte);
+    body.iter().enumerate().any(|(at, &byte)| {
+        let mut after = body.iter().skip(at + 1).filter(|&&b| b != b'*');
+        byte == b'*' && after.next().is_some_and(digit)
+    })
 }
 
 /// The shortest target the pattern `body` (its end anchor split off) matches that a request
@@ -194,6 +209,29 @@ mod tests {
     }
 
     #[test]
+    fn silent_only_where_a_star_may_end_inside_a_byte_escape() {
+        // `*A` matches `/%2A`, the target of `/*`, as long as `/A` and smaller.
+        let file = b"User-agent: *\nDisallow: *A\n";
+        let (found, searched) = read_off_and_searched(file, Variant::Rfc9309);
+        assert!(found.is_none());
+        assert_eq!(searched.as_deref(), Some("/*"));
+        // No escape one byte is written as has the digit `d`: the star takes nothing of one.
+        let file = b"User-agent: *\nDisallow: /*docs\n";
+        let (found, searched) = read_off_and_searched(file, Variant::Rfc9309);
+        assert_eq!(path(&found), Some("/docs"));
+        assert_eq!(searched.as_deref(), Some("/docs"));
+    }
+
+    #[test]
+    fn a_byte_a_request_holds_only_escaped_counts_as_its_escape() {
+        // The 1996 draft decodes escapes: the space of the target is `%20` in the request.
+        let file = b"User-agent: *\nDisallow: /a b\n";
+        let (found, searched) = read_off_and_searched(file, Variant::Draft1996);
+        assert_eq!(path(&found), Some("/a%20b"));
+        assert_eq!(searched.as_deref(), Some("/a%20b"));
+    }
+
+    #[test]
     fn a_leading_star_takes_the_slash_every_target_starts_with() {
         // `*.pdf` matches `/.pdf` at the least; `*` alone matches `/`.
         for (file, shortest) in [
@@ -240,10 +278,13 @@ mod tests {
             Just('%'),
             Just('2'),
             Just('4'),
+            Just('5'),
+            Just('d'),
             Just('A'),
             Just('e'),
             Just('!'),
             Just(' '),
+            Just('\u{e9}'),
         ];
         (
             prop_oneof![Just(""), Just("/"), Just("*"), Just("/robots.txt")],

@@ -78,11 +78,6 @@ impl Normaliser {
         Normaliser { table }
     }
 
-    /// Whether the reading compares targets as given: a request path is its own target.
-    pub(super) fn reads_as_given(&self) -> bool {
-        self.table.is_none()
-    }
-
     /// Reads `byte` with `pending` held back: the bytes finished and what is held back now.
     /// `out` is appended to.
     pub(super) fn step(&self, pending: Pending, byte: u8, out: &mut Vec<u8>) -> Pending {
@@ -238,8 +233,10 @@ impl Normaliser {
     }
 
     /// The fewest request bytes that write `target`'s pieces — each escape `%XY` and each
-    /// other byte: one for a byte, one for an escape a single byte is written as
-    /// ([`Normaliser::surplus`]: RFC 9309 writes `$` as `%24`), three for any other escape. A
+    /// other byte: one for a byte a request path holds, three for one it holds only
+    /// percent-encoded (a space, a byte past ASCII: where the reading decodes escapes), one for
+    /// an escape a single byte is written as ([`Normaliser::surplus`]: RFC 9309 writes `$` as
+    /// `%24`), three for any other escape. A
     /// request path writes each piece of its target with a piece of its own (a byte, or an
     /// escape), so none whose target is `target` is shorter, and one whose target holds these
     /// pieces and more pieces besides is longer. `None` where the steps fit no such count.
@@ -259,7 +256,8 @@ impl Normaliser {
                     (count + 1, after.get(2..).unwrap_or_default())
                 }
                 Some(_) => (count + 3, after.get(2..).unwrap_or_default()),
-                None => (count + 1, after),
+                None if Paths::All.holds(first) => (count + 1, after),
+                None => (count + 3, after),
             };
         }
         Some(count)
