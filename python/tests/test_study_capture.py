@@ -131,6 +131,40 @@ def test_a_second_attempt_of_a_task_replaces_its_parts(tmp_path):
     assert [p.name for p in (tmp_path / "out" / "files").iterdir()] == ["part-00003.parquet"]
 
 
+def test_the_parts_hold_the_capture_columns_as_strings(tmp_path):
+    """``explode`` repeats a capture's strings as a dictionary array's indices; the parts
+    store them as the strings they are, and a reader (pyarrow, like Spark) reads strings with
+    the values ``explode`` gave, nulls included."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from robotspec.study.capture import CAPTURE_FIELDS, TABLE_ROWS, arrow_schema
+
+    batch = Batch()
+    # A blank line ends the 1994 record, so every table has rows; the second capture has no
+    # record id, WARC file or content type.
+    for n, body in enumerate([b"User-agent: *\nDisallow: /x\n", b"User-agent: *\n\nDisallow: /\n"]):
+        batch.add(Capture(f"https://{n}.test/robots.txt", 200, body,
+                          headers=(("Content-Type", "text/plain"),) if n == 0 else (),
+                          capture_id=str(n) if n == 0 else None,
+                          warc_file="crawl/segment.warc.gz" if n == 0 else None))
+    record = batch.record_batch(Settings(variants=("google", "convention-1994")))
+    exploded = explode(record)
+    out = parts.location(str(tmp_path / "out"))
+    parts.prepare(out)
+    parts.write(out, 0, [record])
+    strings = [name for name, kind in CAPTURE_FIELDS if kind == "string"]
+    for table in parts.TABLES:
+        assert exploded[table].num_rows > 0, table
+        assert pa.types.is_dictionary(exploded[table].schema.field("robots_url").type), table
+        written = pq.read_table(tmp_path / "out" / table / "part-00000.parquet")
+        assert written.schema.names == arrow_schema(TABLE_ROWS[table]).names, table
+        for name in strings:
+            assert written.schema.field(name).type == pa.string(), (table, name)
+            assert written.column(name).to_pylist() == exploded[table].column(name).to_pylist()
+        assert None in written.column("capture_id").to_pylist(), table
+
+
 def test_row_groups_record_the_range_of_the_columns_that_order_a_part(tmp_path):
     """Every table's row groups hold the minimum and maximum of the WARC file, which a
     reader's filter can skip row groups by, and of no other column."""

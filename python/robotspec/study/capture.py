@@ -364,14 +364,43 @@ def arrow_schema(fields: Sequence[Tuple[str, str]] = CAPTURE_ROW):
     return pa.schema([pa.field(name, arrow_type(kind)) for name, kind in fields])
 
 
+def table_schema(table: str):
+    """The Arrow schema of ``explode``'s batches of ``table`` (one of ``TABLE_ROWS``): its
+    fields, with the capture's strings dictionary-encoded. Parquet stores them as the strings
+    they are (``parts.write``)."""
+    import pyarrow as pa
+
+    schema = arrow_schema(TABLE_ROWS[table])
+    for name in field_names(CAPTURE_FIELDS):
+        at = schema.get_field_index(name)
+        if pa.types.is_string(schema.field(at).type):
+            schema = schema.set(at, pa.field(name, pa.dictionary(pa.int32(), pa.string())))
+    return schema
+
+
+def _repeater(column):
+    """A function from row numbers of ``column`` to its values there. A string column's
+    values come as a dictionary array: its indices are taken and its strings kept once, where
+    a string array's take would copy each string to every row that repeats it — a capture's
+    URL, record id and WARC file name to each of its hundreds of verdicts (and Parquet's
+    writer would hash each copy again)."""
+    import pyarrow as pa
+
+    if not pa.types.is_string(column.type):
+        return column.take
+    encoded = column.dictionary_encode()
+    return lambda rows: pa.DictionaryArray.from_arrays(encoded.indices.take(rows),
+                                                       encoded.dictionary)
+
+
 def explode(record) -> Dict[str, object]:
     """The four output tables (``TABLE_ROWS``) of a record batch of ``CAPTURE_ROW``, as
-    pyarrow record batches: each list's items with their capture's columns repeated, in order
-    (pyarrow's C++ kernels: no Python object per row)."""
+    pyarrow record batches of ``table_schema``: each list's items with their capture's columns
+    repeated, in order (pyarrow's C++ kernels: no Python object per row)."""
     import pyarrow as pa
     import pyarrow.compute as pc
 
-    head = [record.column(name) for name in field_names(CAPTURE_FIELDS)]
+    head = [_repeater(record.column(name)) for name in field_names(CAPTURE_FIELDS)]
 
     def items(lists):
         """The struct items of a list array as {field: array}, and the row each comes from."""
@@ -380,8 +409,8 @@ def explode(record) -> Dict[str, object]:
         return dict(zip(names, struct.flatten())), pc.list_parent_indices(lists)
 
     def batch(name, captures, columns):
-        arrays = [array.take(captures) for array in head] + columns
-        return pa.RecordBatch.from_arrays(arrays, schema=arrow_schema(TABLE_ROWS[name]))
+        arrays = [repeat(captures) for repeat in head] + columns
+        return pa.RecordBatch.from_arrays(arrays, schema=table_schema(name))
 
     readings, reading_capture = items(record.column("readings"))
     verdicts, verdict_reading = items(readings["verdicts"])

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Dict, Iterable, Optional, Tuple
 from urllib.parse import urlsplit
 
-from .capture import TABLE_ROWS, arrow_schema, explode
+from .capture import TABLE_ROWS, explode, table_schema
 
 TABLES: Tuple[str, ...] = tuple(TABLE_ROWS)
 """The tables, in the order they are written: verdicts, files, disagreements, changes."""
@@ -94,10 +94,12 @@ def write(out: str, partition: int, batches: Iterable) -> Dict[str, int]:
     pending = {table: posixpath.join(path, table, temporary) for table in TABLES}
     counts = dict.fromkeys(("captures",) + TABLES, 0)
     # Timestamps as INT96, as Spark's own writer stores them (spark.sql.parquet.
-    # outputTimestampType): the files are the ones Spark wrote before the tasks did.
-    writers = {table: pq.ParquetWriter(pending[table], arrow_schema(TABLE_ROWS[table]),
-                                       filesystem=system, use_deprecated_int96_timestamps=True,
-                                       write_statistics=list(STATISTICS))
+    # outputTimestampType): the files are the ones Spark wrote before the tasks did. No Arrow
+    # schema in the files' metadata: a reader takes the dictionary-encoded strings of
+    # ``explode`` (``capture.table_schema``) as the strings Parquet stores, as Spark does.
+    writers = {table: pq.ParquetWriter(pending[table], table_schema(table), filesystem=system,
+                                       use_deprecated_int96_timestamps=True,
+                                       write_statistics=list(STATISTICS), store_schema=False)
                for table in TABLES}
     try:
         for record in batches:
