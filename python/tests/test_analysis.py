@@ -122,9 +122,9 @@ def test_a_limit_leaves_the_answer_undecided_never_guessed():
     assert starved.allowed_example is None and starved.disallowed_example is None
     # Enough to tell what is blocked, not for the search of the shortest examples: that stands, the
     # examples are the generic paths' (not proven the shortest), and the limit is named. (Under
-    # RFC 9309 a `*` before a hex digit may take the `%` of an escape the digit finishes, so its
-    # shortest disallowed path takes a search; Google's reading reads it off the patterns,
-    # docs/analysis.md.)
+    # RFC 9309 the `*` before `A` may take the `%2` of `%2A`, the escape the request byte `*` is
+    # written as, so its shortest disallowed path takes a search; Google's reading reads it off
+    # the patterns, docs/analysis.md.)
     bounded = robotspec.Robots(hard, "rfc9309", analysis_states=400)
     analysis = bounded.analyze()
     assert (analysis.blocked, analysis.undecided) == ("some", "analysis_states")
@@ -133,9 +133,10 @@ def test_a_limit_leaves_the_answer_undecided_never_guessed():
     for witness in (analysis.allowed_example, analysis.disallowed_example):
         _check_witness(bounded, None, witness)
     unbounded = robotspec.Robots(hard, "rfc9309").analyze()
-    assert unbounded.undecided is None and unbounded.disallowed_example.path == "/abcd"
+    # `/*bcd`, whose target `/%2Abcd` the pattern matches, is as short as `/Abcd` and smaller.
+    assert unbounded.undecided is None and unbounded.disallowed_example.path == "/*bcd"
     read_off = robotspec.Robots(hard, analysis_states=400).analyze()
-    assert read_off.undecided is None and read_off.disallowed_example.path == "/abcd"
+    assert read_off.undecided is None and read_off.disallowed_example.path == "/Abcd"
     # A comparison stopped before it found a difference says neither "equivalent" nor
     # "different" (a file compared with itself is equivalent without a search: another file).
     tight = robotspec.Robots(hard, analysis_states=10)

@@ -636,14 +636,14 @@ fn a_rule_is_shown_trimmed_as_a_verdict_shows_it() {
 #[test]
 fn a_budget_too_small_leaves_the_examples_unproven() {
     use robotspec::{Limit, Limits, ParseOptions};
-    let file = b"User-agent: *\nDisallow: /*a*b*c*d\nAllow: /*x*y*z\nAllow: /*x*y*z\n";
+    let file = b"User-agent: *\nDisallow: /*A*b*c*d\nAllow: /*x*y*z\nAllow: /*x*y*z\n";
     // Enough for the queries of the generic paths (three patterns and `*`, 73 units each, and
     // one more for the dead rule), not for a search.
     let options =
         ParseOptions::default().with_limits(Limits::default().with(Limit::AnalysisStates, 500));
-    // Under RFC 9309 a `*` before a hex digit (`a` to `d`) may take the `%` of an escape the
-    // digit finishes, so the shortest disallowed path takes a search; under Google's reading
-    // the patterns' minimal instances give it (`/abcd`).
+    // Under RFC 9309 the `*` before `A` may take the `%2` of `%2A`, the escape the request
+    // byte `*` is written as, so the shortest disallowed path takes a search; under Google's
+    // reading the patterns' minimal instances give it (`/Abcd`).
     let robots = Robots::parse_with(file, Variant::Rfc9309, &options).unwrap();
     let first = analysis::analyze(&robots.unnamed());
     assert_eq!(first.undecided(), Some(Limit::AnalysisStates));
@@ -660,13 +660,14 @@ fn a_budget_too_small_leaves_the_examples_unproven() {
     let unlimited = Robots::parse(file, Variant::Rfc9309);
     let exact = analysis::analyze(&unlimited.unnamed());
     assert_eq!(exact.undecided(), None);
-    assert_eq!(exact.disallowed_example().map(Witness::path), Some("/abcd"));
+    // `/*bcd`, whose target `/%2Abcd` the pattern matches, is as short as `/Abcd` and smaller.
+    assert_eq!(exact.disallowed_example().map(Witness::path), Some("/*bcd"));
     let google = Robots::parse_with(file, Variant::Google, &options).unwrap();
     let read_off = analysis::analyze(&google.unnamed());
     assert_eq!(read_off.undecided(), None);
     assert_eq!(
         read_off.disallowed_example().map(Witness::path),
-        Some("/abcd")
+        Some("/Abcd")
     );
 }
 
