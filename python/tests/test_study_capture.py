@@ -132,13 +132,14 @@ def test_a_second_attempt_of_a_task_replaces_its_parts(tmp_path):
 
 
 def test_the_parts_hold_the_capture_columns_as_strings(tmp_path):
-    """``explode`` repeats a capture's strings as a dictionary array's indices; the parts
-    store them as the strings they are, and a reader (pyarrow, like Spark) reads strings with
-    the values ``explode`` gave, nulls included."""
+    """``explode`` repeats a capture's strings (and a reading's on its verdicts) as a
+    dictionary array's indices; the parts store them as the strings they are, and a reader
+    (pyarrow, like Spark) reads every string column as strings with the values ``explode``
+    gave, nulls included."""
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    from robotspec.study.capture import CAPTURE_FIELDS, TABLE_ROWS, arrow_schema
+    from robotspec.study.capture import TABLE_ROWS, arrow_schema
 
     batch = Batch()
     # A blank line ends the 1994 record, so every table has rows; the second capture has no
@@ -153,12 +154,12 @@ def test_the_parts_hold_the_capture_columns_as_strings(tmp_path):
     out = parts.location(str(tmp_path / "out"))
     parts.prepare(out)
     parts.write(out, 0, [record])
-    strings = [name for name, kind in CAPTURE_FIELDS if kind == "string"]
     for table in parts.TABLES:
         assert exploded[table].num_rows > 0, table
         assert pa.types.is_dictionary(exploded[table].schema.field("robots_url").type), table
         written = pq.read_table(tmp_path / "out" / table / "part-00000.parquet")
         assert written.schema.names == arrow_schema(TABLE_ROWS[table]).names, table
+        strings = [name for name, kind in TABLE_ROWS[table] if kind == "string"]
         for name in strings:
             assert written.schema.field(name).type == pa.string(), (table, name)
             assert written.column(name).to_pylist() == exploded[table].column(name).to_pylist()

@@ -366,12 +366,14 @@ def arrow_schema(fields: Sequence[Tuple[str, str]] = CAPTURE_ROW):
 
 def table_schema(table: str):
     """The Arrow schema of ``explode``'s batches of ``table`` (one of ``TABLE_ROWS``): its
-    fields, with the capture's strings dictionary-encoded. Parquet stores them as the strings
-    they are (``parts.write``)."""
+    fields, with the strings a row repeats from the row it belongs to dictionary-encoded — the
+    capture's, and on a verdict its reading's name and state. Parquet stores them as the
+    strings they are (``parts.write``)."""
     import pyarrow as pa
 
     schema = arrow_schema(TABLE_ROWS[table])
-    for name in field_names(CAPTURE_FIELDS):
+    reading = ["variant", "state"] if table == "verdicts" else []
+    for name in field_names(CAPTURE_FIELDS) + reading:
         at = schema.get_field_index(name)
         if pa.types.is_string(schema.field(at).type):
             schema = schema.set(at, pa.field(name, pa.dictionary(pa.int32(), pa.string())))
@@ -382,8 +384,8 @@ def _repeater(column):
     """A function from row numbers of ``column`` to its values there. A string column's
     values come as a dictionary array: its indices are taken and its strings kept once, where
     a string array's take would copy each string to every row that repeats it — a capture's
-    URL, record id and WARC file name to each of its hundreds of verdicts (and Parquet's
-    writer would hash each copy again)."""
+    URL, record id and WARC file name to each of its hundreds of verdicts, a reading's name to
+    each of its own (and Parquet's writer would hash each copy again)."""
     import pyarrow as pa
 
     if not pa.types.is_string(column.type):
@@ -419,7 +421,7 @@ def explode(record) -> Dict[str, object]:
     return {
         "verdicts": batch(
             "verdicts", reading_capture.take(verdict_reading),
-            [readings[n].take(verdict_reading) for n in ("variant", "state")]
+            [_repeater(readings[n])(verdict_reading) for n in ("variant", "state")]
             + [verdicts[n] for n in field_names(VERDICT_FIELDS)]),
         "files": batch("files", reading_capture,
                        [readings[n] for n in field_names(READING_FIELDS) if n != "verdicts"]),
