@@ -50,6 +50,7 @@ pub(super) fn shortest_disallowed<'r>(
     ranking: &Ranking<'r>,
 ) -> Option<Witness<'r>> {
     let normaliser = Normaliser::of(&ranking.profile);
+    let surplus = normaliser.surplus()?;
     let stars = ranking.profile.pattern_syntax.wildcards;
     // The least bound so far, the smallest path of that length the matcher disallows, and the
     // queries asked.
@@ -64,7 +65,6 @@ pub(super) fn shortest_disallowed<'r>(
             continue;
         }
         let (body, _) = split_end_anchor(written, ranking.profile.pattern_syntax);
-        let surplus = normaliser.surplus()?;
         if stars && star_may_end_in_a_byte_escape(body, surplus) {
             return None;
         }
@@ -106,11 +106,10 @@ pub(super) fn shortest_disallowed<'r>(
 /// `/*`, which sorts before `/A`). Elsewhere no star ends inside an escape that is shorter in
 /// the request than in the target.
 fn star_may_end_in_a_byte_escape(body: &[u8], surplus: &[[u8; 2]]) -> bool {
-    let digit = |byte: &u8| surplus.iter().flatten().any(|d| d == byte);
-    body.iter().enumerate().any(|(at, &byte)| {
-        let mut after = body.iter().skip(at + 1).filter(|&&b| b != b'*');
-        byte == b'*' && after.next().is_some_and(digit)
-    })
+    // The first literal byte after a run of stars is the one right after its last star.
+    let digit = |byte: u8| surplus.iter().flatten().any(|&d| d == byte);
+    body.windows(2)
+        .any(|pair| matches!(*pair, [b'*', next] if next != b'*' && digit(next)))
 }
 
 /// The shortest target the pattern `body` (its end anchor split off) matches that a request
