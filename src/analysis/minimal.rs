@@ -10,19 +10,22 @@
 //! bytes that write the instance's pieces, `least_request` of the instance, and one of exactly
 //! that length has the instance itself as its target. (Under a normalisation that writes a
 //! request byte as an escape, a `*` followed by a digit of that escape may take the start of
-//! it — `/x*2A` matches `/x%2A`, the target of `/x*`, shorter than the instance `/x2A` — so
-//! there it says nothing.)
+//! it — `/x*2A` matches `/x%2A`, the target of `/x*`, shorter than the instance `/x2A`. Such a
+//! star saves at most one request byte, where the two digits after it become the escape's one;
+//! where the pattern's bound less what its stars may save still exceeds the least bound of the
+//! others, it cannot give the shortest path and the read-off goes on without it; otherwise it
+//! says nothing.)
 //!
 //! So no disallowed path is shorter than the least bound `L` among the disallowing patterns,
 //! and the disallowed paths of length `L` are the request paths of that length whose target is
 //! one of those instances (never `/robots.txt`, which every question leaves out) and that the
 //! matcher disallows; all the request paths of one target are decided alike, so the smallest
-//! (`Normaliser::preimage`) stands for them. Asking it about each gives the shortest disallowed
-//! path, the smallest of them in the order witnesses are smallest in — the path the search
-//! would find first, for the cost of a few queries instead of an automaton. Where none of them
-//! is disallowed (an allow that outranks each), or where settling it would take more than a few
-//! queries (a long list of such rules, each query as dear as a verdict of its path), it says
-//! nothing and the search runs within its budget.
+//! (`Normaliser::preimage`) stands for them. Asked about smallest first, in the order witnesses
+//! are smallest in, the first the matcher disallows is the shortest disallowed path — the path
+//! the search would find first, nearly always for one query instead of an automaton. Where
+//! none of the first few is disallowed (an allow that outranks each; asking about each of a
+//! long list would cost a verdict of each path), it says nothing and the search runs within
+//! its budget.
 //!
 //! The study asks this of every file whose 1994 or 1996 reading allows everything while a later
 //! reading blocks some of it: their difference is the later reading's disallowed paths
@@ -37,9 +40,10 @@ use super::witness::Witness;
 use crate::pattern::split_end_anchor;
 use crate::query::Applicable;
 
-/// The most queries of the matcher [`shortest_disallowed`] asks. One or two settle a group;
-/// instances in falling order (a list of many such rules) would have it ask about each, every
-/// query costing what a verdict of that path costs.
+/// The most queries of the matcher [`shortest_disallowed`] asks. The candidates are asked
+/// smallest first, so the first disallowed one settles it — nearly always the first asked;
+/// where an allow outranks each of many, asking about every one would cost what a verdict of
+/// each path costs.
 const QUERIES: usize = 4;
 
 /// The shortest disallowed path of `applicable` (ranked by `ranking`) and how it is decided,
@@ -51,65 +55,86 @@ pub(super) fn shortest_disallowed<'r>(
 ) -> Option<Witness<'r>> {
     let normaliser = Normaliser::of(&ranking.profile);
     let surplus = normaliser.surplus()?;
-    let stars = ranking.profile.pattern_syntax.wildcards;
-    // The least bound so far, the smallest path of that length the matcher disallows, and the
-    // queries asked.
+    let syntax = ranking.profile.pattern_syntax;
+    // The least bound of the disallowing patterns and their instances of that bound, and the
+    // least length a pattern whose star may end inside an escape may match a path of.
     let mut shortest = usize::MAX;
-    let mut found: Option<Witness<'r>> = None;
-    let mut asked = 0;
-    // Lowest priority first: under longest-match precedence, the shortest patterns first, so
-    // that few queries go to instances a shorter one then outdoes.
-    for (pattern, written) in ranking.patterns.iter().enumerate().rev() {
-        let pattern = u32::try_from(pattern).ok();
-        if ranking.ruling(pattern).allowed {
+    let mut instances: Vec<Vec<u8>> = Vec::new();
+    let mut escaping = usize::MAX;
+    for (pattern, written) in ranking.patterns.iter().enumerate() {
+        if ranking.ruling(u32::try_from(pattern).ok()).allowed {
             continue;
         }
-        let (body, _) = split_end_anchor(written, ranking.profile.pattern_syntax);
-        if stars && star_may_end_in_a_byte_escape(body, surplus) {
-            return None;
-        }
-        let instance = least_instance(body, stars);
+        let (body, _) = split_end_anchor(written, syntax);
+        let instance = least_instance(body, syntax.wildcards);
         let bound = normaliser.least_request(&instance)?;
+        let saved = syntax
+            .wildcards
+            .then(|| saved_by_stars_in_escapes(body, surplus))
+            .flatten();
+        if let Some(saved) = saved {
+            escaping = escaping.min(bound.saturating_sub(saved));
+            continue;
+        }
         if bound < shortest {
             shortest = bound;
-            found = None;
+            instances.clear();
         }
-        if bound > shortest || instance == ROBOTS_TXT {
-            continue;
-        }
-        // A path of the least length whose target is the instance, the smallest there is: the
-        // candidate, unless one found is smaller.
-        let path = normaliser.preimage(&instance, Paths::All);
-        let smaller = |path: &String| {
-            let known = found.as_ref().map(|known| witness_order(known.path()));
-            path.len() == bound && known.is_none_or(|known| witness_order(path) < known)
-        };
-        if let Some(path) = path.filter(smaller) {
-            if asked == QUERIES {
-                return None;
-            }
-            asked += 1;
-            let witness = Witness::asked(path, applicable);
-            if !witness.allowed() {
-                found = Some(witness);
-            }
+        if bound == shortest && instance != ROBOTS_TXT {
+            instances.push(instance);
         }
     }
-    found
+    // A path as short as the least bound, or shorter, may come from such a pattern.
+    if escaping <= shortest {
+        return None;
+    }
+    // The smallest request path of the least length for each instance, smallest first: the
+    // first the matcher disallows is the answer.
+    let mut candidates: Vec<String> = instances
+        .iter()
+        .filter_map(|instance| normaliser.preimage(instance, Paths::All))
+        .filter(|path| path.len() == shortest)
+        .collect();
+    candidates.sort_unstable_by(|a, b| witness_order(a).cmp(&witness_order(b)));
+    candidates.dedup();
+    candidates
+        .into_iter()
+        .take(QUERIES)
+        .map(|path| Witness::asked(path, applicable))
+        .find(|witness| !witness.allowed())
 }
 
-/// Whether a `*` of `body` may end inside an escape that one request byte is written as
-/// (`surplus`: RFC 9309 writes `*` as `%2A`): where the first literal byte after it is a digit
-/// of such an escape, the star may take the escape's `%` or `%X`. Then a request path that
-/// writes the escape with one byte is shorter than the instance's bound (`/x*2A` matches
-/// `/x%2A`, the target of `/x*`) or as long but smaller (`*A` matches `/%2A`, the target of
-/// `/*`, which sorts before `/A`). Elsewhere no star ends inside an escape that is shorter in
-/// the request than in the target.
-fn star_may_end_in_a_byte_escape(body: &[u8], surplus: &[[u8; 2]]) -> bool {
-    // The first literal byte after a run of stars is the one right after its last star.
-    let digit = |byte: u8| surplus.iter().flatten().any(|&d| d == byte);
-    body.windows(2)
-        .any(|pair| matches!(*pair, [b'*', next] if next != b'*' && digit(next)))
+/// What the stars of `body` that may end inside an escape one request byte is written as
+/// (`surplus`: RFC 9309 writes `*` as `%2A`) may take off the instance's bound: `None` where no
+/// star may. A star followed by both digits of such an escape may take its `%`, and the one
+/// request byte of the escape then writes what the instance writes with two: `/x*2A` matches
+/// `/x%2A`, the target of `/x*`, one byte shorter than `/x2A`. A star followed by one digit
+/// may take `%X` (or `%`, the rest of the target giving the second digit) and save nothing but
+/// be smaller: `*A` matches `/%2A`, the target of `/*`, as long as `/A` and smaller; `*2`
+/// matches `/%24`, the target of `/$`. Stars between the digits may match nothing (`*2*A`);
+/// elsewhere no star ends inside an escape that is shorter in the request than in the target.
+fn saved_by_stars_in_escapes(body: &[u8], surplus: &[[u8; 2]]) -> Option<usize> {
+    // From the end: the next two literal bytes, and whether the byte after is a star (a run of
+    // stars is one star: its last one meets the literal bytes).
+    let mut next: [Option<u8>; 2] = [None, None];
+    let mut star_after = false;
+    let mut saved = None;
+    for &byte in body.iter().rev() {
+        if byte != b'*' {
+            next = [Some(byte), next[0]];
+            star_after = false;
+            continue;
+        }
+        if !star_after {
+            let takes_the_percent = matches!(next, [Some(x), Some(y)] if surplus.contains(&[x, y]));
+            let digit = |byte: u8| surplus.iter().flatten().any(|&d| d == byte);
+            if takes_the_percent || next[0].is_some_and(digit) {
+                saved = Some(saved.unwrap_or(0) + usize::from(takes_the_percent));
+            }
+        }
+        star_after = true;
+    }
+    saved
 }
 
 /// The shortest target the pattern `body` (its end anchor split off) matches that a request
@@ -197,7 +222,7 @@ mod tests {
     }
 
     #[test]
-    fn silent_only_where_a_star_may_end_inside_a_byte_escape() {
+    fn silent_only_where_a_star_may_end_inside_a_byte_escape_and_be_the_shortest() {
         // RFC 9309 writes `*` as `%2A`: `/x*2A` matches `/x%2A`, the target of `/x*`, shorter
         // than the instance `/x2A`; `*A` matches `/%2A`, the target of `/*`, as long as `/A`
         // and smaller.
@@ -218,6 +243,35 @@ mod tests {
         let (found, searched) = read_off_and_searched(file, Variant::Rfc9309);
         assert_eq!(path(&found), Some("/docs"));
         assert_eq!(searched.as_deref(), Some("/docs"));
+        // Such a star saves one byte at most: `/*Ajax` and `/*404` match no path shorter than
+        // their instances, so `/b` and `/ab` are the shortest; beside `/abc`, `/x*2A` and
+        // `/x*2*A` may (and do) match shorter paths.
+        for (file, read_off, shortest) in [
+            (
+                &b"User-agent: *\nDisallow: /*Ajax\nDisallow: /b\n"[..],
+                Some("/b"),
+                "/b",
+            ),
+            (
+                b"User-agent: *\nDisallow: /*404\nDisallow: /ab\n",
+                Some("/ab"),
+                "/ab",
+            ),
+            (
+                b"User-agent: *\nDisallow: /x*2A\nDisallow: /abc\n",
+                None,
+                "/x*",
+            ),
+            (
+                b"User-agent: *\nDisallow: /x*2*A\nDisallow: /abc\n",
+                None,
+                "/x*",
+            ),
+        ] {
+            let (found, searched) = read_off_and_searched(file, Variant::Rfc9309);
+            assert_eq!(path(&found), read_off);
+            assert_eq!(searched.as_deref(), Some(shortest));
+        }
     }
 
     #[test]
@@ -248,20 +302,31 @@ mod tests {
     }
 
     #[test]
-    fn silent_past_its_queries() {
-        // Candidates of one length, each asked after the one below it in the file (lowest
-        // priority first), so each smaller than the one before: each is asked.
+    fn asks_the_smallest_first_and_is_silent_past_its_queries() {
+        // Candidates of one length asked smallest first: `count` of them allowed (by a longer
+        // allow) before the disallowed `/z`.
         let asked = |count: u8| {
-            let mut file = String::from("User-agent: *\n");
+            let mut file = String::from("User-agent: *\nDisallow: /z\n");
             for letter in b'a'..b'a' + count {
-                file.push_str(&format!("Disallow: /{}\n", char::from(letter)));
+                let letter = char::from(letter);
+                file.push_str(&format!("Disallow: /{letter}\nAllow: /{letter}$\n"));
             }
-            let (found, _) = read_off_and_searched(file.as_bytes(), Variant::Google);
+            let (found, searched) = read_off_and_searched(file.as_bytes(), Variant::Google);
+            assert_eq!(searched.as_deref(), Some("/z"));
             found.map(|(path, _)| path)
         };
         let queries = u8::try_from(QUERIES).unwrap_or(u8::MAX);
-        assert_eq!(asked(queries).as_deref(), Some("/a"));
-        assert_eq!(asked(queries + 1), None);
+        assert_eq!(asked(queries - 1).as_deref(), Some("/z"));
+        assert_eq!(asked(queries), None);
+        // More disallowed candidates than queries, in the file smallest first (the lowest
+        // priority under the 1996 draft's first match): the smallest, asked first, settles it.
+        let mut file = String::from("User-agent: *\n");
+        for letter in b'a'..=b'a' + queries {
+            file.push_str(&format!("Disallow: /{}\n", char::from(letter)));
+        }
+        let (found, searched) = read_off_and_searched(file.as_bytes(), Variant::Draft1996);
+        assert_eq!(path(&found), Some("/a"));
+        assert_eq!(searched.as_deref(), Some("/a"));
     }
 
     /// A pattern from bytes that the readings match as wildcards, anchors or as they are, with
