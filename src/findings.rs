@@ -70,6 +70,11 @@ pub(crate) struct Findings<'s, 'a> {
     dropped: usize,
     first_dropped: Option<Diagnostic>,
     violation: bool,
+    /// The last position given a column: its line's start, its offset and the column. The
+    /// findings of a line mostly come in order along it, so a column is counted on from the
+    /// last one rather than from the line's start: a line of thousands of findings (invalid
+    /// bytes, each its own) would otherwise cost the square of its length.
+    last_column: Option<(usize, usize, u32)>,
 }
 
 impl<'s, 'a> Findings<'s, 'a> {
@@ -84,6 +89,7 @@ impl<'s, 'a> Findings<'s, 'a> {
             dropped: 0,
             first_dropped: None,
             violation: false,
+            last_column: None,
         }
     }
 
@@ -146,15 +152,38 @@ impl<'s, 'a> Findings<'s, 'a> {
         self.violation
     }
 
-    fn position(&self, place: Place, finding: Unplaced) -> Diagnostic {
+    fn position(&mut self, place: Place, finding: Unplaced) -> Diagnostic {
         let at = finding.span.start;
         Diagnostic {
             code: finding.code,
             severity: Severity::Warning,
             span: finding.span,
             line: place.line,
-            col: self.source.column(place.start.min(at), at),
+            col: self.column(place.start.min(at), at),
             message: finding.message,
+        }
+    }
+
+    /// The column of byte `at` on the line starting at `line_start` (`Source::column`),
+    /// counted on from the last column given where that lies before it on the same line.
+    fn column(&mut self, line_start: usize, at: usize) -> u32 {
+        let counted_on = match self.last_column {
+            Some((start, last, col)) if start == line_start && last <= at => self
+                .source
+                .characters(last, at)
+                .map(|more| col.saturating_add(more)),
+            _ => None,
+        };
+        let col = counted_on.or_else(|| {
+            let before = self.source.characters(line_start, at)?;
+            Some(before.saturating_add(1))
+        });
+        match col {
+            Some(col) => {
+                self.last_column = Some((line_start, at, col));
+                col
+            }
+            None => self.source.column(line_start, at),
         }
     }
 
@@ -189,5 +218,49 @@ impl<'s, 'a> Findings<'s, 'a> {
             });
         }
         self.kept.sort_by_key(|d| (d.span.start, d.code));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diagnostic::Code;
+
+    /// A column counted on from the last one is the column counted from the line's start: in
+    /// order along a line, out of order, at a byte inside a character, after invalid bytes and
+    /// on the next line.
+    #[test]
+    fn columns_counted_on_are_columns_from_the_line_start() {
+        let text = b"ab\xc3\xa9cd\xe3\x83\x84e\xff\xfeg\nx\xc3\xa9y\n";
+        let source = Source::new(text);
+        let mut findings = Findings::new(&source, &Limits::default());
+        let second = 14;
+        let at = |line: u32, start: usize, offsets: &[usize], findings: &mut Findings| {
+            findings.enter(Place::new(line, start), None);
+            for &offset in offsets {
+                let span = Span::new(offset, offset + 1);
+                findings.push(Unplaced::new(Code::InvalidLine, span, "x"));
+            }
+        };
+        at(1, 0, &[1, 4, 9, 2, 3, 10, 11, 12], &mut findings);
+        at(2, second, &[second, second + 3, second + 1], &mut findings);
+        let columns: Vec<(usize, u32)> = findings
+            .finish()
+            .iter()
+            .map(|d| (d.span.start, d.col))
+            .collect();
+        let from_the_start = |at: usize| {
+            let start = if at >= second { second } else { 0 };
+            (at, source.column(start, at))
+        };
+        let expected: Vec<(usize, u32)> = [1, 2, 3, 4, 9, 10, 11, 12, 14, 15, 17]
+            .into_iter()
+            .map(from_the_start)
+            .collect();
+        assert_eq!(columns, expected);
+        // Characters: `é` is one, `ツ` one, each invalid byte one; inside `é`, column 1.
+        assert_eq!(&columns[..4], &[(1, 2), (2, 3), (3, 1), (4, 4)]);
+        assert_eq!(&columns[4..8], &[(9, 7), (10, 8), (11, 9), (12, 10)]);
+        assert_eq!(&columns[8..], &[(14, 1), (15, 2), (17, 3)]);
     }
 }

@@ -226,10 +226,16 @@ impl<'a> Source<'a> {
     /// 1-based column of byte `offset` on the line starting at byte `line_start`, in characters
     /// of the shadow text (so an invalid byte counts as one column).
     pub(crate) fn column(&self, line_start: usize, offset: usize) -> u32 {
-        let prefix = self.text.get(line_start..offset).unwrap_or_default();
-        u32::try_from(prefix.chars().count())
-            .unwrap_or(u32::MAX)
+        self.characters(line_start, offset)
+            .unwrap_or(0)
             .saturating_add(1)
+    }
+
+    /// How many characters of the shadow text lie in `[from, to)`; `None` where that is not a
+    /// run of whole characters.
+    pub(crate) fn characters(&self, from: usize, to: usize) -> Option<u32> {
+        let text = self.text.get(from..to)?;
+        Some(u32::try_from(text.chars().count()).unwrap_or(u32::MAX))
     }
 }
 
