@@ -67,6 +67,11 @@ pub(super) fn shortest_disallowed<'r>(
         }
         let (body, _) = split_end_anchor(written, syntax);
         let instance = least_instance(body, syntax.wildcards);
+        if instance.first().is_some_and(|&first| first != b'/') {
+            // Every target starts with `/`: a pattern that starts with another byte, as
+            // written, matches none (`*.pdf` where `*` is no wildcard).
+            continue;
+        }
         let bound = normaliser.least_request(&instance)?;
         let saved = syntax
             .wildcards
@@ -299,6 +304,11 @@ mod tests {
                 assert_eq!(searched.as_deref(), Some(shortest));
             }
         }
+        // Where `*` is no wildcard, `*.pdf` matches no path: `/abcdef` is the shortest.
+        let file = b"User-agent: *\nDisallow: *.pdf\nDisallow: /abcdef\n";
+        let (found, searched) = read_off_and_searched(file, Variant::Convention1994);
+        assert_eq!(path(&found), Some("/abcdef"));
+        assert_eq!(searched.as_deref(), Some("/abcdef"));
     }
 
     #[test]
