@@ -95,18 +95,25 @@ pub(super) fn shortest_disallowed<'r>(
     }
     // The smallest request path of the least length for each instance, smallest first: the
     // first the matcher disallows is the answer.
-    let mut candidates: Vec<String> = instances
-        .iter()
-        .filter_map(|instance| normaliser.preimage(instance, Paths::All))
-        .filter(|path| path.len() == shortest)
-        .collect();
-    candidates.sort_unstable_by(|a, b| witness_order(a).cmp(&witness_order(b)));
-    candidates.dedup();
-    candidates
-        .into_iter()
-        .take(QUERIES)
-        .map(|path| Witness::asked(path, applicable))
-        .find(|witness| !witness.allowed())
+    let mut candidates: Vec<String> = Vec::new();
+    for instance in &instances {
+        let path = normaliser.preimage(instance, Paths::All);
+        if let Some(path) = path.filter(|path| path.len() == shortest) {
+            candidates.push(path);
+        }
+    }
+    for _ in 0..QUERIES {
+        let smallest = candidates
+            .iter()
+            .min_by_key(|path| witness_order(path))?
+            .clone();
+        candidates.retain(|path| *path != smallest);
+        let witness = Witness::asked(smallest, applicable);
+        if !witness.allowed() {
+            return Some(witness);
+        }
+    }
+    None
 }
 
 /// What the stars of `body` that may end inside an escape one request byte is written as
