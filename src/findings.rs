@@ -167,24 +167,19 @@ impl<'s, 'a> Findings<'s, 'a> {
     /// The column of byte `at` on the line starting at `line_start` (`Source::column`),
     /// counted on from the last column given where that lies before it on the same line.
     fn column(&mut self, line_start: usize, at: usize) -> u32 {
-        let counted_on = match self.last_column {
-            Some((start, last, col)) if start == line_start && last <= at => self
-                .source
-                .characters(last, at)
-                .map(|more| col.saturating_add(more)),
-            _ => None,
+        let (from, before) = match self.last_column {
+            Some((start, last, col)) if start == line_start && last <= at => (last, col),
+            _ => (line_start, 1),
         };
-        let col = counted_on.or_else(|| {
-            let before = self.source.characters(line_start, at)?;
-            Some(before.saturating_add(1))
-        });
-        match col {
-            Some(col) => {
-                self.last_column = Some((line_start, at, col));
-                col
-            }
-            None => self.source.column(line_start, at),
+        // `None` where `at` starts no character: column 1, as `Source::column` says.
+        let col = self
+            .source
+            .characters(from, at)
+            .map(|more| before.saturating_add(more));
+        if let Some(col) = col {
+            self.last_column = Some((line_start, at, col));
         }
+        col.unwrap_or(1)
     }
 
     /// The diagnostics in input order, every one at its own severity (the grammar's

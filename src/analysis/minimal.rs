@@ -131,6 +131,7 @@ fn saved_by_stars_in_escapes(body: &[u8], surplus: &[[u8; 2]]) -> Option<usize> 
     let mut next: [Option<u8>; 2] = [None, None];
     let mut star_after = false;
     let mut saved = None;
+    let digit = |byte: u8| surplus.iter().flatten().any(|&d| d == byte);
     for &byte in body.iter().rev() {
         if byte != b'*' {
             next = [Some(byte), next[0]];
@@ -139,7 +140,6 @@ fn saved_by_stars_in_escapes(body: &[u8], surplus: &[[u8; 2]]) -> Option<usize> 
         }
         if !star_after {
             let takes_the_percent = matches!(next, [Some(x), Some(y)] if surplus.contains(&[x, y]));
-            let digit = |byte: u8| surplus.iter().flatten().any(|&d| d == byte);
             if takes_the_percent || next[0].is_some_and(digit) {
                 saved = Some(saved.unwrap_or(0) + usize::from(takes_the_percent));
             }
