@@ -14,8 +14,17 @@
 //! `readings[].variant`, `readings[].diagnostics[].key` (a map's entries are a list of
 //! key/value structs). [`Columns`] collects them and gives Python a dict of path → (length,
 //! buffers), each buffer `bytes` or None (no nulls: no validity bitmap).
+//!
+//! The strings of the lists with a row per agent — verdicts, disagreements, changes — are
+//! [`Dictionary`] columns: each distinct string once per batch, each row an index. A rule or an
+//! evidence line is repeated for every agent and reading it decides for; kept once, a batch
+//! holds what its captures say, not that times the rows (a 500 KB rule line, 60 agents and 16
+//! such captures passed the 2 GiB a column can hold), and pyarrow's Parquet writer takes the
+//! dictionary as it is instead of hashing every row's string again. The dictionary of the
+//! column at `path` is at `path#` (python/robotspec/study/capture.py assembles both).
 
 use std::collections::BTreeMap;
+use std::hash::BuildHasher;
 
 use pyo3::exceptions::PyOverflowError;
 use pyo3::prelude::*;
@@ -93,6 +102,77 @@ impl Strings {
         (
             len,
             vec![self.valid.validity(), Some(self.offsets), Some(self.data)],
+        )
+    }
+}
+
+/// A dictionary-encoded utf8 column: int32 indices into the column's distinct strings, each
+/// kept once (Arrow's dictionary array, its dictionary a utf8 array without nulls).
+#[derive(Default)]
+pub(crate) struct Dictionary {
+    valid: Bits,
+    indices: Vec<u8>,
+    /// The distinct strings, end to end, and where each ends.
+    data: Vec<u8>,
+    ends: Vec<usize>,
+    /// A string's index by its hash. A string whose hash another string holds is kept again,
+    /// under no hash: the dictionary may repeat a string, never lose one.
+    by_hash: foldhash::HashMap<u64, i32>,
+    hasher: foldhash::fast::RandomState,
+}
+
+impl Dictionary {
+    pub(crate) fn push(&mut self, value: Option<&str>) -> PyResult<()> {
+        let index = value.map(|value| self.intern(value)).transpose()?;
+        self.push_index(index);
+        Ok(())
+    }
+
+    /// A row holding the string at `index` (from [`Dictionary::intern`]), or null.
+    pub(crate) fn push_index(&mut self, index: Option<i32>) {
+        self.valid.push(index.is_some());
+        self.indices
+            .extend_from_slice(&index.unwrap_or_default().to_le_bytes());
+    }
+
+    /// The index of `value`, kept now if it is new: a row holding it may be pushed later.
+    pub(crate) fn intern(&mut self, value: &str) -> PyResult<i32> {
+        let hash = self.hasher.hash_one(value);
+        if let Some(&index) = self.by_hash.get(&hash) {
+            if self.kept(index) == Some(value.as_bytes()) {
+                return Ok(index);
+            }
+        }
+        let index = offset(self.ends.len())?;
+        self.data.extend_from_slice(value.as_bytes());
+        offset(self.data.len())?;
+        self.ends.push(self.data.len());
+        self.by_hash.entry(hash).or_insert(index);
+        Ok(index)
+    }
+
+    /// The bytes of the string at `index`.
+    fn kept(&self, index: i32) -> Option<&[u8]> {
+        let at = usize::try_from(index).ok()?;
+        let start = match at.checked_sub(1) {
+            Some(before) => *self.ends.get(before)?,
+            None => 0,
+        };
+        self.data.get(start..*self.ends.get(at)?)
+    }
+
+    /// The indices' buffers, and the dictionary's.
+    fn buffers(self) -> (Buffers, Buffers) {
+        let mut offsets = Vec::with_capacity((self.ends.len() + 1) * 4);
+        for end in std::iter::once(0).chain(self.ends.iter().copied()) {
+            // Each end was checked to fit when its string was kept.
+            let end = i32::try_from(end).unwrap_or(i32::MAX);
+            offsets.extend_from_slice(&end.to_le_bytes());
+        }
+        let len = self.valid.len;
+        (
+            (len, vec![self.valid.validity(), Some(self.indices)]),
+            (self.ends.len(), vec![None, Some(offsets), Some(self.data)]),
         )
     }
 }
@@ -180,6 +260,13 @@ pub(crate) struct Columns {
 impl Columns {
     pub(crate) fn strings(&mut self, path: &str, column: Strings) {
         self.columns.insert(path.to_owned(), column.buffers());
+    }
+
+    /// A dictionary column: its indices at `path`, its strings at `path#`.
+    pub(crate) fn dictionary(&mut self, path: &str, column: Dictionary) {
+        let (indices, strings) = column.buffers();
+        self.columns.insert(path.to_owned(), indices);
+        self.columns.insert(format!("{path}#"), strings);
     }
 
     pub(crate) fn ints(&mut self, path: &str, column: Ints) {

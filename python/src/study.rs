@@ -39,7 +39,7 @@ use robotspec::model::Agent;
 use robotspec::{AgentQuery, Profile};
 
 use crate::access::{answer, header_map_of, rules};
-use crate::columns::{Bools, Columns, Ints, Lists, Strings};
+use crate::columns::{Bools, Columns, Dictionary, Ints, Lists, Strings};
 use crate::input;
 
 /// The state of a capture whose status is a redirect a fetcher follows: the answer is the end
@@ -180,6 +180,8 @@ struct Reading<'a> {
     name: &'a str,
     profile: Profile,
     access: access::Access,
+    /// Read through `asked_as` (`Reading::answer`): only the first agent of each set of groups
+    /// has its cells filled.
     grid: Vec<crate::access::Answer>,
     /// For each agent, the first agent the file gives the same groups under the same token:
     /// its answers are that agent's (`grid`).
@@ -191,6 +193,13 @@ struct Reading<'a> {
 impl Reading<'_> {
     fn obeys_rules(&self) -> bool {
         self.access.state == AccessState::Rules
+    }
+
+    /// The answer for agent `agent` and path `path` of `paths` paths: the first agent's whose
+    /// answers it shares.
+    fn answer(&self, agent: usize, path: usize, paths: usize) -> Option<&crate::access::Answer> {
+        let first = *self.asked_as.get(agent)?;
+        self.grid.get(first * paths + path)
     }
 }
 
@@ -363,43 +372,47 @@ struct ReadingColumns {
     extension_error: Strings,
     verdicts: Lists,
     verdict_count: usize,
-    verdict_agent: Strings,
-    verdict_path: Strings,
+    verdict_agent: Dictionary,
+    verdict_path: Dictionary,
+    /// The index of each agent's name in `verdict_agent`, of each path in `verdict_path`
+    /// (`Ask`'s order), interned at the batch's first verdict.
+    agent_indices: Vec<i32>,
+    path_indices: Vec<i32>,
     verdict_allowed: Bools,
     verdict_line: Ints,
-    verdict_rule: Strings,
-    verdict_group_agent: Strings,
-    verdict_blocked: Strings,
+    verdict_rule: Dictionary,
+    verdict_group_agent: Dictionary,
+    verdict_blocked: Dictionary,
 }
 
 #[derive(Default)]
 struct DisagreementColumns {
     rows: Lists,
     count: usize,
-    agent: Strings,
-    path: Strings,
-    left: Strings,
-    right: Strings,
+    agent: Dictionary,
+    path: Dictionary,
+    left: Dictionary,
+    right: Dictionary,
     left_allowed: Bools,
     right_allowed: Bools,
-    reason: Strings,
+    reason: Dictionary,
     evidence_line: Ints,
-    evidence: Strings,
+    evidence: Dictionary,
 }
 
 #[derive(Default)]
 struct ChangeColumns {
     rows: Lists,
     count: usize,
-    agent: Strings,
-    left: Strings,
-    right: Strings,
-    left_blocked: Strings,
-    right_blocked: Strings,
-    path: Strings,
-    reason: Strings,
+    agent: Dictionary,
+    left: Dictionary,
+    right: Dictionary,
+    left_blocked: Dictionary,
+    right_blocked: Dictionary,
+    path: Dictionary,
+    reason: Dictionary,
     evidence_line: Ints,
-    evidence: Strings,
+    evidence: Dictionary,
 }
 
 impl Out {
@@ -447,12 +460,13 @@ impl Out {
         explained: &mut Explained<'_>,
     ) -> PyResult<()> {
         let columns = &mut self.disagreements;
+        let width = ask.paths.len();
         for (a, agent) in ask.agent_names.iter().enumerate() {
             for (p, path) in ask.paths.iter().enumerate() {
-                let index = a * ask.paths.len() + p;
                 for (i, left) in readings.iter().enumerate() {
                     for right in readings.iter().skip(i + 1) {
-                        let (Some(l), Some(r)) = (left.grid.get(index), right.grid.get(index))
+                        let (Some(l), Some(r)) =
+                            (left.answer(a, p, width), right.answer(a, p, width))
                         else {
                             continue;
                         };
@@ -511,19 +525,22 @@ impl Out {
             }
         }
         let compared = analysis::compare_pairs(&pairs);
-        // (agent, left, right, path, reason), in the order of the agents, then of the pairs.
-        let mut rows: Vec<(usize, usize, usize, Option<String>, Reason)> = Vec::new();
+        // Each row's path and evidence are kept in the columns' dictionaries as the row is
+        // found: the rows of a capture hold a rule's text once, not once per agent.
+        let columns = &mut self.changes;
+        let mut rows: Vec<(usize, usize, usize, KeptChange)> = Vec::new();
         for (a, i, j, number) in asked {
             let (Some(left), Some(right)) = (readings.get(i), readings.get(j)) else {
                 continue;
             };
             let Some(equivalence) = number.and_then(|n| compared.get(n)) else {
                 let text = policy_text(capture, left, right);
-                rows.push((a, i, j, None, (ACCESS_POLICY, None, Some(text))));
+                let kept = columns.keep(None, (ACCESS_POLICY, None, Some(text)))?;
+                rows.push((a, i, j, kept));
                 continue;
             };
             let Some(path) = witness(equivalence) else {
-                rows.push((a, i, j, None, (UNDECIDED, None, None)));
+                rows.push((a, i, j, columns.keep(None, (UNDECIDED, None, None))?));
                 continue;
             };
             // The diff reads the whole body; the access stage its first size_limit bytes.
@@ -531,24 +548,17 @@ impl Out {
                 .of(ask, a, &path)
                 .and_then(|c| pair_reason(c, left.profile, right.profile, None))
                 .unwrap_or((BEYOND_SIZE_LIMIT, None, None));
-            rows.push((a, i, j, Some(path), reason));
+            rows.push((a, i, j, columns.keep(Some(&path), reason)?));
         }
-        rows.sort_by_key(|&(a, i, j, _, _)| (a, i, j));
-        let columns = &mut self.changes;
-        for (a, i, j, path, reason) in rows {
+        rows.sort_by_key(|&(a, i, j, _)| (a, i, j));
+        for (a, i, j, kept) in rows {
             let (Some(agent), Some(left), Some(right)) =
                 (ask.agent_names.get(a), readings.get(i), readings.get(j))
             else {
                 continue;
             };
             let blocked = (left.blocked.get(a).copied(), right.blocked.get(a).copied());
-            columns.row(
-                agent,
-                (left.name, right.name),
-                blocked,
-                path.as_deref(),
-                reason,
-            )?;
+            columns.row(agent, (left.name, right.name), blocked, kept)?;
         }
         columns.close()
     }
@@ -580,7 +590,7 @@ fn read<'a>(ask: &Ask, access: access::Access, name: &'a str) -> Reading<'a> {
 /// The answers of every agent (outer) and path (inner) under `access`, and for each agent the
 /// first agent whose answers it shares. Agents the file gives the same groups, under the same
 /// token, get the same answers: each such set of groups is asked once (the study's crawlers
-/// mostly fall to the `*` groups).
+/// mostly fall to the `*` groups), and its answers are held at the first agent's cells only.
 fn grid(ask: &Ask, access: &access::Access) -> (Vec<crate::access::Answer>, Vec<usize>) {
     let width = ask.paths.len();
     let mut grid = Vec::with_capacity(ask.agents.len() * width);
@@ -607,16 +617,19 @@ fn grid(ask: &Ask, access: &access::Access) -> (Vec<crate::access::Answer>, Vec<
             }
         };
         asked_as.push(first);
-        let answered = grid
-            .get(first * width..(first + 1) * width)
-            .map(<[_]>::to_vec);
-        match answered.filter(|_| first != a) {
-            Some(answers) => grid.extend(answers),
-            None => grid.extend(applicable.check_many(&ask.paths).iter().map(answer)),
+        if first == a {
+            grid.extend(applicable.check_many(&ask.paths).iter().map(answer));
+        } else {
+            // Read at the first agent's cells (`Reading::answer`): a rule's text is not copied
+            // for every agent it decides for.
+            grid.extend(ask.paths.iter().map(|_| UNASKED));
         }
     }
     (grid, asked_as)
 }
+
+/// The cells of an agent asked as another (`Reading::asked_as`).
+const UNASKED: crate::access::Answer = (true, None, None, None);
 
 /// How much of the site is blocked for each agent under each reading: the word of
 /// `Access::blocking_each`. Under rules it is the library's `analysis::blocked_each`, the
@@ -716,16 +729,15 @@ impl ReadingColumns {
         self.content_usage.close(self.usage_count)?;
         self.content_signal.close(self.signal_count)?;
         self.extensions.close(self.extension_count)?;
-        let cells = ask
-            .agent_names
-            .iter()
-            .enumerate()
-            .flat_map(|(a, agent)| ask.paths.iter().map(move |path| (a, agent, path)));
-        for ((a, agent, path), (allowed, line, rule, group_agent)) in cells.zip(&reading.grid) {
+        let width = ask.paths.len();
+        let cells = (0..ask.agents.len()).flat_map(|a| {
+            (0..width).filter_map(move |p| Some((a, p, reading.answer(a, p, width)?)))
+        });
+        for (a, p, (allowed, line, rule, group_agent)) in cells {
             let blocked = reading.blocked.get(a).copied();
             self.verdict(
-                agent,
-                path,
+                ask,
+                (a, p),
                 Some(*allowed),
                 line.map(|l| l as usize),
                 rule.as_deref(),
@@ -750,27 +762,38 @@ impl ReadingColumns {
         self.content_usage.close(self.usage_count)?;
         self.content_signal.close(self.signal_count)?;
         self.extensions.close(self.extension_count)?;
-        for agent in &ask.agent_names {
-            for path in &ask.paths {
-                self.verdict(agent, path, None, None, None, None, Some(REDIRECT))?;
+        for a in 0..ask.agents.len() {
+            for p in 0..ask.paths.len() {
+                self.verdict(ask, (a, p), None, None, None, None, Some(REDIRECT))?;
             }
         }
         self.verdicts.close(self.verdict_count)
     }
 
+    /// The verdict of agent `a` and path `p` of `ask`.
     #[allow(clippy::too_many_arguments)]
     fn verdict(
         &mut self,
-        agent: &str,
-        path: &str,
+        ask: &Ask,
+        (a, p): (usize, usize),
         allowed: Option<bool>,
         line: Option<usize>,
         rule: Option<&str>,
         group_agent: Option<&str>,
         blocked: Option<&str>,
     ) -> PyResult<()> {
-        self.verdict_agent.push(Some(agent))?;
-        self.verdict_path.push(Some(path))?;
+        if self.agent_indices.is_empty() {
+            for name in &ask.agent_names {
+                self.agent_indices.push(self.verdict_agent.intern(name)?);
+            }
+            for path in &ask.paths {
+                self.path_indices.push(self.verdict_path.intern(path)?);
+            }
+        }
+        self.verdict_agent
+            .push_index(self.agent_indices.get(a).copied());
+        self.verdict_path
+            .push_index(self.path_indices.get(p).copied());
         self.verdict_allowed.push(allowed);
         self.verdict_line.push(line)?;
         self.verdict_rule.push(rule)?;
@@ -817,16 +840,16 @@ impl ReadingColumns {
         out.strings("readings[].extensions[].error", self.extension_error);
         out.lists("readings[].verdicts", self.verdicts);
         out.structs("readings[].verdicts[]", self.verdict_count);
-        out.strings("readings[].verdicts[].agent", self.verdict_agent);
-        out.strings("readings[].verdicts[].path", self.verdict_path);
+        out.dictionary("readings[].verdicts[].agent", self.verdict_agent);
+        out.dictionary("readings[].verdicts[].path", self.verdict_path);
         out.bools("readings[].verdicts[].allowed", self.verdict_allowed);
         out.ints("readings[].verdicts[].line", self.verdict_line);
-        out.strings("readings[].verdicts[].rule", self.verdict_rule);
-        out.strings(
+        out.dictionary("readings[].verdicts[].rule", self.verdict_rule);
+        out.dictionary(
             "readings[].verdicts[].group_agent",
             self.verdict_group_agent,
         );
-        out.strings("readings[].verdicts[].blocked", self.verdict_blocked);
+        out.dictionary("readings[].verdicts[].blocked", self.verdict_blocked);
     }
 }
 
@@ -859,36 +882,53 @@ impl DisagreementColumns {
     fn into_columns(self, out: &mut Columns) {
         out.lists("disagreements", self.rows);
         out.structs("disagreements[]", self.count);
-        out.strings("disagreements[].agent", self.agent);
-        out.strings("disagreements[].path", self.path);
-        out.strings("disagreements[].left", self.left);
-        out.strings("disagreements[].right", self.right);
+        out.dictionary("disagreements[].agent", self.agent);
+        out.dictionary("disagreements[].path", self.path);
+        out.dictionary("disagreements[].left", self.left);
+        out.dictionary("disagreements[].right", self.right);
         out.bools("disagreements[].left_allowed", self.left_allowed);
         out.bools("disagreements[].right_allowed", self.right_allowed);
-        out.strings("disagreements[].reason", self.reason);
+        out.dictionary("disagreements[].reason", self.reason);
         out.ints("disagreements[].evidence_line", self.evidence_line);
-        out.strings("disagreements[].evidence", self.evidence);
+        out.dictionary("disagreements[].evidence", self.evidence);
     }
 }
 
+/// A change's path, reason, evidence line and evidence, the texts kept in the columns'
+/// dictionaries (`ChangeColumns::keep`).
+type KeptChange = (Option<i32>, &'static str, Option<u32>, Option<i32>);
+
 impl ChangeColumns {
+    /// Keeps a change's path and evidence in the columns' dictionaries, for a row pushed
+    /// later.
+    fn keep(
+        &mut self,
+        path: Option<&str>,
+        (reason, line, evidence): Reason,
+    ) -> PyResult<KeptChange> {
+        let path = path.map(|path| self.path.intern(path)).transpose()?;
+        let evidence = evidence
+            .map(|text| self.evidence.intern(&text))
+            .transpose()?;
+        Ok((path, reason, line, evidence))
+    }
+
     fn row(
         &mut self,
         agent: &str,
         (left, right): (&str, &str),
         (left_blocked, right_blocked): (Option<&str>, Option<&str>),
-        path: Option<&str>,
-        (reason, line, evidence): Reason,
+        (path, reason, line, evidence): KeptChange,
     ) -> PyResult<()> {
         self.agent.push(Some(agent))?;
         self.left.push(Some(left))?;
         self.right.push(Some(right))?;
         self.left_blocked.push(left_blocked)?;
         self.right_blocked.push(right_blocked)?;
-        self.path.push(path)?;
+        self.path.push_index(path);
         self.reason.push(Some(reason))?;
         self.evidence_line.push(line.map(|l| l as usize))?;
-        self.evidence.push(evidence.as_deref())?;
+        self.evidence.push_index(evidence);
         self.count += 1;
         Ok(())
     }
@@ -900,14 +940,14 @@ impl ChangeColumns {
     fn into_columns(self, out: &mut Columns) {
         out.lists("changes", self.rows);
         out.structs("changes[]", self.count);
-        out.strings("changes[].agent", self.agent);
-        out.strings("changes[].left", self.left);
-        out.strings("changes[].right", self.right);
-        out.strings("changes[].left_blocked", self.left_blocked);
-        out.strings("changes[].right_blocked", self.right_blocked);
-        out.strings("changes[].path", self.path);
-        out.strings("changes[].reason", self.reason);
+        out.dictionary("changes[].agent", self.agent);
+        out.dictionary("changes[].left", self.left);
+        out.dictionary("changes[].right", self.right);
+        out.dictionary("changes[].left_blocked", self.left_blocked);
+        out.dictionary("changes[].right_blocked", self.right_blocked);
+        out.dictionary("changes[].path", self.path);
+        out.dictionary("changes[].reason", self.reason);
         out.ints("changes[].evidence_line", self.evidence_line);
-        out.strings("changes[].evidence", self.evidence);
+        out.dictionary("changes[].evidence", self.evidence);
     }
 }

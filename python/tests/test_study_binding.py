@@ -185,9 +185,9 @@ def test_the_batch_call_answers_as_access_does():
     assert length == 3 * len(VARIANTS) * len(agents) * len(urls) and validity is None
     allowed = [bool(bits[i // 8] >> (i % 8) & 1) for i in range(length)]
     answers = list(zip(allowed, _ints(columns["readings[].verdicts[].line"]),
-                       _strings(columns["readings[].verdicts[].rule"]),
-                       _strings(columns["readings[].verdicts[].group_agent"])))
-    blocked = _strings(columns["readings[].verdicts[].blocked"])
+                       _dictionary(columns, "readings[].verdicts[].rule"),
+                       _dictionary(columns, "readings[].verdicts[].group_agent")))
+    blocked = _dictionary(columns, "readings[].verdicts[].blocked")
     expected_answers, expected_blocked = [], []
     for status, captured in captures:
         for variant in VARIANTS:
@@ -215,6 +215,14 @@ def _strings(column):
     ends = struct.unpack(f"<{length + 1}i", offsets)
     return [data[ends[i]:ends[i + 1]].decode() if valid else None
             for i, valid in enumerate(_valid(validity, length))]
+
+
+def _dictionary(columns, path):
+    """A dictionary column's values (None for nulls): its int32 indices at ``path`` into its
+    strings at ``path#``, each distinct string once."""
+    strings = _strings(columns[path + "#"])
+    assert len(set(strings)) == len(strings), "a string kept twice"
+    return [None if index is None else strings[index] for index in _ints(columns[path])]
 
 
 def _ints(column):

@@ -311,6 +311,11 @@ def _assemble(kind, path: str, computed: dict):
     import pyarrow as pa
 
     length, buffers = computed[path]
+    if pa.types.is_dictionary(kind):
+        # The indices at ``path``, the distinct strings at ``path#`` (columns.rs).
+        dictionary = _assemble(kind.value_type, path + "#", computed)
+        indices = [None if b is None else pa.py_buffer(b) for b in buffers]
+        return pa.DictionaryArray.from_buffers(kind, length, indices, dictionary)
     if pa.types.is_map(kind):
         entries = pa.struct([kind.key_field, kind.item_field])
         children = [_assemble(entries, path + "[]", computed)]
@@ -358,25 +363,56 @@ def _split_top(text: str) -> List[str]:
     return parts + [text[start:]]
 
 
+# The lists with a row per agent (and reading, or pair of readings): their strings come from
+# the binding as dictionary arrays, each distinct string once per batch (python/src/columns.rs,
+# ``Dictionary``). A rule's text is repeated for every agent and reading it decides for, an
+# evidence line for every agent and pair; as strings, a batch of a few hostile captures (a
+# 500 KB rule line, 60 agents) passed the 2 GiB an Arrow string array holds. Parquet stores
+# them as the strings they are.
+DICTIONARY_LISTS = ("verdicts", "disagreements", "changes")
+
+
 def arrow_schema(fields: Sequence[Tuple[str, str]] = CAPTURE_ROW):
-    """``fields`` (by default ``CAPTURE_ROW``) as a pyarrow schema."""
+    """``fields`` (by default ``CAPTURE_ROW``) as a pyarrow schema, the strings of the items
+    of ``DICTIONARY_LISTS`` dictionary-encoded."""
     import pyarrow as pa
 
-    return pa.schema([pa.field(name, arrow_type(kind)) for name, kind in fields])
+    return pa.schema([pa.field(name, _dictionaries(name, arrow_type(kind)))
+                      for name, kind in fields])
+
+
+def _dictionaries(name: str, kind):
+    """``kind``, the type of a field ``name``, with the string fields of the structs of the
+    lists named in ``DICTIONARY_LISTS`` (at any depth) dictionary-encoded."""
+    import pyarrow as pa
+
+    if pa.types.is_list(kind) and pa.types.is_struct(kind.value_type):
+        item = kind.value_type
+        fields = [item.field(i) for i in range(item.num_fields)]
+        if name in DICTIONARY_LISTS:
+            fields = [field.with_type(pa.dictionary(pa.int32(), pa.string())) if pa.types.is_string(field.type) else field
+                      for field in fields]
+        fields = [field.with_type(_dictionaries(field.name, field.type)) for field in fields]
+        return pa.list_(pa.struct(fields))
+    return kind
 
 
 @functools.lru_cache(maxsize=None)
 def table_schema(table: str):
     """The Arrow schema of ``explode``'s batches of ``table`` (one of ``TABLE_ROWS``): its
     fields, with the strings a row repeats from the row it belongs to dictionary-encoded — the
-    capture's, and on a verdict its reading's name and state. Parquet stores them as the
+    capture's, and on a verdict its reading's name and state — and the item's own strings
+    where the capture row's list holds them so (``DICTIONARY_LISTS``). Parquet stores them as the
     strings they are (``parts.write``). Made once per table: from the DDL it costs ~1 ms for
     the four, which every batch would pay again."""
     import pyarrow as pa
 
     schema = arrow_schema(TABLE_ROWS[table])
     reading = ["variant", "state"] if table == "verdicts" else []
-    for name in field_names(CAPTURE_FIELDS) + reading:
+    # The items' own strings, as the capture row's lists hold them (``DICTIONARY_LISTS``).
+    items = {"verdicts": VERDICT_FIELDS, "disagreements": DISAGREEMENT_FIELDS,
+             "changes": CHANGE_FIELDS}.get(table, ())
+    for name in field_names(CAPTURE_FIELDS) + reading + field_names(items):
         at = schema.get_field_index(name)
         if pa.types.is_string(schema.field(at).type):
             schema = schema.set(at, pa.field(name, pa.dictionary(pa.int32(), pa.string())))
