@@ -122,7 +122,11 @@ impl<'s, 'a> ModelBuilder<'s, 'a> {
             Directive::Sitemap => {}
             Directive::Other => {
                 let record = self.record(&read);
+                let group = record.group.map(|g| g as usize);
                 self.model.records.push(record);
+                if let Some(group) = group.and_then(|g| self.model.groups.get_mut(g)) {
+                    group.records.end = to_u32(self.model.records.len());
+                }
             }
         }
     }
@@ -215,9 +219,11 @@ impl<'s, 'a> ModelBuilder<'s, 'a> {
         } else {
             let at = to_u32(self.model.agents.len());
             let rules = to_u32(self.model.rules.len());
+            let records = to_u32(self.model.records.len());
             self.model.groups.push(StoredGroup {
                 agents: at..at,
                 rules: rules..rules,
+                records: records..records,
                 blank: None,
             });
             self.pending_blank = None;

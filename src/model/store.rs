@@ -71,6 +71,9 @@ pub(super) struct StoredRule {
 pub(super) struct StoredGroup {
     pub(super) agents: Range<u32>,
     pub(super) rules: Range<u32>,
+    /// Indices in the model's records from the first record inside the group to the last:
+    /// every record the group holds is in it (records outside every group may be too).
+    pub(super) records: Range<u32>,
     /// The first blank line after the group's first line that precedes one of its lines.
     pub(super) blank: Option<u32>,
 }

@@ -52,6 +52,26 @@ fn blank_lines_end_records_in_1994_and_1996_only() {
     assert!(model(text, Variant::RepDraft2019).orphan_rules().is_empty());
 }
 
+#[test]
+fn each_group_holds_its_own_records() {
+    // 1994: `allow` is another record, a blank line ends a record, and a `user-agent` line
+    // after a `disallow` starts a group.
+    let text = "user-agent: a\nallow: /1\ncrawl-delay: 1\n\nallow: /out\nuser-agent: b\n\
+                disallow: /x\nuser-agent: c\nallow: /2\ndisallow: /y\nuser-agent: d\n\
+                allow: /3\nallow: /4\n";
+    let m = model(text, Variant::Convention1994);
+    let values = |group: usize| -> Vec<Vec<u8>> {
+        let group = m.group(group).unwrap();
+        group.records().map(|r| r.value.to_vec()).collect()
+    };
+    assert_eq!(values(0), [b"/1".to_vec(), b"1".to_vec()]);
+    assert!(values(1).is_empty());
+    assert_eq!(values(2), [b"/2".to_vec()]);
+    assert_eq!(values(3), [b"/3".to_vec(), b"/4".to_vec()]);
+    let outside: Vec<&[u8]> = m.file_records().map(|r| r.value).collect();
+    assert_eq!(outside, [&b"/out"[..]]);
+}
+
 /// The agent of the first line of the first group, as an owned name (`None` for `*`).
 fn first_agent(text: &str, variant: Variant) -> Option<Vec<u8>> {
     let m = model(text, variant);

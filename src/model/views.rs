@@ -193,8 +193,11 @@ impl<'m> Group<'m> {
     pub fn records(&self) -> impl Iterator<Item = Record<'m>> + 'm {
         let (model, index) = (self.model, self.index);
         let inside = move |r: &&StoredRecord| r.group.is_some_and(|g| g as usize == index);
+        let range = self.stored().map_or(0..0, |g| to_range(&g.records));
         model
             .records
+            .get(range)
+            .unwrap_or_default()
             .iter()
             .filter(inside)
             .map(move |r| model.record(r))
