@@ -48,7 +48,11 @@ fn reading(variant: u8, changes: &[(u8, u8)]) -> Profile {
 
 fuzz_target!(|input: Input<'_>| {
     let variant = reading(input.variant, &input.changes);
-    assert_eq!(variant.name().parse::<Profile>().ok(), Some(variant), "name round trip");
+    assert_eq!(
+        variant.name().parse::<Profile>().ok(),
+        Some(variant),
+        "name round trip"
+    );
     let robots = Robots::parse(input.file, variant);
     let strict = Robots::parse_with(input.file, variant, &ParseOptions::new(Mode::Strict)).ok();
     let single = AgentQuery::new(input.agent);
@@ -62,7 +66,11 @@ fuzz_target!(|input: Input<'_>| {
         assert_eq!(robots.is_allowed(input.agent, url), verdict.allowed());
         assert_eq!(key(&robots.check_query(&single, url)), key(&verdict));
         let explanation = robots.explain(&single, url);
-        assert_eq!(key(explanation.verdict()), key(&verdict), "check vs explain");
+        assert_eq!(
+            key(explanation.verdict()),
+            key(&verdict),
+            "check vs explain"
+        );
 
         let upper = input.agent.to_ascii_uppercase();
         assert_eq!(
@@ -81,7 +89,10 @@ fuzz_target!(|input: Input<'_>| {
                     "the deciding rule is the first matching one"
                 );
                 assert!(
-                    verdict.applicable().groups().any(|g| g.rules().any(|r| r == rule)),
+                    verdict
+                        .applicable()
+                        .groups()
+                        .any(|g| g.rules().any(|r| r == rule)),
                     "the deciding rule belongs to an applied group"
                 );
                 assert!(!rule.is_empty(), "an empty rule decided");
