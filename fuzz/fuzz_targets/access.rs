@@ -4,7 +4,9 @@
 //! Invariants: a 2xx response always yields rules (reason `Success`) parsed from the body cut at
 //! the size limit — the whole body when it fits, else a prefix ending at a line end, no longer
 //! than the limit, with one `size-limit` diagnostic; every other outcome yields no rules and no
-//! diagnostics; a lifetime read from a cache header never exceeds the ceiling in force.
+//! diagnostics; a lifetime read from a cache header never exceeds the ceiling in force; every
+//! variant at once (`evaluate_each`, one pass over the body, in an order the input picks)
+//! answers what each alone answers: the result, its rules and its figures.
 #![no_main]
 
 use std::time::{Duration, UNIX_EPOCH};
@@ -12,7 +14,8 @@ use std::time::{Duration, UNIX_EPOCH};
 use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
 use robotspec::access::{
-    evaluate, max_lifetime, size_limit, AccessOptions, AccessState, LifetimeSource, FetchOutcome, AccessReason,
+    evaluate, evaluate_each, max_lifetime, size_limit, Access, AccessOptions, AccessReason,
+    AccessState, FetchOutcome, LifetimeSource,
 };
 use robotspec::AgentQuery;
 use robotspec::{Code, Robots, Variant};
@@ -143,5 +146,31 @@ fuzz_target!(|input: Input| {
     ) = (ceiling, access.lifetime_source)
     {
         assert!(access.lifetime <= ceiling, "lifetime above the ceiling");
+    }
+
+    let mut profiles: Vec<robotspec::Profile> = Variant::ALL
+        .iter()
+        .map(|&v| robotspec::Profile::from(v))
+        .collect();
+    profiles.rotate_left(usize::from(input.variant) % Variant::ALL.len());
+    if input.variant >= 128 {
+        profiles.reverse();
+    }
+    let json = |access: &Access| {
+        (
+            serde_json::to_string(access).ok(),
+            serde_json::to_string(&access.robots()).ok(),
+            serde_json::to_string(&access.summary()).ok(),
+        )
+    };
+    let each = evaluate_each(&profiles, &outcome, now, &options);
+    assert_eq!(each.len(), profiles.len());
+    for (profile, at_once) in profiles.iter().zip(&each) {
+        let alone = evaluate(*profile, &outcome, now, &options);
+        assert_eq!(
+            json(at_once),
+            json(&alone),
+            "{profile}: every reading at once"
+        );
     }
 });

@@ -7,7 +7,10 @@
 //! `nothing` no disallowed one; a comparison's differences are paths the two sides decide
 //! differently, each side as claimed; a file compared with itself is never different; the
 //! analyses and comparisons shared between crawlers whose rules say the same (`analyze_each`,
-//! `compare_each`) are each crawler's own.
+//! `compare_each`) are each crawler's own; what is blocked, asked alone (`blocked_each`), is
+//! the analysis's answer; pairs compared at once (`compare_pairs`) are each pair alone; the
+//! nearest differences (`Equivalence::nearest`) are those of a search to the end as short as
+//! the shortest.
 #![no_main]
 
 use arbitrary::Arbitrary;
@@ -87,5 +90,40 @@ fuzz_target!(|input: Input<'_>| {
         for difference in compared.differences() {
             assert_ne!(difference.in_old().allowed(), difference.in_new().allowed());
         }
+    }
+
+    let blocked = analysis::blocked_each(&crawlers);
+    for (crawler, blocked) in crawlers.iter().zip(blocked) {
+        assert_eq!(blocked, analysis::analyze(crawler).blocked());
+    }
+
+    let pairs = [
+        (old.clone(), new.clone()),
+        (new.clone(), old.clone()),
+        (old.clone(), new.clone()),
+        (old.clone(), old.clone()),
+    ];
+    for ((a, b), shared) in pairs.iter().zip(analysis::compare_pairs(&pairs)) {
+        let alone = analysis::compare(a, b);
+        assert_eq!(
+            serde_json::to_value(&shared).ok(),
+            serde_json::to_value(&alone).ok()
+        );
+    }
+
+    let (nearest, limit) = analysis::compare(&old, &new).nearest();
+    for difference in &nearest {
+        holds(&old, difference.in_old());
+        holds(&new, difference.in_new());
+    }
+    if limit.is_none() && equivalence.undecided().is_none() {
+        let shortest = equivalence.differences().map(|d| d.path().len()).min();
+        let expected: Vec<&str> = equivalence
+            .differences()
+            .filter(|d| Some(d.path().len()) == shortest)
+            .map(|d| d.path())
+            .collect();
+        let found: Vec<&str> = nearest.iter().map(|d| d.path()).collect();
+        assert_eq!(found, expected);
     }
 });
