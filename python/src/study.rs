@@ -631,6 +631,22 @@ fn grid(ask: &Ask, access: &access::Access) -> (Vec<crate::access::Answer>, Vec<
 /// The cells of an agent asked as another (`Reading::asked_as`).
 const UNASKED: crate::access::Answer = (true, None, None, None);
 
+/// The index of `text` in `column`'s dictionary, or None.
+fn intern(column: &mut Dictionary, text: Option<&str>) -> PyResult<Option<i32>> {
+    text.map(|text| column.intern(text)).transpose()
+}
+
+/// A verdict row's values: its strings as indices into their columns' dictionaries
+/// (`Dictionary::intern`), each null where the verdict has none.
+#[derive(Clone, Copy, Default)]
+struct Found {
+    allowed: Option<bool>,
+    line: Option<usize>,
+    rule: Option<i32>,
+    group_agent: Option<i32>,
+    blocked: Option<i32>,
+}
+
 /// How much of the site is blocked for each agent under each reading: the word of
 /// `Access::blocking_each`. Under rules it is the library's `analysis::blocked_each`, the
 /// analysis's `blocked` alone — the study keeps neither witness paths nor dead rules, so the
@@ -729,23 +745,51 @@ impl ReadingColumns {
         self.content_usage.close(self.usage_count)?;
         self.content_signal.close(self.signal_count)?;
         self.extensions.close(self.extension_count)?;
-        let width = ask.paths.len();
-        let cells = (0..ask.agents.len()).flat_map(|a| {
-            (0..width).filter_map(move |p| Some((a, p, reading.answer(a, p, width)?)))
-        });
-        for (a, p, (allowed, line, rule, group_agent)) in cells {
-            let blocked = reading.blocked.get(a).copied();
-            self.verdict(
-                ask,
-                (a, p),
-                Some(*allowed),
-                line.map(|l| l as usize),
-                rule.as_deref(),
-                group_agent.as_deref(),
-                blocked,
-            )?;
-        }
+        self.verdicts_of(ask, reading)?;
         self.verdicts.close(self.verdict_count)
+    }
+
+    /// The verdict rows of `reading`: one per agent and path. A cell's rule and group agent are
+    /// interned once, at the first agent that reads the cell: the agents asked as another read
+    /// its cells (`Reading::answer`), so a rule's text is looked up once per reading, not once
+    /// per agent it decides for.
+    fn verdicts_of(&mut self, ask: &Ask, reading: &Reading<'_>) -> PyResult<()> {
+        let width = ask.paths.len();
+        let mut interned: Vec<Option<(Option<i32>, Option<i32>)>> = vec![None; reading.grid.len()];
+        for a in 0..ask.agents.len() {
+            let Some(&first) = reading.asked_as.get(a) else {
+                continue;
+            };
+            let blocked = intern(&mut self.verdict_blocked, reading.blocked.get(a).copied())?;
+            for p in 0..width {
+                let cell = first * width + p;
+                let Some((allowed, line, rule, group_agent)) = reading.grid.get(cell) else {
+                    continue;
+                };
+                let (rule, group_agent) = match interned.get(cell).copied().flatten() {
+                    Some(indices) => indices,
+                    None => {
+                        let indices = (
+                            intern(&mut self.verdict_rule, rule.as_deref())?,
+                            intern(&mut self.verdict_group_agent, group_agent.as_deref())?,
+                        );
+                        if let Some(slot) = interned.get_mut(cell) {
+                            *slot = Some(indices);
+                        }
+                        indices
+                    }
+                };
+                let found = Found {
+                    allowed: Some(*allowed),
+                    line: line.map(|l| l as usize),
+                    rule,
+                    group_agent,
+                    blocked,
+                };
+                self.verdict(ask, (a, p), found)?;
+            }
+        }
+        Ok(())
     }
 
     /// The reading of a redirect: no verdicts of its own (allowed is null), no file.
@@ -762,26 +806,20 @@ impl ReadingColumns {
         self.content_usage.close(self.usage_count)?;
         self.content_signal.close(self.signal_count)?;
         self.extensions.close(self.extension_count)?;
+        let found = Found {
+            blocked: Some(self.verdict_blocked.intern(REDIRECT)?),
+            ..Found::default()
+        };
         for a in 0..ask.agents.len() {
             for p in 0..ask.paths.len() {
-                self.verdict(ask, (a, p), None, None, None, None, Some(REDIRECT))?;
+                self.verdict(ask, (a, p), found)?;
             }
         }
         self.verdicts.close(self.verdict_count)
     }
 
     /// The verdict of agent `a` and path `p` of `ask`.
-    #[allow(clippy::too_many_arguments)]
-    fn verdict(
-        &mut self,
-        ask: &Ask,
-        (a, p): (usize, usize),
-        allowed: Option<bool>,
-        line: Option<usize>,
-        rule: Option<&str>,
-        group_agent: Option<&str>,
-        blocked: Option<&str>,
-    ) -> PyResult<()> {
+    fn verdict(&mut self, ask: &Ask, (a, p): (usize, usize), found: Found) -> PyResult<()> {
         if self.agent_indices.is_empty() {
             for name in &ask.agent_names {
                 self.agent_indices.push(self.verdict_agent.intern(name)?);
@@ -794,11 +832,11 @@ impl ReadingColumns {
             .push_index(self.agent_indices.get(a).copied());
         self.verdict_path
             .push_index(self.path_indices.get(p).copied());
-        self.verdict_allowed.push(allowed);
-        self.verdict_line.push(line)?;
-        self.verdict_rule.push(rule)?;
-        self.verdict_group_agent.push(group_agent)?;
-        self.verdict_blocked.push(blocked)?;
+        self.verdict_allowed.push(found.allowed);
+        self.verdict_line.push(found.line)?;
+        self.verdict_rule.push_index(found.rule);
+        self.verdict_group_agent.push_index(found.group_agent);
+        self.verdict_blocked.push_index(found.blocked);
         self.verdict_count += 1;
         Ok(())
     }

@@ -21,6 +21,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::policy::Access;
+use crate::diagnostic::Code;
 use crate::query::Robots;
 use crate::vocab::access::AccessState;
 
@@ -70,10 +71,15 @@ pub struct ExtensionRecord {
 impl Access {
     /// This result in figures (see the module).
     pub fn summary(&self) -> Summary {
-        let mut diagnostics: BTreeMap<&'static str, usize> = BTreeMap::new();
+        // Counted by code, which compares as a number, then named: a file may hold thousands.
+        let mut by_code: BTreeMap<Code, usize> = BTreeMap::new();
         for diagnostic in self.all_diagnostics() {
-            *diagnostics.entry(diagnostic.code.name()).or_default() += 1;
+            *by_code.entry(diagnostic.code).or_default() += 1;
         }
+        let named = by_code
+            .into_iter()
+            .map(|(code, count)| (code.name(), count));
+        let diagnostics: BTreeMap<&'static str, usize> = named.collect();
         let robots = self.robots();
         Summary {
             state: self.state,
