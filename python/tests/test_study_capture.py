@@ -1,13 +1,17 @@
 """The study's parts that need no Spark: the WARC reader (fastwarc), the analysis of one
-capture and a task's Parquet parts. The Spark job itself is test_study.py's; the binding's
-calls, test_study_binding.py's."""
+capture, a task's Parquet parts, and the command line's output to a closed pipe or a full
+disk. The Spark job itself is test_study.py's; the binding's calls, test_study_binding.py's."""
 
 import gzip
+import os
+import subprocess
+import sys
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import CORPUS
 from study_data import SIZE_LIMIT, VARIANTS, big_body, chunked, require_study_suite
 
 require_study_suite()
@@ -299,3 +303,37 @@ def test_hosts_are_urlsplits():
 @given(st.lists(st.lists(URL_PIECES, max_size=12).map("".join), min_size=1, max_size=8))
 def test_hosts_of_any_text_are_urlsplits(urls):
     assert hosts_of(urls).to_pylist() == [host_of(url) for url in urls]
+
+
+def _study(args, tmp_path, stdout):
+    """``python -m robotspec.study ARGS`` with standard output to ``stdout``."""
+    return subprocess.run([sys.executable, "-m", "robotspec.study", *args], stdout=stdout,
+                          stderr=subprocess.PIPE, text=True, timeout=120, cwd=tmp_path)
+
+
+def test_a_closed_pipe_ends_the_command_quietly(tmp_path):
+    """``python -m robotspec.study … | head -1``: the reader has what it wanted, so the command
+    ends with status 0 and says nothing (as the command line's ``robotspec``), rather than a
+    traceback for the line it could not write."""
+    reader, writer = os.pipe()
+    os.close(reader)  # closed before the command writes its line
+    try:
+        done = _study(["warc", str(CORPUS), "--out", str(tmp_path / "a.warc")], tmp_path,
+                      writer)
+    finally:
+        os.close(writer)
+    assert (done.returncode, done.stderr) == (0, "")
+    assert (tmp_path / "a.warc").stat().st_size > 0
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full on this system")
+@pytest.mark.parametrize("target", ["output", "file"])
+def test_a_full_disk_is_one_line_and_status_2(tmp_path, target):
+    """A write that fails (``/dev/full``: "no space left on device"), of what the command
+    prints or of a file it writes, is reported in one line on standard error with status 2,
+    not a traceback."""
+    out = "/dev/full" if target == "file" else str(tmp_path / "a.warc")
+    with open("/dev/full" if target == "output" else os.devnull, "w") as stdout:
+        done = _study(["warc", str(CORPUS), "--out", out], tmp_path, stdout)
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == ["robotspec.study: No space left on device"]

@@ -405,12 +405,41 @@ def _warc_captures(spark, locations: Sequence[str], size_limit: int):
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
+    """Runs the command ``argv`` names, as the command line does (``robotspec``'s, cli/src/
+    output.rs): a closed pipe (``… | head -1``) ends it quietly with status 0, since the reader
+    has what it wanted; a file that cannot be read or written (a full disk, a missing folder,
+    no permission) is reported in one line on standard error, with status 2."""
     argv = list(sys.argv[1:] if argv is None else argv)
     commands = {"blocking": main_blocking, "restrictions": main_restrictions,
                 "history": main_history, "warc": main_warc}
-    if argv and argv[0] in commands:
-        return commands[argv[0]](argv[1:])
-    return main_job(argv)
+    command, rest = (commands[argv[0]], argv[1:]) if argv and argv[0] in commands \
+        else (main_job, argv)
+    try:
+        try:
+            status = command(rest)
+        except SystemExit as done:  # argparse's --help, and its refusals
+            status = done.code
+        # Written now, while a failure can still be reported: at exit Python would only say
+        # that it was ignored.
+        sys.stdout.flush()
+        return status
+    except BrokenPipeError:
+        _stdout_to_null()
+        return 0
+    except OSError as error:
+        where = f"{error.filename}: " if error.filename else ""
+        print(f"robotspec.study: {where}{error.strerror or error}", file=sys.stderr)
+        return 2
+
+
+def _stdout_to_null() -> None:
+    """Standard output pointed at the null device: what is still buffered for a closed pipe is
+    dropped, not written (and refused) again when Python exits."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+    except (OSError, ValueError):  # standard output is not a file (a test's capture)
+        pass
 
 
 if __name__ == "__main__":
