@@ -337,3 +337,49 @@ def test_a_full_disk_is_one_line_and_status_2(tmp_path, target):
         done = _study(["warc", str(CORPUS), "--out", out], tmp_path, stdout)
     assert done.returncode == 2
     assert done.stderr.splitlines() == ["robotspec.study: No space left on device"]
+
+
+REFUSALS = [
+    # (arguments, what the last line of standard error says): each refused before Spark starts,
+    # with status 2 and no traceback. WARC stands for a WARC file that exists, DIR for an empty
+    # folder.
+    (["--warc", "missing.warc", "--out", "DIR/o"],
+     "robotspec.study: missing.warc: No such file or directory"),
+    (["--warc", "file:///nowhere/missing.warc", "--out", "DIR/o"],
+     "robotspec.study: file:///nowhere/missing.warc: No such file or directory"),
+    (["--warc", "WARC", "--out", "DIR/o", "--variants", "google,bogus"],
+     "error: variants: unknown variant `bogus`"),
+    (["--warc", "WARC", "--out", "DIR/o", "--size-limit", "0"],
+     "error: size_limit must be positive, not 0"),
+    (["--warc", "WARC", "--out", "DIR/o", "--limit-files", "-1"],
+     "error: argument --limit-files: expected 0 or more, not '-1'"),
+    (["--warc", "WARC", "--out", "DIR/o", "--limit-files", "0"],
+     "error: no WARC file given (--warc or --warc-list)"),
+    (["blocking", "--study", "DIR"],
+     "robotspec.study: DIR holds no verdicts/ table: run the study into it first"),
+    (["blocking", "--study", "DIR", "--methods", "exact,bogus"],
+     "error: unknown methods ['bogus']"),
+    (["blocking", "--study", "DIR", "--methods", "exact,imc25", "--reading", "bogus"],
+     "error: variants: unknown variant `bogus`"),
+    (["blocking", "--study", "DIR", "--methods", "exact,imc25"],
+     "robotspec.study: DIR holds no methods/ table: run the study into it first"),
+    (["history", "--out", "DIR/h"], "error: no input (--warc, --warc-list or --captures)"),
+    (["history", "--captures", "DIR/missing", "--out", "DIR/h"],
+     "robotspec.study: DIR/missing: No such file or directory"),
+]
+
+
+@pytest.mark.parametrize("args,said", REFUSALS, ids=[" ".join(a) for a, _ in REFUSALS])
+def test_arguments_refused_before_spark_starts(tmp_path, args, said):
+    """Arguments the study cannot run with end the command at once (no Spark session is
+    started: each takes well under Spark's start-up) with status 2 and one line saying why,
+    as argparse's own refusals do."""
+    folder = tmp_path / "empty"
+    folder.mkdir()
+    warc = tmp_path / "one.warc"
+    write_warc(str(warc), [response_record("https://a.test/robots.txt", 200, b"")])
+    named = [a.replace("WARC", str(warc)).replace("DIR", str(folder)) for a in args]
+    done = _study(named, tmp_path, subprocess.PIPE)
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr
+    assert said.replace("DIR", str(folder)) in done.stderr.splitlines()[-1]

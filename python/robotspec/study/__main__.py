@@ -25,13 +25,14 @@ the job without a crawl. Every folder of tables written gets a ``_provenance.jso
 from __future__ import annotations
 
 import argparse
+import errno
 import gzip
 import json
 import os
 import sys
 import time
 from contextlib import contextmanager
-from typing import Iterator, List, Optional, Sequence
+from typing import Iterator, List, NoReturn, Optional, Sequence, Tuple
 
 from .._robotspec import VARIANTS
 from . import parts, provenance
@@ -44,11 +45,53 @@ JOB_TABLES = ("verdicts", "files", "disagreements", "changes")
 IMC_AGENTS_NAME = "imc25"
 
 
+def _refuse(message: str) -> NoReturn:
+    """Ends the command with ``message`` on standard error and status 2: what it was asked to
+    read is not there, or not what it needs (as argparse's refusals)."""
+    print(f"robotspec.study: {message}", file=sys.stderr)
+    raise SystemExit(2)
+
+
 def _list(text: str) -> List[str]:
     items = [item.strip() for item in text.split(",")]
     if not all(items):
         raise argparse.ArgumentTypeError(f"an empty entry in {text!r}")
     return items
+
+
+def _count(text: str) -> int:
+    """A number of files: 0 or more."""
+    try:
+        count = int(text)
+    except ValueError:
+        count = -1
+    if count < 0:
+        raise argparse.ArgumentTypeError(f"expected 0 or more, not {text!r}")
+    return count
+
+
+def _settings(parser: argparse.ArgumentParser, **fields) -> Settings:
+    """The study's settings from the arguments, or the parser's refusal (status 2) of the one
+    that is wrong — before Spark starts."""
+    try:
+        return Settings(**fields)
+    except ValueError as refused:
+        parser.error(str(refused))
+
+
+def _inputs(parser: argparse.ArgumentParser, args) -> List[str]:
+    """The WARC locations (``_locations``), refused when there are none; under a local master,
+    a local file that does not exist is refused too, before Spark starts (on a cluster the
+    executors open it, and what the driver sees proves nothing)."""
+    locations = _locations(args)
+    if not locations:
+        parser.error("no WARC file given (--warc or --warc-list)")
+    if args.master.startswith("local"):
+        for location in locations:
+            path = location[len("file://"):] if location.startswith("file://") else location
+            if "://" not in path and not os.path.exists(path):
+                raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), location)
+    return locations
 
 
 def _locations(args) -> List[str]:
@@ -90,7 +133,7 @@ def _add_input(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--prefix", default="",
                        help="prepended to every location without a scheme (e.g. "
                             "https://data.commoncrawl.org/ for a Common Crawl path list)")
-    group.add_argument("--limit-files", type=int, metavar="N",
+    group.add_argument("--limit-files", type=_count, metavar="N",
                        help="read only the first N locations")
     group.add_argument("--agents", type=_list, default=list(DEFAULT_AGENTS),
                        help="comma-separated agents, or imc25 for the IMC 2025 paper's 24 "
@@ -121,7 +164,7 @@ def _spark(args) -> Iterator:
     for setting in args.conf:
         key, sep, value = setting.partition("=")
         if not sep:
-            raise SystemExit(f"robotspec.study: --conf expects KEY=VALUE, not {setting!r}")
+            _refuse(f"--conf expects KEY=VALUE, not {setting!r}")
         conf[key] = value
     spark = session(args.master, **conf)
     try:
@@ -131,18 +174,18 @@ def _spark(args) -> Iterator:
         spark.stop()
 
 
-def _run_job(args, spark, out: str, argv: Sequence[str]) -> None:
+def _job_settings(parser: argparse.ArgumentParser, args) -> Settings:
+    """The job's settings from ``_add_input``'s arguments (``_settings``)."""
+    return _settings(parser, agents=tuple(_agents(args)), paths=tuple(args.paths),
+                     variants=tuple(args.variants), size_limit=args.size_limit)
+
+
+def _run_job(job: Tuple[Settings, List[str]], args, spark, out: str,
+             argv: Sequence[str]) -> None:
+    """The job over the WARC files ``locations`` with ``settings`` (``job``), into ``out``."""
     from .job import from_warcs
 
-    locations = _locations(args)
-    if not locations:
-        raise SystemExit("robotspec.study: no WARC file given (--warc or --warc-list)")
-    settings = Settings(
-        agents=tuple(_agents(args)),
-        paths=tuple(args.paths),
-        variants=tuple(args.variants),
-        size_limit=args.size_limit,
-    )
+    settings, locations = job
     started = time.monotonic()
     tables = from_warcs(spark, locations, settings, out)
     captures, errors = tables.captures, tables.read_errors
@@ -185,8 +228,9 @@ def main_job(argv: Sequence[str]) -> int:
     parser.add_argument("--out", required=True, help="output folder (overwritten)")
     _add_spark(parser)
     args = parser.parse_args(argv)
+    job = (_job_settings(parser, args), _inputs(parser, args))
     with _spark(args) as spark:
-        _run_job(args, spark, args.out, argv)
+        _run_job(job, args, spark, args.out, argv)
     return 0
 
 
@@ -219,11 +263,16 @@ def main_blocking(argv: Sequence[str]) -> int:
     _add_spark(parser)
     args = parser.parse_args(argv)
     if args.methods:
-        return _main_methods(args, argv)
+        return _main_methods(parser, args, argv)
     out = args.out or os.path.join(args.study, "blocking")
+    job = None
+    if args.warc or args.warc_list:
+        job = (_job_settings(parser, args), _inputs(parser, args))
+    else:
+        _require_study(args.study, "verdicts")
     with _spark(args) as spark:
-        if args.warc or args.warc_list:
-            _run_job(args, spark, args.study, argv)
+        if job:
+            _run_job(job, args, spark, args.study, argv)
         written = parts.read_text(args.study, SETTINGS_FILE)
         settings = {} if written is None else json.loads(written)
         verdicts = spark.read.parquet(os.path.join(args.study, "verdicts"))
@@ -233,7 +282,7 @@ def main_blocking(argv: Sequence[str]) -> int:
             verdicts, disagreements, changes, settings.get("variants"), settings.get("agents")
         )
         if args.variant not in set(result.counts["variant"]):
-            raise SystemExit(f"robotspec.study: the study has no variant {args.variant!r}")
+            _refuse(f"the study has no variant {args.variant!r}")
         print(blocking.report(result, args.variant))
         for path in blocking.write(result, out, args.variant, args.title):
             print(f"wrote {path}")
@@ -248,21 +297,33 @@ def main_blocking(argv: Sequence[str]) -> int:
     return 0
 
 
-def _main_methods(args, argv: Sequence[str]) -> int:
+def _require_study(study: str, table: str) -> None:
+    """Refuses a local study folder without the table ``table``, before Spark starts (a
+    remote one, ``s3://…``, is Spark's to read)."""
+    if "://" not in study and not os.path.isdir(os.path.join(study, table)):
+        _refuse(f"{study} holds no {table}/ table: run the study "
+                         "into it first (--warc or --warc-list)")
+
+
+def _main_methods(parser: argparse.ArgumentParser, args, argv: Sequence[str]) -> int:
     """``restrictions --methods``: the methods beside the exact answer (methods/study.py)."""
     from .methods import check_methods
     from .methods import study as methods_study
 
     try:
         methods = check_methods(args.methods)
-        Settings(variants=(args.reading,))
     except ValueError as refused:
-        raise SystemExit(f"robotspec.study: {refused}") from None
+        parser.error(str(refused))
+    _settings(parser, variants=(args.reading,), size_limit=args.size_limit)
     table_path = os.path.join(args.study, "methods")
     out = args.out or os.path.join(args.study, "restrictions")
+    locations = None
+    if args.warc or args.warc_list:
+        locations = _inputs(parser, args)
+    else:
+        _require_study(args.study, "methods")
     with _spark(args) as spark:
-        if args.warc or args.warc_list:
-            locations = _locations(args)
+        if locations:
             agents = _agents(args)
             methods_study.table(spark, locations, agents, methods, args.reading,
                                 args.size_limit).write.mode("overwrite").parquet(table_path)
@@ -272,7 +333,7 @@ def _main_methods(args, argv: Sequence[str]) -> int:
             provenance.write(table_path, made)
         made = provenance.read(table_path)
         if made is None:
-            raise SystemExit(f"robotspec.study: {table_path} has no {provenance.FILE}: "
+            _refuse(f"{table_path} has no {provenance.FILE}: "
                              "run the methods (--warc or --warc-list) first")
         methods = [m for m in made["methods"] if m in methods]
         table = spark.read.parquet(table_path)
@@ -336,7 +397,8 @@ def main_history(argv: Sequence[str]) -> int:
     source.add_argument("--warc-list", action="append", metavar="FILE",
                         help="a file listing WARC locations, one per line; may be repeated")
     source.add_argument("--prefix", default="", help="prepended to locations without a scheme")
-    source.add_argument("--limit-files", type=int, metavar="N", help="the first N locations")
+    source.add_argument("--limit-files", type=_count, metavar="N",
+                        help="the first N locations")
     source.add_argument("--captures", metavar="FOLDER",
                         help="a Wayback-style folder: FOLDER/HOST/TIMESTAMP[.STATUS]")
     source.add_argument("--scheme", default="https", choices=["http", "https"],
@@ -355,20 +417,20 @@ def main_history(argv: Sequence[str]) -> int:
                         help="bytes of a body parsed (default: %(default)s)")
     _add_spark(parser)
     args = parser.parse_args(argv)
-    try:
-        Settings(agents=tuple(_agents(args)), variants=tuple(args.variants))
-    except ValueError as refused:
-        raise SystemExit(f"robotspec.study: {refused}") from None
+    _settings(parser, agents=tuple(_agents(args)), variants=tuple(args.variants),
+              size_limit=args.size_limit)
     agents = _agents(args)
+    if args.captures:
+        inputs = [args.captures]
+        captures = list(history.captures_from_folder(args.captures, args.scheme))
+    elif args.warc or args.warc_list:
+        inputs = _inputs(parser, args)
+    else:
+        parser.error("no input (--warc, --warc-list or --captures)")
     with _spark(args) as spark:
         if args.captures:
-            inputs = [args.captures]
-            rdd = spark.sparkContext.parallelize(
-                list(history.captures_from_folder(args.captures, args.scheme)))
+            rdd = spark.sparkContext.parallelize(captures)
         else:
-            inputs = _locations(args)
-            if not inputs:
-                raise SystemExit("robotspec.study: no input (--warc, --warc-list or --captures)")
             rdd = _warc_captures(spark, inputs, args.size_limit)
         table = history.table(spark, rdd, agents, args.variants, args.period, args.fold,
                               args.size_limit).cache()
