@@ -383,3 +383,21 @@ def test_arguments_refused_before_spark_starts(tmp_path, args, said):
     assert done.returncode == 2, done.stderr
     assert "Traceback" not in done.stderr
     assert said.replace("DIR", str(folder)) in done.stderr.splitlines()[-1]
+
+
+def test_a_missing_extra_is_named(tmp_path):
+    """Without the `study` extra (PySpark here, hidden from the import system as if it were not
+    installed), the command says which package is missing and how to install the extra, in one
+    line with status 2."""
+    warc = tmp_path / "one.warc"
+    write_warc(str(warc), [response_record("https://a.test/robots.txt", 200, b"")])
+    hide = ("import sys; sys.modules['pyspark'] = None; from robotspec.study.__main__ import "
+            "main; sys.exit(main(sys.argv[1:]))")
+    done = subprocess.run([sys.executable, "-c", hide, "--warc", str(warc), "--out",
+                           str(tmp_path / "o")], capture_output=True, text=True, timeout=120,
+                          cwd=tmp_path)
+    assert done.returncode == 2, done.stderr
+    [line] = done.stderr.splitlines()
+    assert line.startswith("robotspec.study: ") and "pyspark" in line
+    assert line.endswith("the study needs the `study` extra (pip install 'robotspec[study]', "
+                         "docs/study.md)")

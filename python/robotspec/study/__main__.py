@@ -41,6 +41,8 @@ from .capture import DEFAULT_AGENTS, DEFAULT_PATHS, DEFAULT_SIZE_LIMIT, Settings
 SETTINGS_FILE = "settings.json"
 # The job's tables, each a Parquet folder under --out.
 JOB_TABLES = ("verdicts", "files", "disagreements", "changes")
+# What the `study` extra installs (python/pyproject.toml), by the name each is imported as.
+STUDY_EXTRA = ("pyspark", "fastwarc", "pyarrow", "pandas", "numpy", "matplotlib")
 # ``--agents imc25``: the 24 AI user agents of the IMC 2025 paper's run.sh.
 IMC_AGENTS_NAME = "imc25"
 
@@ -470,7 +472,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     """Runs the command ``argv`` names, as the command line does (``robotspec``'s, cli/src/
     output.rs): a closed pipe (``… | head -1``) ends it quietly with status 0, since the reader
     has what it wanted; a file that cannot be read or written (a full disk, a missing folder,
-    no permission) is reported in one line on standard error, with status 2."""
+    no permission) is reported in one line on standard error, with status 2; so is a missing
+    package of the ``study`` extra."""
     argv = list(sys.argv[1:] if argv is None else argv)
     commands = {"blocking": main_blocking, "restrictions": main_restrictions,
                 "history": main_history, "warc": main_warc}
@@ -488,6 +491,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except BrokenPipeError:
         _stdout_to_null()
         return 0
+    except ModuleNotFoundError as missing:
+        if (missing.name or "").partition(".")[0] not in STUDY_EXTRA:
+            raise
+        print(f"robotspec.study: {missing}: the study needs the `study` extra "
+              "(pip install 'robotspec[study]', docs/study.md)", file=sys.stderr)
+        return 2
     except OSError as error:
         where = f"{error.filename}: " if error.filename else ""
         print(f"robotspec.study: {where}{error.strerror or error}", file=sys.stderr)
