@@ -303,8 +303,8 @@ def _require_study(study: str, table: str) -> None:
     """Refuses a local study folder without the table ``table``, before Spark starts (a
     remote one, ``s3://…``, is Spark's to read)."""
     if "://" not in study and not os.path.isdir(os.path.join(study, table)):
-        _refuse(f"{study} holds no {table}/ table: run the study "
-                         "into it first (--warc or --warc-list)")
+        _refuse(f"{study} holds no {table}/ table: run the study into it first (--warc or "
+                "--warc-list)")
 
 
 def _main_methods(parser: argparse.ArgumentParser, args, argv: Sequence[str]) -> int:
@@ -335,8 +335,8 @@ def _main_methods(parser: argparse.ArgumentParser, args, argv: Sequence[str]) ->
             provenance.write(table_path, made)
         made = provenance.read(table_path)
         if made is None:
-            _refuse(f"{table_path} has no {provenance.FILE}: "
-                             "run the methods (--warc or --warc-list) first")
+            _refuse(f"{table_path} has no {provenance.FILE}: run the methods (--warc or "
+                    "--warc-list) first")
         methods = [m for m in made["methods"] if m in methods]
         table = spark.read.parquet(table_path)
         result = methods_study.confusion(table, methods, made["agents"])
@@ -468,12 +468,12 @@ def _warc_captures(spark, locations: Sequence[str], size_limit: int):
     return spark.sparkContext.parallelize(list(locations), len(locations)).flatMap(read)
 
 
-def main(argv: Optional[Sequence[str]] = None) -> int:
+def main(argv: Optional[Sequence[str]] = None) -> int | str | None:
     """Runs the command ``argv`` names, as the command line does (``robotspec``'s, cli/src/
     output.rs): a closed pipe (``… | head -1``) ends it quietly with status 0, since the reader
     has what it wanted; a file that cannot be read or written (a full disk, a missing folder,
     no permission) is reported in one line on standard error, with status 2; so is a missing
-    package of the ``study`` extra."""
+    package of the ``study`` extra. Returns the exit status (``sys.exit``'s argument)."""
     argv = list(sys.argv[1:] if argv is None else argv)
     commands = {"blocking": main_blocking, "restrictions": main_restrictions,
                 "history": main_history, "warc": main_warc}
