@@ -316,7 +316,8 @@ def _main_methods(parser: argparse.ArgumentParser, args, argv: Sequence[str]) ->
         methods = check_methods(args.methods)
     except ValueError as refused:
         parser.error(str(refused))
-    _settings(parser, variants=(args.reading,), size_limit=args.size_limit)
+    agents = list(_settings(parser, agents=tuple(_agents(args)), variants=(args.reading,),
+                            size_limit=args.size_limit).agents)
     table_path = os.path.join(args.study, "methods")
     out = args.out or os.path.join(args.study, "restrictions")
     locations = None
@@ -326,7 +327,6 @@ def _main_methods(parser: argparse.ArgumentParser, args, argv: Sequence[str]) ->
         _require_study(args.study, "methods")
     with _spark(args) as spark:
         if locations:
-            agents = _agents(args)
             methods_study.table(spark, locations, agents, methods, args.reading,
                                 args.size_limit).write.mode("overwrite").parquet(table_path)
             made = provenance.record(readings=[args.reading], agents=agents, methods=methods,
@@ -419,9 +419,8 @@ def main_history(argv: Sequence[str]) -> int:
                         help="bytes of a body parsed (default: %(default)s)")
     _add_spark(parser)
     args = parser.parse_args(argv)
-    _settings(parser, agents=tuple(_agents(args)), variants=tuple(args.variants),
-              size_limit=args.size_limit)
-    agents = _agents(args)
+    agents = list(_settings(parser, agents=tuple(_agents(args)), variants=tuple(args.variants),
+                            size_limit=args.size_limit).agents)
     if args.captures:
         inputs = [args.captures]
         captures = list(history.captures_from_folder(args.captures, args.scheme))
