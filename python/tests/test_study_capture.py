@@ -339,6 +339,14 @@ def test_a_full_disk_is_one_line_and_status_2(tmp_path, target):
     assert done.stderr.splitlines() == ["robotspec.study: No space left on device"]
 
 
+@pytest.fixture
+def one_warc(tmp_path):
+    """A WARC file of one capture, for commands that must find their input."""
+    warc = tmp_path / "one.warc"
+    write_warc(str(warc), [response_record("https://a.test/robots.txt", 200, b"")])
+    return warc
+
+
 REFUSALS = [
     # (arguments, what the last line of standard error says): each refused before Spark starts,
     # with status 2 and no traceback. WARC stands for a WARC file that exists, DIR for an empty
@@ -370,30 +378,26 @@ REFUSALS = [
 
 
 @pytest.mark.parametrize("args,said", REFUSALS, ids=[" ".join(a) for a, _ in REFUSALS])
-def test_arguments_refused_before_spark_starts(tmp_path, args, said):
+def test_arguments_refused_before_spark_starts(tmp_path, one_warc, args, said):
     """Arguments the study cannot run with end the command at once (no Spark session is
     started: each takes well under Spark's start-up) with status 2 and one line saying why,
     as argparse's own refusals do."""
     folder = tmp_path / "empty"
     folder.mkdir()
-    warc = tmp_path / "one.warc"
-    write_warc(str(warc), [response_record("https://a.test/robots.txt", 200, b"")])
-    named = [a.replace("WARC", str(warc)).replace("DIR", str(folder)) for a in args]
+    named = [a.replace("WARC", str(one_warc)).replace("DIR", str(folder)) for a in args]
     done = _study(named, tmp_path, subprocess.PIPE)
     assert done.returncode == 2, done.stderr
     assert "Traceback" not in done.stderr
     assert said.replace("DIR", str(folder)) in done.stderr.splitlines()[-1]
 
 
-def test_a_missing_extra_is_named(tmp_path):
+def test_a_missing_extra_is_named(tmp_path, one_warc):
     """Without the `study` extra (PySpark here, hidden from the import system as if it were not
     installed), the command says which package is missing and how to install the extra, in one
     line with status 2."""
-    warc = tmp_path / "one.warc"
-    write_warc(str(warc), [response_record("https://a.test/robots.txt", 200, b"")])
     hide = ("import sys; sys.modules['pyspark'] = None; from robotspec.study.__main__ import "
             "main; sys.exit(main(sys.argv[1:]))")
-    done = subprocess.run([sys.executable, "-c", hide, "--warc", str(warc), "--out",
+    done = subprocess.run([sys.executable, "-c", hide, "--warc", str(one_warc), "--out",
                            str(tmp_path / "o")], capture_output=True, text=True, timeout=120,
                           cwd=tmp_path)
     assert done.returncode == 2, done.stderr
