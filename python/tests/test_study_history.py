@@ -80,6 +80,21 @@ def test_the_folder_is_read_as_documented(folder):
     assert ("https://a.example/robots.txt", "20230301", 200) in statuses  # "202303": day 1
 
 
+def test_a_timestamp_that_names_no_time_is_skipped_and_said(tmp_path, capsys):
+    """A name of digits that is no time is not a capture: skipped, with a line on standard
+    error, while an omitted month or day (`00`) still reads as the first."""
+    (tmp_path / "c.example").mkdir()
+    for name in ("20231301", "20230229", "0000", "20230230120000.404", "202300", "20240229"):
+        (tmp_path / "c.example" / name).write_bytes(BASE)
+    captures = list(history.captures_from_folder(str(tmp_path)))
+    assert sorted(c.fetch_time.strftime("%Y-%m-%d") for c in captures) == ["2023-01-01",
+                                                                            "2024-02-29"]
+    said = capsys.readouterr().err.splitlines()
+    assert sorted(line.rsplit(os.sep, 1)[-1] for line in said) == [
+        f"{name}: skipped: its name is no time"
+        for name in ("0000", "20230229", "20230230120000.404", "20231301")]
+
+
 def test_one_capture_per_period_the_latest(folder):
     captures = [c for c in history.captures_from_folder(str(folder))
                 if "a.example" == c.robots_url.split("/")[2]]

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Iterator, List, Optional, Sequence, Tuple
@@ -96,9 +97,11 @@ def captures_from_folder(folder: str, scheme: str = "https") -> Iterator[Capture
             matched = _TIMESTAMP.fullmatch(name)
             if matched is None:
                 continue
-            stamp = matched.group(1).ljust(14, "0")
-            when = datetime.strptime(_valid(stamp), "%Y%m%d%H%M%S").replace(tzinfo=timezone.utc)
             path = os.path.join(directory, name)
+            when = _fetch_time(matched.group(1))
+            if when is None:
+                print(f"robotspec.study: {path}: skipped: its name is no time", file=sys.stderr)
+                continue
             with open(path, "rb") as file:
                 body = file.read()
             yield Capture(
@@ -112,11 +115,19 @@ def captures_from_folder(folder: str, scheme: str = "https") -> Iterator[Capture
             )
 
 
-def _valid(stamp: str) -> str:
-    """A 14-digit stamp whose omitted month and day (zero-filled) read as the first."""
-    month = stamp[4:6] if stamp[4:6] != "00" else "01"
-    day = stamp[6:8] if stamp[6:8] != "00" else "01"
-    return stamp[:4] + month + day + stamp[8:]
+def _fetch_time(stamp: str) -> Optional[datetime]:
+    """The UTC time of a Wayback timestamp of 4 to 14 digits, whose omitted parts read as the
+    first month, day, hour, minute and second (a month or day of ``00`` as the first too); or
+    None when the digits name no time (a thirteenth month, a 30 February, a year 0)."""
+    digits = stamp.ljust(14, "0")
+    bounds = (0, 4, 6, 8, 10, 12, 14)
+    year, month, day, hour, minute, second = (
+        int(digits[start:end]) for start, end in zip(bounds, bounds[1:])
+    )
+    try:
+        return datetime(year, month or 1, day or 1, hour, minute, second, tzinfo=timezone.utc)
+    except ValueError:
+        return None
 
 
 @dataclass(frozen=True)
