@@ -55,7 +55,7 @@ def test_a_damaged_warc_is_reported_not_raised(tmp_path):
     errors = []
     read = list(captures(str(path), SIZE_LIMIT, errors))
     assert [c.robots_url for c in read] == ["https://a.test/robots.txt"]
-    assert len(errors) == 1 and "unreadable after 1 records" in errors[0]
+    assert len(errors) == 1 and "unreadable after 1 record: " in errors[0]
 
 
 def test_analyse_one_capture():

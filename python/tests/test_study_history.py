@@ -95,6 +95,18 @@ def test_a_timestamp_that_names_no_time_is_skipped_and_said(tmp_path, capsys):
         for name in ("0000", "20230229", "20230230120000.404", "20231301")]
 
 
+def test_the_summary_counts_in_words(folder):
+    """The appendix's sentence says "1 site", "2 consecutive pairs", "daily"."""
+    pd = pytest.importorskip("pandas")
+    timeline = pd.DataFrame({"reading": ["google"], "agent": ["GPTBot"], "period": ["2023-01-02"],
+                             "closed": [1], "opened": [0], "partly": [0], "unchanged": [0]})
+    provenance = {"readings": ["google"], "agents": ["GPTBot"], "robotspec_version": "0",
+                  "period": "day", "fold": False, "inputs": [str(folder)]}
+    text = history.markdown(timeline, {"sites": 1, "pairs": 2}, provenance)
+    assert "; 1 site, 2 consecutive pairs of daily captures; " in text
+    assert "; 1 input file)." in text
+
+
 def test_one_capture_per_period_the_latest(folder):
     captures = [c for c in history.captures_from_folder(str(folder))
                 if "a.example" == c.robots_url.split("/")[2]]

@@ -211,11 +211,12 @@ def _run_job(job: Tuple[Settings, List[str]], args, spark, out: str,
     )
     for name in JOB_TABLES:
         provenance.write(os.path.join(out, name), made)
-    print(f"robotspec.study: {captures} captures from {len(locations)} WARC files in "
+    print(f"robotspec.study: {provenance.counted(captures, 'capture')} from "
+          f"{provenance.counted(len(locations), 'WARC file')} in "
           f"{elapsed:.1f} s -> {out}/{{verdicts,files,disagreements,changes}}")
     if errors:
-        print(f"robotspec.study: {errors} files stopped being readable (see the executors' "
-              "standard error)", file=sys.stderr)
+        print(f"robotspec.study: {provenance.counted(errors, 'file')} stopped being readable "
+              "(see the executors' standard error)", file=sys.stderr)
 
 
 def main_job(argv: Sequence[str]) -> int:
@@ -372,7 +373,7 @@ def main_warc(argv: Sequence[str]) -> int:
     parser.add_argument("--scheme", default="https", choices=["http", "https"])
     args = parser.parse_args(argv)
     count = write_warc(args.out, records_from_folder(args.folder, args.scheme))
-    print(f"wrote {count} captures to {args.out}")
+    print(f"wrote {provenance.counted(count, 'capture')} to {args.out}")
     return 0
 
 

@@ -40,9 +40,11 @@ from urllib.parse import urlsplit
 
 from .._robotspec import Access, Robots
 from .capture import Capture, host_of, redirect_of
-from .provenance import input_files
+from .provenance import counted, input_files
 
 PERIODS = {"day": "%Y-%m-%d", "month": "%Y-%m", "year": "%Y"}
+# How often each period comes, as the summary says it.
+EVERY = {"day": "daily", "month": "monthly", "year": "yearly"}
 RULES = "rules"
 # States under which no path may be fetched.
 _CLOSED_STATES = ("disallow-all", "unreachable")
@@ -349,8 +351,9 @@ def markdown(timeline_table, history_counts: dict, provenance: dict) -> str:
     totals = totals.reindex([a for a in provenance["agents"] if a in totals.index])
     lines = [
         f"**robots.txt history per crawler** (robotspec {provenance['robotspec_version']}, "
-        f"reading `{reading}`; {history_counts['sites']} sites, {history_counts['pairs']} "
-        f"consecutive pairs of {provenance['period']}ly captures; sites "
+        f"reading `{reading}`; {counted(history_counts['sites'], 'site')}, "
+        f"{counted(history_counts['pairs'], 'consecutive pair')} of "
+        f"{EVERY[provenance['period']]} captures; sites "
         f"{'folded (www./bare, http/https)' if provenance['fold'] else 'as scheme + host'}; "
         f"{input_files(provenance)}).",
         "",

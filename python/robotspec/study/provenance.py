@@ -59,7 +59,11 @@ def read(folder: str) -> Optional[dict]:
     return None if text is None else json.loads(text)
 
 
+def counted(count: int, noun: str) -> str:
+    """"1 site", "3 sites": a count and its noun (a regular one), for what the study prints."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
 def input_files(provenance: dict) -> str:
     """"1 input file", "3 input files": the inputs of a record, for a summary."""
-    count = len(provenance["inputs"])
-    return f"{count} input file{'' if count == 1 else 's'}"
+    return counted(len(provenance["inputs"]), "input file")

@@ -28,6 +28,7 @@ from fastwarc import ArchiveIterator, WarcRecordType
 from fastwarc.stream_io import ChunkedReader, GzipReader
 
 from .capture import Capture
+from .provenance import counted
 
 _CHUNK = 1 << 16
 
@@ -117,7 +118,7 @@ def captures(location: str, size_limit: int, errors: Optional[list] = None) -> I
             except StopIteration:
                 return
             except Exception as error:  # a damaged file: fastwarc cannot go on
-                message = f"{location}: unreadable after {ordinal} records: {error}"
+                message = f"{location}: unreadable after {counted(ordinal, 'record')}: {error}"
                 print(f"robotspec.study: {message}", file=sys.stderr)
                 if errors is not None:
                     errors.append(message)

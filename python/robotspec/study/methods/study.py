@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Iterator, List, Sequence
 
 from ..capture import Capture, host_of
-from ..provenance import input_files
+from ..provenance import counted, input_files
 from . import EXACT, column, judge_capture
 
 CAPTURE_COLUMNS = (
@@ -175,8 +175,8 @@ def markdown(result: Confusion, methods: Sequence[str], provenance: dict) -> str
     lines = [
         f"**Published methods beside the exact answer** (robotspec "
         f"{provenance['robotspec_version']}, reading `{provenance['readings'][0]}`; "
-        f"{provenance['captures']} captures from {input_files(provenance)}; "
-        f"{len(provenance['agents'])} crawlers).",
+        f"{counted(provenance['captures'], 'capture')} from {input_files(provenance)}; "
+        f"{counted(len(provenance['agents']), 'crawler')}).",
         "",
         "| method | (capture, crawler) pairs | differ from exact | % "
         "| most frequent (method → exact) |",
