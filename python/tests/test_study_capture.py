@@ -19,7 +19,7 @@ require_study_suite()
 from robotspec.study import Capture, Settings  # noqa: E402
 from robotspec.study import parts  # noqa: E402
 from robotspec.study.capture import Batch, analyse, explode, host_of, hosts_of  # noqa: E402
-from robotspec.study.warc import captures  # noqa: E402
+from robotspec.study.warc import captures, local_path  # noqa: E402
 from robotspec.study.warcwrite import response_record, write_warc  # noqa: E402
 
 
@@ -56,6 +56,17 @@ def test_a_damaged_warc_is_reported_not_raised(tmp_path):
     read = list(captures(str(path), SIZE_LIMIT, errors))
     assert [c.robots_url for c in read] == ["https://a.test/robots.txt"]
     assert len(errors) == 1 and "unreadable after 1 record: " in errors[0]
+
+
+def test_a_warc_that_cannot_be_opened_is_reported_not_raised(tmp_path):
+    """Where the executors cannot open a location (a remote file refused, a local one gone),
+    the file gives no capture and is reported, as a damaged one is: the other files' tasks
+    go on."""
+    errors = []
+    missing = tmp_path / "gone.warc"
+    assert list(captures(missing.as_uri(), SIZE_LIMIT, errors)) == []
+    assert errors == [f"{missing.as_uri()}: cannot be opened: [Errno 2] No such file or "
+                      f"directory: '{missing}'"]
 
 
 def test_analyse_one_capture():
@@ -355,6 +366,7 @@ REFUSALS = [
      "robotspec.study: missing.warc: No such file or directory"),
     (["--warc", "file:///nowhere/missing.warc", "--out", "DIR/o"],
      "robotspec.study: file:///nowhere/missing.warc: No such file or directory"),
+    (["--warc", "DIR", "--out", "DIR/o"], "robotspec.study: DIR: Is a directory"),
     (["--warc", "WARC", "--out", "DIR/o", "--variants", "google,bogus"],
      "error: variants: unknown variant `bogus`"),
     (["--warc", "WARC", "--out", "DIR/o", "--size-limit", "0"],
@@ -389,6 +401,16 @@ def test_arguments_refused_before_spark_starts(tmp_path, one_warc, args, said):
     assert done.returncode == 2, done.stderr
     assert "Traceback" not in done.stderr
     assert said.replace("DIR", str(folder)) in done.stderr.splitlines()[-1]
+
+
+def test_a_location_names_a_local_file_as_it_is_opened(tmp_path):
+    """The file a local location names is the one read, and the one checked before Spark
+    starts: a path as it is, a `file://` URL percent-decoded; other schemes are not local."""
+    spaced = tmp_path / "a b.warc"
+    assert local_path(spaced.as_uri()) == str(spaced)  # file:///…/a%20b.warc
+    assert local_path("crawl/a%20b.warc") == "crawl/a%20b.warc"
+    assert local_path("s3://bucket/a.warc") is None
+    assert local_path("https://data.commoncrawl.org/a.warc.gz") is None
 
 
 def test_a_missing_extra_is_named(tmp_path, one_warc):

@@ -83,16 +83,22 @@ def _settings(parser: argparse.ArgumentParser, **fields) -> Settings:
 
 def _inputs(parser: argparse.ArgumentParser, args) -> List[str]:
     """The WARC locations (``_locations``), refused when there are none; under a local master,
-    a local file that does not exist is refused too, before Spark starts (on a cluster the
-    executors open it, and what the driver sees proves nothing)."""
+    a local file that does not exist, or is a folder, is refused too, before Spark starts (on
+    a cluster the executors open it, and what the driver sees proves nothing)."""
     locations = _locations(args)
     if not locations:
         parser.error("no WARC file given (--warc or --warc-list)")
     if args.master.startswith("local"):
+        from .warc import local_path  # fastwarc, which a local master's tasks need too
+
         for location in locations:
-            path = location[len("file://"):] if location.startswith("file://") else location
-            if "://" not in path and not os.path.exists(path):
+            path = local_path(location)
+            if path is None:
+                continue
+            if not os.path.exists(path):
                 raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), location)
+            if os.path.isdir(path):
+                raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), location)
     return locations
 
 
@@ -215,7 +221,7 @@ def _run_job(job: Tuple[Settings, List[str]], args, spark, out: str,
           f"{provenance.counted(len(locations), 'WARC file')} in "
           f"{elapsed:.1f} s -> {out}/{{verdicts,files,disagreements,changes}}")
     if errors:
-        print(f"robotspec.study: {provenance.counted(errors, 'file')} stopped being readable "
+        print(f"robotspec.study: {provenance.counted(errors, 'file')} could not be read whole "
               "(see the executors' standard error)", file=sys.stderr)
 
 

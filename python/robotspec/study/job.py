@@ -43,7 +43,7 @@ class Tables:
     """The study's tables as written under ``out`` (a URI): ``verdicts``, ``files``,
     ``disagreements`` and ``changes`` are Spark DataFrames that read its Parquet files
     lazily; ``captures`` is the number of captures answered, ``read_errors`` the number of
-    WARC files that stopped being readable (reported on the executors' standard error)."""
+    WARC files that could not be read whole (reported on the executors' standard error)."""
 
     out: str
     verdicts: object
@@ -136,8 +136,8 @@ def from_warcs(spark, locations: Sequence[str], settings: Settings = Settings(),
     ``disagreements/``, ``changes/``) — by default a new temporary folder, ``Tables.out``
     (left for the caller to remove: the DataFrames read it), which only local mode can use:
     on a cluster give a location every executor writes (docs/study.md, "On a cluster").
-    Files that stop being readable are reported on the executors' standard error and
-    counted in ``Tables.read_errors``."""
+    Files that cannot be opened or stop being readable are reported on the executors'
+    standard error and counted in ``Tables.read_errors``."""
     locations = list(locations)
     if not locations:
         raise ValueError("no WARC file given")

@@ -64,12 +64,23 @@ class _Counted:
         self.close()
 
 
+def local_path(location: str) -> Optional[str]:
+    """The local file ``location`` names — a path as it is, or a ``file://`` URL's path
+    percent-decoded — or None for a location of another scheme."""
+    parts = urlsplit(location)
+    if parts.scheme == "file":
+        return unquote(parts.path)
+    if parts.scheme == "" or (len(parts.scheme) == 1 and sys.platform == "win32"):
+        return location
+    return None
+
+
 def open_location(location: str) -> BinaryIO:
     """A binary stream of the file at ``location`` (see the module)."""
-    parts = urlsplit(location)
-    if parts.scheme in ("", "file") or (len(parts.scheme) == 1 and sys.platform == "win32"):
-        path = unquote(parts.path) if parts.scheme == "file" else location
+    path = local_path(location)
+    if path is not None:
         return open(path, "rb")
+    parts = urlsplit(location)
     if parts.scheme in ("http", "https"):
         request = urllib.request.Request(location, headers={"User-Agent": "robotspec.study"})
         return _Counted(urllib.request.urlopen(request, timeout=300))  # noqa: S310
@@ -107,9 +118,15 @@ def read_body(record, size_limit: int):
 
 def captures(location: str, size_limit: int, errors: Optional[list] = None) -> Iterator[Capture]:
     """The robots.txt captures of the WARC file at ``location``, in file order: every
-    ``response`` record with an HTTP response. A file that stops being readable ends the
-    iteration; what went wrong is appended to ``errors`` (when given) and to standard error."""
-    with open_location(location) as stream:
+    ``response`` record with an HTTP response. A file that cannot be opened (a remote one
+    refused, say) gives none, and one that stops being readable ends the iteration; what went
+    wrong is appended to ``errors`` (when given) and to standard error."""
+    try:
+        stream = open_location(location)
+    except OSError as error:
+        _unreadable(f"{location}: cannot be opened: {error}", errors)
+        return
+    with stream:
         records = iter(ArchiveIterator(stream, record_types=WarcRecordType.response))
         ordinal = 0
         while True:
@@ -118,10 +135,8 @@ def captures(location: str, size_limit: int, errors: Optional[list] = None) -> I
             except StopIteration:
                 return
             except Exception as error:  # a damaged file: fastwarc cannot go on
-                message = f"{location}: unreadable after {counted(ordinal, 'record')}: {error}"
-                print(f"robotspec.study: {message}", file=sys.stderr)
-                if errors is not None:
-                    errors.append(message)
+                _unreadable(f"{location}: unreadable after {counted(ordinal, 'record')}: {error}",
+                            errors)
                 return
             ordinal += 1
             if not record.is_http:
@@ -146,3 +161,11 @@ def captures(location: str, size_limit: int, errors: Optional[list] = None) -> I
                 truncated=warc.get("WARC-Truncated"),
                 failure=failure,
             )
+
+
+def _unreadable(message: str, errors: Optional[list]) -> None:
+    """Reports a file ``captures`` cannot read: on standard error, and in ``errors`` when
+    given."""
+    print(f"robotspec.study: {message}", file=sys.stderr)
+    if errors is not None:
+        errors.append(message)
