@@ -367,6 +367,15 @@ REFUSALS = [
     (["--warc", "file:///nowhere/missing.warc", "--out", "DIR/o"],
      "robotspec.study: file:///nowhere/missing.warc: No such file or directory"),
     (["--warc", "DIR", "--out", "DIR/o"], "robotspec.study: DIR: Is a directory"),
+    # imc25 stands for its 24 agents among others too: GPTBot is one of them.
+    (["--warc", "WARC", "--out", "DIR/o", "--agents", "imc25,GPTBot"],
+     "error: agents names an entry twice"),
+    (["--warc", "WARC", "--out", "DIR/o", "--conf", "=4g"],
+     "robotspec.study: --conf expects KEY=VALUE, not '=4g'"),
+    # A file:// URL is read percent-decoded, so the file named `one copy.warc` is there: the run
+    # gets as far as the Spark settings, whose refusal ends it.
+    (["--warc", "SPACED", "--out", "DIR/o", "--conf", "nokey"],
+     "robotspec.study: --conf expects KEY=VALUE, not 'nokey'"),
     (["--warc", "WARC", "--out", "DIR/o", "--variants", "google,bogus"],
      "error: variants: unknown variant `bogus`"),
     (["--warc", "WARC", "--out", "DIR/o", "--size-limit", "0"],
@@ -396,11 +405,25 @@ def test_arguments_refused_before_spark_starts(tmp_path, one_warc, args, said):
     as argparse's own refusals do."""
     folder = tmp_path / "empty"
     folder.mkdir()
-    named = [a.replace("WARC", str(one_warc)).replace("DIR", str(folder)) for a in args]
+    spaced = tmp_path / "one copy.warc"
+    spaced.write_bytes(one_warc.read_bytes())
+    named = [a.replace("SPACED", spaced.as_uri()).replace("WARC", str(one_warc))
+             .replace("DIR", str(folder)) for a in args]
     done = _study(named, tmp_path, subprocess.PIPE)
     assert done.returncode == 2, done.stderr
     assert "Traceback" not in done.stderr
     assert said.replace("DIR", str(folder)) in done.stderr.splitlines()[-1]
+
+
+def test_a_master_spark_cannot_start_with_is_one_line(tmp_path, one_warc):
+    """An unknown master: Spark says why (spark-submit's own words, on standard error), then
+    the command ends in one line with status 2, without a Python traceback."""
+    done = _study(["--warc", str(one_warc), "--out", str(tmp_path / "o"), "--master", "bogus"],
+                  tmp_path, subprocess.PIPE)
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr
+    assert done.stderr.splitlines()[-1].startswith(
+        "robotspec.study: Spark did not start (--master bogus): ")
 
 
 def test_a_location_names_a_local_file_as_it_is_opened(tmp_path):

@@ -122,12 +122,13 @@ def _locations(args) -> List[str]:
 
 
 def _agents(args) -> List[str]:
-    """``--agents``, with ``imc25`` standing for the IMC 2025 paper's 24 agents."""
-    if args.agents == [IMC_AGENTS_NAME]:
-        from .methods.imc25 import AGENTS
+    """``--agents``, where ``imc25`` stands for the IMC 2025 paper's 24 agents."""
+    if IMC_AGENTS_NAME not in args.agents:
+        return list(args.agents)
+    from .methods.imc25 import AGENTS
 
-        return list(AGENTS)
-    return list(args.agents)
+    return [agent for named in args.agents
+            for agent in (AGENTS if named == IMC_AGENTS_NAME else (named,))]
 
 
 def _add_input(parser: argparse.ArgumentParser) -> None:
@@ -144,8 +145,8 @@ def _add_input(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--limit-files", type=_count, metavar="N",
                        help="read only the first N locations")
     group.add_argument("--agents", type=_list, default=list(DEFAULT_AGENTS),
-                       help="comma-separated agents, or imc25 for the IMC 2025 paper's 24 "
-                            "(default: %(default)s)")
+                       help="comma-separated agents; imc25 stands for the IMC 2025 paper's "
+                            "24 (default: %(default)s)")
     group.add_argument("--paths", type=_list, default=list(DEFAULT_PATHS),
                        help="comma-separated paths or URLs asked about (default: /)")
     group.add_argument("--variants", type=_list, default=list(VARIANTS),
@@ -165,16 +166,23 @@ def _add_spark(parser: argparse.ArgumentParser) -> None:
 
 @contextmanager
 def _spark(args) -> Iterator:
-    """A Spark session from --master and --conf, stopped when the command ends."""
+    """A Spark session from --master and --conf, stopped when the command ends. A session
+    Spark cannot start (an unknown master) ends the command with Spark's own words and one
+    line, status 2."""
+    from pyspark.errors import PySparkRuntimeError
+
     from .job import session
 
     conf = {}
     for setting in args.conf:
         key, sep, value = setting.partition("=")
-        if not sep:
+        if not sep or not key.strip():
             _refuse(f"--conf expects KEY=VALUE, not {setting!r}")
         conf[key] = value
-    spark = session(args.master, **conf)
+    try:
+        spark = session(args.master, **conf)
+    except PySparkRuntimeError as failed:
+        _refuse(f"Spark did not start (--master {args.master}): {failed}")
     try:
         spark.sparkContext.setLogLevel("WARN")
         yield spark
@@ -414,7 +422,8 @@ def main_history(argv: Sequence[str]) -> int:
                         help="the scheme of --captures' hosts (default: https)")
     parser.add_argument("--out", required=True, help="output folder")
     parser.add_argument("--agents", type=_list, default=list(DEFAULT_AGENTS),
-                        help="comma-separated agents, or imc25 (default: the study's 17)")
+                        help="comma-separated agents; imc25 stands for the IMC 2025 paper's "
+                             "24 (default: the study's 17)")
     parser.add_argument("--variants", type=_list, default=["google"],
                         help="readings (default: google); the timeline and plot show the first")
     parser.add_argument("--period", choices=sorted(history.PERIODS), default="month",
