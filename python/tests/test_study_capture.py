@@ -20,7 +20,7 @@ from robotspec.study import Capture, Settings  # noqa: E402
 from robotspec.study import parts  # noqa: E402
 from robotspec.study.capture import Batch, analyse, explode, host_of, hosts_of  # noqa: E402
 from robotspec.study.warc import captures, local_path  # noqa: E402
-from robotspec.study.warcwrite import response_record, write_warc  # noqa: E402
+from robotspec.study.warcwrite import records_from_folder, response_record, write_warc  # noqa: E402,E501
 
 
 def test_warc_reader(tmp_path):
@@ -46,6 +46,24 @@ def test_warc_reader(tmp_path):
     assert read[4].body == big[: SIZE_LIMIT + 1]
     assert (read[5].http_status, read[5].body) == (404, b"gone")
     assert all(c.capture_id.startswith("<urn:uuid:") for c in read)
+
+
+def test_a_folder_of_files_named_after_hosts_as_warc_records(tmp_path, capsys):
+    """`python -m robotspec.study warc FOLDER`: a file's name is its host (`_` before a port);
+    a name that cannot be a host — bytes that are not UTF-8, a space, `#` — is skipped and
+    said, as is nothing else: a folder inside is not a capture."""
+    folder = tmp_path / "hosts"
+    (folder / "sub").mkdir(parents=True)
+    for name in (b"a.example", b"b.example_8443", b"c\xff.example", b"has space", b"d#e"):
+        with open(os.path.join(os.fsencode(folder), name), "wb") as file:
+            file.write(b"User-agent: *\nDisallow: /\n")
+    path = tmp_path / "out.warc"
+    assert write_warc(str(path), records_from_folder(str(folder))) == 2
+    assert [c.robots_url for c in captures(str(path), SIZE_LIMIT)] == [
+        "https://a.example/robots.txt", "https://b.example:8443/robots.txt"]
+    skipped = sorted(line.rsplit(os.sep, 1)[-1] for line in capsys.readouterr().err.splitlines())
+    assert skipped == [f"{name}: skipped: its name is no host"
+                       for name in ("c\\udcff.example", "d#e", "has space")]
 
 
 def test_a_damaged_warc_is_reported_not_raised(tmp_path):

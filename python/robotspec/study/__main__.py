@@ -37,6 +37,7 @@ from typing import Iterator, List, NoReturn, Optional, Sequence, Tuple
 from .._robotspec import VARIANTS
 from . import parts, provenance
 from .capture import DEFAULT_AGENTS, DEFAULT_PATHS, DEFAULT_SIZE_LIMIT, Settings
+from .notice import notice
 
 SETTINGS_FILE = "settings.json"
 # The job's tables, each a Parquet folder under --out.
@@ -50,7 +51,7 @@ IMC_AGENTS_NAME = "imc25"
 def _refuse(message: str) -> NoReturn:
     """Ends the command with ``message`` on standard error and status 2: what it was asked to
     read is not there, or not what it needs (as argparse's refusals)."""
-    print(f"robotspec.study: {message}", file=sys.stderr)
+    notice(message)
     raise SystemExit(2)
 
 
@@ -229,8 +230,8 @@ def _run_job(job: Tuple[Settings, List[str]], args, spark, out: str,
           f"{provenance.counted(len(locations), 'WARC file')} in "
           f"{elapsed:.1f} s -> {out}/{{verdicts,files,disagreements,changes}}")
     if errors:
-        print(f"robotspec.study: {provenance.counted(errors, 'file')} could not be read whole "
-              "(see the executors' standard error)", file=sys.stderr)
+        notice(f"{provenance.counted(errors, 'file')} could not be read whole (see the "
+               "executors' standard error)")
 
 
 def main_job(argv: Sequence[str]) -> int:
@@ -509,12 +510,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int | str | None:
     except ModuleNotFoundError as missing:
         if (missing.name or "").partition(".")[0] not in STUDY_EXTRA:
             raise
-        print(f"robotspec.study: {missing}: the study needs the `study` extra "
-              "(pip install 'robotspec[study]', docs/study.md)", file=sys.stderr)
+        notice(f"{missing}: the study needs the `study` extra (pip install "
+               "'robotspec[study]', docs/study.md)")
         return 2
     except OSError as error:
         where = f"{error.filename}: " if error.filename else ""
-        print(f"robotspec.study: {where}{error.strerror or error}", file=sys.stderr)
+        notice(f"{where}{error.strerror or error}")
         return 2
 
 

@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import os
 import re
-import sys
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Iterator, List, Optional, Sequence, Tuple
@@ -40,6 +39,7 @@ from urllib.parse import urlsplit
 
 from .._robotspec import Access, Robots
 from .capture import Capture, host_of, redirect_of
+from .notice import notice
 from .provenance import counted, input_files
 
 PERIODS = {"day": "%Y-%m-%d", "month": "%Y-%m", "year": "%Y"}
@@ -102,7 +102,7 @@ def captures_from_folder(folder: str, scheme: str = "https") -> Iterator[Capture
             path = os.path.join(directory, name)
             when = _fetch_time(matched.group(1))
             if when is None:
-                print(f"robotspec.study: {path}: skipped: its name is no time", file=sys.stderr)
+                notice(f"{path}: skipped: its name is no time")
                 continue
             with open(path, "rb") as file:
                 body = file.read()

@@ -28,6 +28,7 @@ from fastwarc import ArchiveIterator, WarcRecordType
 from fastwarc.stream_io import ChunkedReader, GzipReader
 
 from .capture import Capture
+from .notice import notice
 from .provenance import counted
 
 _CHUNK = 1 << 16
@@ -166,6 +167,6 @@ def captures(location: str, size_limit: int, errors: Optional[list] = None) -> I
 def _unreadable(message: str, errors: Optional[list]) -> None:
     """Reports a file ``captures`` cannot read: on standard error, and in ``errors`` when
     given."""
-    print(f"robotspec.study: {message}", file=sys.stderr)
+    notice(message)
     if errors is not None:
         errors.append(message)

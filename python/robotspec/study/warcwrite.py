@@ -17,7 +17,12 @@ from datetime import datetime, timezone
 from http import HTTPStatus
 from typing import Iterable, Optional, Sequence, Tuple
 
+from .notice import notice
+
 Headers = Sequence[Tuple[str, str]]
+
+# Characters a file name may hold that would end or move a URL's host.
+_NOT_IN_A_HOST = frozenset(" #?@")
 
 
 def response_record(
@@ -68,10 +73,16 @@ def write_warc(path: str, records: Iterable[bytes]) -> int:
 
 def records_from_folder(folder: str, scheme: str = "https") -> Iterable[bytes]:
     """A 200 capture of every file in ``folder`` (sorted by name), each file named after its
-    host as in the vendored corpus (``example.com``, or ``example.com_8443`` for a port)."""
+    host as in the vendored corpus (``example.com``, or ``example.com_8443`` for a port). A
+    name that cannot be a URL's host — not printable text (a control character; bytes that
+    are not UTF-8, which ``os.listdir`` gives as lone surrogates), or holding a space, ``#``,
+    ``?`` or ``@`` — is skipped, with a line on standard error."""
     for name in sorted(os.listdir(folder)):
         path = os.path.join(folder, name)
         if not os.path.isfile(path):
+            continue
+        if not name.isprintable() or _NOT_IN_A_HOST.intersection(name):
+            notice(f"{path}: skipped: its name is no host")
             continue
         with open(path, "rb") as file:
             body = file.read()
@@ -79,3 +90,4 @@ def records_from_folder(folder: str, scheme: str = "https") -> Iterable[bytes]:
         authority = f"{host}:{port}" if port else host
         record_id = uuid.uuid5(uuid.NAMESPACE_URL, f"{scheme}://{authority}/robots.txt")
         yield response_record(f"{scheme}://{authority}/robots.txt", 200, body, record_id=str(record_id))
+
