@@ -13,6 +13,7 @@ tables are checked; elsewhere that test skips, saying so.
 
 import json
 import os
+import re
 import subprocess
 import sys
 from datetime import datetime, timezone
@@ -287,8 +288,13 @@ def test_the_history_command_reads_warc_files_of_several_crawls(folder, tmp_path
     moved = response_record("http://a.example/robots.txt", 301, b"",
                             (("Location", "https://a.example/robots.txt"),),
                             date=early[0].fetch_time.replace(month=3, day=9))
+    # A record without a WARC-Date (one that closes everything): no time, no place in the
+    # history — left out, and said.
+    untimed = re.sub(rb"WARC-Date: [^\r]*\r\n", b"", response_record(
+        "https://a.example/robots.txt", 200, b"User-agent: *\nDisallow: /\n"))
     paths = []
-    for name, part, extra in (("crawl-1.warc.gz", early, [moved]), ("crawl-2.warc", late, [])):
+    for name, part, extra in (("crawl-1.warc.gz", early, [moved]),
+                              ("crawl-2.warc", late, [untimed])):
         path = tmp_path / name
         write_warc(str(path), [*(response_record(c.robots_url, c.http_status, c.body,
                                                  date=c.fetch_time) for c in part), *extra])
@@ -300,6 +306,8 @@ def test_the_history_command_reads_warc_files_of_several_crawls(folder, tmp_path
          "--conf", "spark.ui.enabled=false"],
         capture_output=True, text=True, cwd=str(tmp_path))
     assert done.returncode == 0, done.stderr[-3000:]
+    assert ("robotspec.study: 1 capture without a time (no valid WARC-Date) left out"
+            in done.stderr.splitlines())
     table = pd.read_parquet(out / "history")
     expected = _rows(captures, fold=True)
     got = {(r.site, r.agent, r.after_period, r.change) for r in table.itertuples()}

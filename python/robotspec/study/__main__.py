@@ -450,13 +450,17 @@ def main_history(argv: Sequence[str]) -> int:
             rdd = spark.sparkContext.parallelize(captures)
         else:
             rdd = _warc_captures(spark, inputs, args.size_limit)
-        table = history.table(spark, rdd, agents, args.variants, args.period, args.fold,
-                              args.size_limit).cache()
+        table, untimed = history.table(spark, rdd, agents, args.variants, args.period,
+                                       args.fold, args.size_limit)
+        table = table.cache()
         table.write.mode("overwrite").parquet(os.path.join(args.out, "history"))
         timeline = history.timeline(table)
         counts = {"sites": table.select("site").distinct().count(),
                   "pairs": table.select("site", "after_period").distinct().count()}
         table.unpersist()
+    if untimed.value:
+        notice(f"{provenance.counted(untimed.value, 'capture')} without a time (no valid "
+               "WARC-Date) left out")
     made = provenance.record(readings=args.variants, agents=agents, methods=["exact"],
                              inputs=inputs, tables=["history", "timeline.csv", "timeline.png",
                                                     "summary.md"], command=argv,

@@ -142,14 +142,14 @@ class Side:
 
 
 def latest_per_period(captures: Sequence[Capture], period: str) -> List[Tuple[str, Capture]]:
-    """Of a site's captures, the one that counts in each period (see the module), oldest
-    period first."""
+    """Of a site's captures (each with its time), the one that counts in each period (see the
+    module), oldest period first."""
     chosen = {}
     for capture in captures:
-        key = capture.fetch_time.strftime(PERIODS[period]) if capture.fetch_time else ""
+        key = capture.fetch_time.strftime(PERIODS[period])
         rank = (
             redirect_of(capture) is None,
-            capture.fetch_time or datetime.min.replace(tzinfo=timezone.utc),
+            capture.fetch_time,
             capture.robots_url.startswith("https:"),
             # The smaller capture id wins a tie: compare its negation byte by byte.
             tuple(-ord(c) for c in capture.capture_id),
@@ -271,19 +271,27 @@ def _top_level(url: str) -> bool:
 
 def table(spark, captures_rdd, agents: Sequence[str], readings: Sequence[str], period: str,
           fold: bool, size_limit: int):
-    """The history table (a Spark DataFrame) of an RDD of ``Capture``: one task per site."""
+    """The history table (a Spark DataFrame) of an RDD of ``Capture``: one task per site; and
+    a Spark accumulator of the captures left out for want of a time (a WARC record without a
+    valid ``WARC-Date`` has no place in a history), whose value is known once the table is."""
     ddl = ", ".join(f"`{name}` {kind}" for name, kind in COLUMNS)
+    untimed = spark.sparkContext.accumulator(0)
 
     def keyed(capture: Capture):
         site = site_of(capture.robots_url, fold)
-        return [(site, capture)] if site is not None and _top_level(capture.robots_url) else []
+        if site is None or not _top_level(capture.robots_url):
+            return []
+        if capture.fetch_time is None:
+            untimed.add(1)
+            return []
+        return [(site, capture)]
 
     def rows(item):
         site, captures = item
         return site_rows(site, list(captures), agents, readings, period, size_limit)
 
     grouped = captures_rdd.flatMap(keyed).groupByKey()
-    return spark.createDataFrame(grouped.flatMap(rows), ddl)
+    return spark.createDataFrame(grouped.flatMap(rows), ddl), untimed
 
 
 def timeline(history):
