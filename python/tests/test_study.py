@@ -312,6 +312,19 @@ def test_analyse_a_dataframe_of_captures(spark, verdicts):
         assert [_plain(v) for v in merged[column]] == [_plain(v) for v in merged[f"{column}_warc"]]
 
 
+def test_a_dataframe_status_of_minus_one_is_no_response(spark):
+    """A DataFrame from a crawl that marks a fetch without a response with -1 (not null): the
+    task reads it as no response rather than failing on a number no status code is."""
+    from pyspark.sql import Row
+
+    rows = [Row(robots_url="https://gone.test/robots.txt", http_status=-1, body=bytearray())]
+    made = analyse(spark.createDataFrame(rows, "robots_url string, http_status int, body binary"),
+                   Settings(agents=("*",), paths=("/",)))
+    files = made.files.toPandas()
+    assert set(files["http_status"]) == {-1} and set(files["state"]) == {"unreachable"}
+    assert set(files["reason"]) == {"network error: status -1 is no HTTP status code"}
+
+
 def test_the_command_line_runs_the_job_and_the_blocking_study(tmp_path):
     # The study's folder as a URI, as on S3 or HDFS: the tables, settings.json and
     # _provenance.json all go through pyarrow's file systems. The same folder as a plain path

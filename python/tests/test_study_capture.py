@@ -108,6 +108,25 @@ def test_analyse_one_capture():
     assert {v[2] for r in readings for v in r[-1]} == {None}
 
 
+def test_a_status_no_http_response_has_is_no_response():
+    """A status outside 0–65535 (a crawl's -1 for "no response", say) is no HTTP status code:
+    every reading reads the capture as a fetch that got no response and says why, while the
+    status passes through as given; the batch's other captures are read as ever."""
+    settings = Settings(agents=("*",), paths=("/",))
+    body = b"User-agent: *\nDisallow: /\n"
+    for status in (-1, 70000):
+        row = analyse(Capture("https://a.test/robots.txt", status, body), settings)
+        assert row[5] == status  # http_status, as given
+        assert {(r[1], r[2]) for r in row[-3]} == {
+            ("unreachable", f"network error: status {status} is no HTTP status code")}
+    batch = Batch()
+    for status in (200, -1, None):
+        batch.add(Capture("https://a.test/robots.txt", status, body))
+    states = [[r["state"] for r in row] for row in batch.record_batch(settings)
+              .column("readings").to_pylist()]
+    assert [set(s) for s in states] == [{"rules"}, {"unreachable"}, {"unreachable"}]
+
+
 def test_settings_are_checked():
     with pytest.raises(ValueError, match="variants: .*1997"):
         Settings(variants=("rfc9309", "1997"))

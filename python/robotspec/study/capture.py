@@ -252,6 +252,10 @@ def redirect_of(capture: Capture) -> Optional[str]:
         return None
 
 
+# The largest number the binding takes for a status code, from 0 (an HTTP status code is three
+# digits; what the access policy makes of one outside 100–599 is its own to say).
+_MAX_STATUS = 65535
+
 # The columns a batch passes through from its captures, as given: the rest of ``CAPTURE_ROW``
 # is the binding's (host is Python's ``urlsplit``'s, as ``hosts_of`` reads it).
 PASSED = ("capture_id", "warc_file", "robots_url", "fetch_time", "http_status", "failure",
@@ -289,10 +293,10 @@ class Batch:
 
         schema = schema if schema is not None else arrow_schema()
         columns = self.columns
+        statuses, failures = _as_read(columns["http_status"], columns["failure"])
         computed = _analyse_captures(
-            columns["robots_url"], columns["http_status"], columns["body"], columns["headers"],
-            columns["failure"], settings.agents, settings.paths, settings.variants,
-            settings.size_limit,
+            columns["robots_url"], statuses, columns["body"], columns["headers"], failures,
+            settings.agents, settings.paths, settings.variants, settings.size_limit,
         )
         arrays = []
         for field in schema:
@@ -303,6 +307,22 @@ class Batch:
             else:
                 arrays.append(_assemble(field.type, field.name, computed))
         return pa.RecordBatch.from_arrays(arrays, schema=schema)
+
+
+def _as_read(statuses: list, failures: list) -> Tuple[list, list]:
+    """The statuses and failures as the access policy reads them. A status code is a number
+    from 0 to 65535 (the policy itself says what one outside 100–599 means); a number outside
+    that range — a crawl's -1 for "no response", say — is none, so such a capture is read as a
+    fetch that got no response, and its failure says why."""
+    wrong = [i for i, status in enumerate(statuses)
+             if status is not None and not 0 <= status <= _MAX_STATUS]
+    if not wrong:
+        return statuses, failures
+    statuses, failures = list(statuses), list(failures)
+    for i in wrong:
+        failures[i] = failures[i] or f"status {statuses[i]} is no HTTP status code"
+        statuses[i] = None
+    return statuses, failures
 
 
 def _assemble(kind, path: str, computed: dict):

@@ -183,11 +183,12 @@ CAPTURE_COLUMNS = (
 def analyse(captures, settings: Settings = Settings(), out: Optional[str] = None) -> Tables:
     """The study of a DataFrame of captures, one row each, written as ``from_warcs`` writes
     (one part per partition of ``captures``): ``robots_url`` (string),
-    ``http_status`` (int; null when no response came) and ``body`` (binary) are required;
-    ``headers`` (a map of string to string, or an array of (name, value) structs),
-    ``capture_id``, ``warc_file``, ``fetch_time``, ``body_bytes`` (when ``body`` holds only
-    the start of the body), ``truncated`` and ``failure`` are read when present. A missing
-    ``capture_id`` becomes the URL with the row's partition and position."""
+    ``http_status`` (int; null when no response came, as is a number no status code is, such
+    as -1) and ``body`` (binary) are required; ``headers`` (a map of string to string, or an
+    array of (name, value) structs), ``capture_id``, ``warc_file``, ``fetch_time``,
+    ``body_bytes`` (when ``body`` holds only the start of the body), ``truncated`` and
+    ``failure`` are read when present. A missing ``capture_id`` becomes the URL with the row's
+    partition and position."""
     present = [c for c in CAPTURE_COLUMNS if c in captures.columns]
     missing = [c for c in CAPTURE_COLUMNS[:3] if c not in present]
     if missing:
