@@ -96,6 +96,21 @@ def test_a_timestamp_that_names_no_time_is_skipped_and_said(tmp_path, capsys):
         for name in ("0000", "20230229", "20230230120000.404", "20231301")]
 
 
+def test_a_folder_whose_name_is_no_host_is_skipped_and_said(tmp_path, capsys):
+    """A host folder whose name cannot be a host — bytes that are not UTF-8, a space — holds
+    no site's captures: skipped, with a line on standard error, as `warc FOLDER` skips such a
+    file."""
+    for host in (b"ok.example", b"c\xff.example", b"a b.example"):
+        os.makedirs(os.path.join(os.fsencode(tmp_path), host))
+        with open(os.path.join(os.fsencode(tmp_path), host, b"2024"), "wb") as file:
+            file.write(BASE)
+    captures = list(history.captures_from_folder(str(tmp_path)))
+    assert [c.robots_url for c in captures] == ["https://ok.example/robots.txt"]
+    said = sorted(line.rsplit(os.sep, 1)[-1] for line in capsys.readouterr().err.splitlines())
+    assert said == ["a b.example: skipped: its name is no host",
+                    "c\\udcff.example: skipped: its name is no host"]
+
+
 def test_the_summary_counts_in_words(folder):
     """The appendix's sentence says "1 site", "2 consecutive pairs", "daily"."""
     pd = pytest.importorskip("pandas")

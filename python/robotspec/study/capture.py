@@ -204,6 +204,18 @@ TABLE_ROWS: Dict[str, Tuple[Tuple[str, str], ...]] = {
 }
 
 
+def can_be_a_host(name: str) -> bool:
+    """Whether a file or folder name can be the host it stands for (``warc FOLDER``, a Wayback
+    folder's ``HOST/``): printable text — not a control character, nor the lone surrogates
+    ``os.listdir`` gives for bytes that are not UTF-8 — without a space, ``#``, ``?`` or ``@``,
+    which would end the host or move it in a URL."""
+    return name.isprintable() and not _NOT_IN_A_HOST.intersection(name)
+
+
+# Characters a name may hold that would end or move a URL's host.
+_NOT_IN_A_HOST = frozenset(" #?@")
+
+
 def host_of(url: str) -> Optional[str]:
     """The host of ``url``, lower-cased, or None when it has none."""
     try:

@@ -38,7 +38,7 @@ from typing import Iterator, List, Optional, Sequence, Tuple
 from urllib.parse import urlsplit
 
 from .._robotspec import Access, Robots
-from .capture import Capture, host_of, redirect_of
+from .capture import Capture, can_be_a_host, host_of, redirect_of
 from .notice import notice
 from .provenance import counted, input_files
 
@@ -90,10 +90,15 @@ def captures_from_folder(folder: str, scheme: str = "https") -> Iterator[Capture
     """The captures of a Wayback-style folder: ``FOLDER/HOST/TIMESTAMP`` holds the body of a
     200 capture of ``SCHEME://HOST/robots.txt`` fetched at ``TIMESTAMP`` (the Wayback
     Machine's ``YYYYMMDDhhmmss``, or a prefix of it: ``202405``), ``TIMESTAMP.STATUS`` the body
-    of a capture with another status (``20240501000000.404``). Other files are skipped."""
+    of a capture with another status (``20240501000000.404``). Other files are skipped; a
+    timestamp that names no time, and a folder whose name cannot be a host
+    (``capture.can_be_a_host``), are skipped and said."""
     for host in sorted(os.listdir(folder)):
         directory = os.path.join(folder, host)
         if not os.path.isdir(directory):
+            continue
+        if not can_be_a_host(host):
+            notice(f"{directory}: skipped: its name is no host")
             continue
         for name in sorted(os.listdir(directory)):
             matched = _TIMESTAMP.fullmatch(name)

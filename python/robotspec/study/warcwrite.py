@@ -17,12 +17,10 @@ from datetime import datetime, timezone
 from http import HTTPStatus
 from typing import Iterable, Optional, Sequence, Tuple
 
+from .capture import can_be_a_host
 from .notice import notice
 
 Headers = Sequence[Tuple[str, str]]
-
-# Characters a file name may hold that would end or move a URL's host.
-_NOT_IN_A_HOST = frozenset(" #?@")
 
 
 def response_record(
@@ -74,14 +72,13 @@ def write_warc(path: str, records: Iterable[bytes]) -> int:
 def records_from_folder(folder: str, scheme: str = "https") -> Iterable[bytes]:
     """A 200 capture of every file in ``folder`` (sorted by name), each file named after its
     host as in the vendored corpus (``example.com``, or ``example.com_8443`` for a port). A
-    name that cannot be a URL's host — not printable text (a control character; bytes that
-    are not UTF-8, which ``os.listdir`` gives as lone surrogates), or holding a space, ``#``,
-    ``?`` or ``@`` — is skipped, with a line on standard error."""
+    name that cannot be a host (``capture.can_be_a_host``: bytes that are not UTF-8, a space,
+    a ``#``…) is skipped, with a line on standard error."""
     for name in sorted(os.listdir(folder)):
         path = os.path.join(folder, name)
         if not os.path.isfile(path):
             continue
-        if not name.isprintable() or _NOT_IN_A_HOST.intersection(name):
+        if not can_be_a_host(name):
             notice(f"{path}: skipped: its name is no host")
             continue
         with open(path, "rb") as file:
