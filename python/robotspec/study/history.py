@@ -149,19 +149,27 @@ class Side:
 def latest_per_period(captures: Sequence[Capture], period: str) -> List[Tuple[str, Capture]]:
     """Of a site's captures (each with its time), the one that counts in each period (see the
     module), oldest period first."""
-    chosen = {}
+    chosen: dict = {}
     for capture in captures:
         key = capture.fetch_time.strftime(PERIODS[period])
-        rank = (
-            redirect_of(capture) is None,
-            capture.fetch_time,
-            capture.robots_url.startswith("https:"),
-            # The smaller capture id wins a tie: compare its negation byte by byte.
-            tuple(-ord(c) for c in capture.capture_id),
-        )
-        if key not in chosen or rank > chosen[key][0]:
-            chosen[key] = (rank, capture)
-    return [(key, chosen[key][1]) for key in sorted(chosen)]
+        chosen[key] = _later(chosen[key], capture) if key in chosen else capture
+    return [(key, chosen[key]) for key in sorted(chosen)]
+
+
+def _later(one: Capture, other: Capture) -> Capture:
+    """Of two captures of a site in one period, the one that counts there."""
+    return one if _rank(one) >= _rank(other) else other
+
+
+def _rank(capture: Capture) -> tuple:
+    """How a capture ranks among its site's captures of a period: the highest counts."""
+    return (
+        redirect_of(capture) is None,
+        capture.fetch_time,
+        capture.robots_url.startswith("https:"),
+        # The smaller capture id wins a tie: compare its negation byte by byte.
+        tuple(-ord(c) for c in capture.capture_id),
+    )
 
 
 def _side(capture: Capture, reading: str, size_limit: int) -> Side:
@@ -289,13 +297,16 @@ def table(spark, captures_rdd, agents: Sequence[str], readings: Sequence[str], p
         if capture.fetch_time is None:
             untimed.add(1)
             return []
-        return [(site, capture)]
+        return [((site, capture.fetch_time.strftime(PERIODS[period])), capture)]
 
     def rows(item):
         site, captures = item
         return site_rows(site, list(captures), agents, readings, period, size_limit)
 
-    grouped = captures_rdd.flatMap(keyed).groupByKey()
+    # Each site and period keeps its one capture that counts before the site's are brought
+    # together: a site holds a capture a period, however many an archive made of it.
+    latest = captures_rdd.flatMap(keyed).reduceByKey(_later)
+    grouped = latest.map(lambda item: (item[0][0], item[1])).groupByKey()
     return spark.createDataFrame(grouped.flatMap(rows), ddl), untimed
 
 
