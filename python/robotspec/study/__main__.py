@@ -440,14 +440,17 @@ def main_history(argv: Sequence[str]) -> int:
                             size_limit=args.size_limit).agents)
     if args.captures:
         inputs = [args.captures]
-        captures = list(history.captures_from_folder(args.captures, args.scheme))
+        hosts = history.hosts_of_folder(args.captures)
     elif args.warc or args.warc_list:
         inputs = _inputs(parser, args)
     else:
         parser.error("no input (--warc, --warc-list or --captures)")
     with _spark(args) as spark:
         if args.captures:
-            rdd = spark.sparkContext.parallelize(captures)
+            # The executors read the captures, a host at a time: the driver holds names only.
+            folder, scheme = os.path.abspath(args.captures), args.scheme
+            rdd = spark.sparkContext.parallelize(hosts).flatMap(
+                lambda host: history.captures_of_host(folder, host, scheme))
         else:
             rdd = _warc_captures(spark, inputs, args.size_limit)
         table, untimed = history.table(spark, rdd, agents, args.variants, args.period,

@@ -92,7 +92,16 @@ def captures_from_folder(folder: str, scheme: str = "https") -> Iterator[Capture
     Machine's ``YYYYMMDDhhmmss``, or a prefix of it: ``202405``), ``TIMESTAMP.STATUS`` the body
     of a capture with another status (``20240501000000.404``). Other files are skipped; a
     timestamp that names no time, and a folder whose name cannot be a host
-    (``capture.can_be_a_host``), are skipped and said."""
+    (``capture.can_be_a_host``), are skipped and said. (``hosts_of_folder`` and
+    ``captures_of_host``, one host at a time.)"""
+    for host in hosts_of_folder(folder):
+        yield from captures_of_host(folder, host, scheme)
+
+
+def hosts_of_folder(folder: str) -> List[str]:
+    """The hosts of a Wayback-style folder (``captures_from_folder``): its folders, in name
+    order, but those whose name cannot be a host, which are skipped and said."""
+    hosts = []
     for host in sorted(os.listdir(folder)):
         directory = os.path.join(folder, host)
         if not os.path.isdir(directory):
@@ -100,26 +109,34 @@ def captures_from_folder(folder: str, scheme: str = "https") -> Iterator[Capture
         if not can_be_a_host(host):
             notice(f"{directory}: skipped: its name is no host")
             continue
-        for name in sorted(os.listdir(directory)):
-            matched = _TIMESTAMP.fullmatch(name)
-            if matched is None:
-                continue
-            path = os.path.join(directory, name)
-            when = _fetch_time(matched.group(1))
-            if when is None:
-                notice(f"{path}: skipped: its name is no time")
-                continue
-            with open(path, "rb") as file:
-                body = file.read()
-            yield Capture(
-                robots_url=f"{scheme}://{host}/robots.txt",
-                http_status=int(matched.group(2) or 200),
-                body=body,
-                capture_id=path,
-                warc_file=path,
-                fetch_time=when,
-                body_bytes=len(body),
-            )
+        hosts.append(host)
+    return hosts
+
+
+def captures_of_host(folder: str, host: str, scheme: str = "https") -> Iterator[Capture]:
+    """The captures in ``FOLDER/HOST`` of a Wayback-style folder (``captures_from_folder``),
+    in name order: one body read at a time."""
+    directory = os.path.join(folder, host)
+    for name in sorted(os.listdir(directory)):
+        matched = _TIMESTAMP.fullmatch(name)
+        if matched is None:
+            continue
+        path = os.path.join(directory, name)
+        when = _fetch_time(matched.group(1))
+        if when is None:
+            notice(f"{path}: skipped: its name is no time")
+            continue
+        with open(path, "rb") as file:
+            body = file.read()
+        yield Capture(
+            robots_url=f"{scheme}://{host}/robots.txt",
+            http_status=int(matched.group(2) or 200),
+            body=body,
+            capture_id=path,
+            warc_file=path,
+            fetch_time=when,
+            body_bytes=len(body),
+        )
 
 
 def _fetch_time(stamp: str) -> Optional[datetime]:
