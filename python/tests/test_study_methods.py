@@ -280,6 +280,20 @@ def test_consent_text_is_requests_text(fields, body):
 
 
 
+def test_the_report_of_no_pair_judged_says_so():
+    """A run whose captures give a method no pair to judge (an empty WARC file, say) prints
+    that, not pandas' picture of an empty frame."""
+    pd = pytest.importorskip("pandas")
+    from robotspec.study.methods.study import Confusion, report
+
+    empty = Confusion(pd.DataFrame(columns=["method", "agent", "judgement", EXACT, "count"]),
+                      pd.DataFrame([{"method": "imc25", "pairs": 0, "differ": 0,
+                                     "percent": 0.0}]))
+    text = report(empty, [EXACT, "imc25"])
+    assert "imc25 (rows) × exact (columns), all crawlers:\n(no pair judged)\n" in text
+    assert "Empty DataFrame" not in text
+
+
 def test_non_200_captures():
     # IMC's data held bodies only: no judgement; Consent in Crisis gets no text: "none".
     for status, exact in [(404, "none"), (503, "unreachable")]:

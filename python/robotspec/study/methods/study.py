@@ -160,8 +160,9 @@ def report(result: Confusion, methods: Sequence[str]) -> str:
     """The confusion tables as text: per method, summed over crawlers, then per crawler."""
     lines = [result.rates.to_string(index=False), ""]
     for method in methods[1:]:
+        summed = matrix(result.counts, method)
         lines += [f"{method} (rows) × exact (columns), all crawlers:",
-                  matrix(result.counts, method).to_string(), ""]
+                  summed.to_string() if not summed.empty else "(no pair judged)", ""]
         for agent in dict.fromkeys(result.counts.loc[result.counts["method"] == method, "agent"]):
             lines += [f"  {method} × exact for {agent}:",
                       "    " + matrix(result.counts, method, agent).to_string()
