@@ -37,7 +37,9 @@ def test_warc_reader(tmp_path):
         response_record("https://e.test/robots.txt", 200, big),
         response_record("https://f.test/robots.txt", 404, b"gone"),
     ])
-    read = list(captures(str(path), SIZE_LIMIT))
+    errors = []
+    read = list(captures(str(path), SIZE_LIMIT, errors))
+    assert errors == []
     assert [c.robots_url for c in read] == [f"https://{h}.test/robots.txt" for h in "abcdef"]
     assert [c.body for c in read[:3]] == [rules] * 3
     assert read[3].failure and "`br`" in read[3].failure and read[3].http_status == 200
@@ -74,6 +76,41 @@ def test_a_damaged_warc_is_reported_not_raised(tmp_path):
     read = list(captures(str(path), SIZE_LIMIT, errors))
     assert [c.robots_url for c in read] == ["https://a.test/robots.txt"]
     assert len(errors) == 1 and "unreadable after 1 record: " in errors[0]
+
+
+@pytest.mark.parametrize("suffix", [".warc", ".warc.gz"])
+def test_a_warc_cut_inside_a_record_is_reported_wherever_the_cut_is(tmp_path, suffix):
+    """A file that ends inside a record — in its WARC header (where fastwarc ends as at the
+    file's end, without a word), its HTTP header, its body, its closing blank line or its gzip
+    member's end — is reported, plain or gzip, with the records read whole before the cut: a
+    record whose block is cut gives no capture. A file that ends where a record does is whole.
+    The last record is cut at every one of its bytes."""
+    records = [response_record(f"https://{h}.test/robots.txt", 200,
+                               b"User-agent: *\nDisallow: /" + h.encode() * 40 + b"\n")
+               for h in "abc"]
+    urls = [f"https://{h}.test/robots.txt" for h in "abc"]
+    whole = tmp_path / f"whole{suffix}"
+    write_warc(str(whole), records)
+    data = whole.read_bytes()
+    gzipped = suffix.endswith(".gz")
+    last = len(data) - len(gzip.compress(records[-1], mtime=0) if gzipped else records[-1])
+    path = tmp_path / f"cut{suffix}"
+    for end in range(last, len(data) + 1):
+        path.write_bytes(data[:end])
+        errors = []
+        read = [c.robots_url for c in captures(str(path), SIZE_LIMIT, errors)]
+        if end in (last, len(data)):
+            assert errors == [] and read == urls[: 2 if end == last else 3], end
+            continue
+        assert read == urls[: len(read)] and len(errors) == 1, end
+        block_whole = end >= len(data) - len(b"\r\n\r\n")  # only the blank line is cut
+        assert len(read) == 3 if block_whole else len(read) == 2 or gzipped and len(read) == 3, end
+        assert errors[0].startswith(f"{path}: unreadable after {len(read)} records: "), end
+        words = errors[0].split(" records: ", 1)[1]
+        # fastwarc's own words where too little of the header is left to be one.
+        header_begun = gzipped or end - last < len(b"WARC/1.0")
+        assert words == "the file ends inside a record" or (
+            words == "Invalid WARC header" and header_begun), end
 
 
 def test_a_warc_that_cannot_be_opened_is_reported_not_raised(tmp_path):

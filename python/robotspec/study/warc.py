@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import sys
 import urllib.request
+import zlib
+from collections import deque
 from typing import BinaryIO, Iterator, Optional
 from urllib.parse import unquote, urlsplit
 
@@ -32,19 +34,41 @@ from .notice import notice
 from .provenance import counted
 
 _CHUNK = 1 << 16
+#: How a plain (uncompressed) WARC file starts.
+_PLAIN = b"WARC/"
+#: How a gzip file starts, and each of its (deflate) members.
+_GZIP = b"\x1f\x8b"
+_GZIP_MEMBER = b"\x1f\x8b\x08"
+#: How much of a file's end is kept to tell whether it ends where a record does: more than a
+#: record's header, and than the compressed record of a robots.txt in all but rare cases.
+_TAIL = 1 << 20
+#: The records read: responses, and those whose type a cut header left out.
+_RECORDS = WarcRecordType.response | WarcRecordType.unknown | WarcRecordType.no_type
 
 
-class _Counted:
-    """A forward-only stream for fastwarc: ``read``, and ``tell`` from the bytes read (HTTP
-    responses and some remote streams cannot tell or seek)."""
+class _Read:
+    """A forward-only stream for fastwarc that remembers what the end of a file needs: the
+    bytes read (``tell``: HTTP responses and some remote streams cannot tell or seek), the
+    first bytes (plain WARC or gzip) and the last ``_TAIL`` (whether the file ends where a
+    record does)."""
 
     def __init__(self, raw: BinaryIO) -> None:
         self._raw = raw
         self._position = 0
+        self._head = b""
+        self._tail: deque = deque()
+        self._kept = 0
 
     def read(self, size: int = -1) -> bytes:
         data = self._raw.read(size)
         self._position += len(data)
+        if len(self._head) < len(_PLAIN):
+            self._head = (self._head + data)[: len(_PLAIN)]
+        if data:
+            self._tail.append(data)
+            self._kept += len(data)
+            while self._kept - len(self._tail[0]) >= _TAIL:
+                self._kept -= len(self._tail.popleft())
         return data
 
     def tell(self) -> int:
@@ -58,11 +82,56 @@ class _Counted:
     def close(self) -> None:
         self._raw.close()
 
-    def __enter__(self) -> "_Counted":
+    def __enter__(self) -> "_Read":
         return self
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+    def ends_inside_a_record(self) -> bool:
+        """Whether the file, read to its end, ends inside a record fastwarc left out without
+        a word, as it leaves out whatever follows a file's last whole record."""
+        tail = b"".join(self._tail)
+        if self._head.startswith(_PLAIN):
+            return _plain_cut(tail)
+        if self._head.startswith(_GZIP):
+            return _gzip_cut(tail)
+        return False
+
+
+def _plain_cut(tail: bytes) -> bool:
+    """Whether a plain WARC file whose end is ``tail`` is cut: every record ends with a blank
+    line, so whatever follows the file's last one but whitespace starts a record."""
+    after = tail.rsplit(b"\r\n\r\n", 1)
+    return len(after) == 1 or bool(after[1].strip())
+
+
+def _gzip_cut(tail: bytes) -> bool:
+    """Whether a gzip WARC file whose end is ``tail`` is cut: its last gzip member (a record)
+    does not end. From the right, each place where a member could start is inflated (the
+    output dropped as it comes): a member that runs out of input is a cut one; the first that
+    ends with input left is a whole one, and what was found to its right decides, or the
+    start of a member's magic number after it (a file cut in it); one that ends the file
+    exactly means the file is whole. A last member longer than the tail, whose
+    start is not there, is not judged."""
+    cut = False
+    start = len(tail)
+    while (start := tail.rfind(_GZIP_MEMBER, 0, start)) >= 0:
+        member = zlib.decompressobj(zlib.MAX_WBITS | 16)
+        rest = tail[start:]
+        try:
+            while rest and not member.eof:
+                member.decompress(rest, _CHUNK)
+                rest = member.unconsumed_tail
+        except zlib.error:
+            continue
+        if not member.eof:
+            cut = True
+        elif member.unused_data:
+            return cut or member.unused_data.startswith(_GZIP[:1])
+        else:
+            return False
+    return cut
 
 
 def local_path(location: str) -> Optional[str]:
@@ -76,29 +145,31 @@ def local_path(location: str) -> Optional[str]:
     return None
 
 
-def open_location(location: str) -> BinaryIO:
+def open_location(location: str) -> _Read:
     """A binary stream of the file at ``location`` (see the module)."""
     path = local_path(location)
     if path is not None:
-        return open(path, "rb")
+        return _Read(open(path, "rb"))
     parts = urlsplit(location)
     if parts.scheme in ("http", "https"):
         request = urllib.request.Request(location, headers={"User-Agent": "robotspec.study"})
-        return _Counted(urllib.request.urlopen(request, timeout=300))  # noqa: S310
+        return _Read(urllib.request.urlopen(request, timeout=300))  # noqa: S310
     from pyarrow import fs  # only for remote file systems
 
     filesystem, path = fs.FileSystem.from_uri(location)
-    return _Counted(filesystem.open_input_stream(path, compression=None))
+    return _Read(filesystem.open_input_stream(path, compression=None))
 
 
 def read_body(record, size_limit: int):
     """The first ``size_limit + 1`` bytes of the record's body, decoded, and the whole
-    decoded body's length; or None and why when it cannot be decoded."""
+    decoded body's length; or None and why when it cannot be decoded. The record's block is
+    read to its end."""
     headers = record.http_headers
     reader = record.reader
     transfer = (headers.get("Transfer-Encoding") or "").strip().lower()
     coding = (headers.get("Content-Encoding") or "").strip().lower()
     if coding not in ("", "identity", "gzip", "x-gzip"):
+        _drain(reader)
         return None, 0, f"the body's Content-Encoding `{coding}` cannot be decoded"
     try:
         if transfer == "chunked":
@@ -113,38 +184,61 @@ def read_body(record, size_limit: int):
                 break
             total += len(chunk)
     except OSError as error:
+        _drain(record.reader)
         return None, 0, f"the body cannot be decoded: {error}"
+    if reader is not record.reader:  # a decoder may stop before the block's end
+        _drain(record.reader)
     return kept, total, None
+
+
+def _drain(reader) -> None:
+    """Reads what is left of ``reader``, dropping it."""
+    while reader.read(_CHUNK):
+        pass
 
 
 def captures(location: str, size_limit: int, errors: Optional[list] = None) -> Iterator[Capture]:
     """The robots.txt captures of the WARC file at ``location``, in file order: every
     ``response`` record with an HTTP response. A file that cannot be opened (a remote one
-    refused, say) gives none, and one that stops being readable ends the iteration; what went
-    wrong is appended to ``errors`` (when given) and to standard error."""
+    refused, say) gives none, and one that stops being readable, or ends inside a record,
+    ends the iteration there: a record whose block is cut gives no capture, one cut only in
+    its closing blank line or its gzip member's end gives its capture, and the file is
+    reported all the same. What went wrong is appended to ``errors`` (when given) and to
+    standard error."""
     try:
         stream = open_location(location)
     except OSError as error:
         _unreadable(f"{location}: cannot be opened: {error}", errors)
         return
+    cut = f"{location}: unreadable after {{}}: the file ends inside a record"
     with stream:
-        records = iter(ArchiveIterator(stream, record_types=WarcRecordType.response))
+        records = iter(ArchiveIterator(stream, record_types=_RECORDS))
         ordinal = 0
         while True:
             try:
                 record = next(records)
             except StopIteration:
+                if stream.ends_inside_a_record():
+                    _unreadable(cut.format(counted(ordinal, "record")), errors)
                 return
             except Exception as error:  # a damaged file: fastwarc cannot go on
                 _unreadable(f"{location}: unreadable after {counted(ordinal, 'record')}: {error}",
                             errors)
                 return
+            if record.is_http:
+                read = read_body(record, size_limit)
+            else:
+                read = None
+                _drain(record.reader)
+            if _is_cut(record):
+                _unreadable(cut.format(counted(ordinal, "record")), errors)
+                return
             ordinal += 1
-            if not record.is_http:
+            if read is None:
                 continue
+            body, total, failure = read
             warc = record.headers
             url = (warc.get("WARC-Target-URI") or "").strip().strip("<>")
-            body, total, failure = read_body(record, size_limit)
             http = record.http_headers
             status = http.status_code
             if status is None and failure is None:
@@ -162,6 +256,17 @@ def captures(location: str, size_limit: int, errors: Optional[list] = None) -> I
                 truncated=warc.get("WARC-Truncated"),
                 failure=failure,
             )
+
+
+def _is_cut(record) -> bool:
+    """Whether the file ends inside ``record``, whose block was read to its end: the block is
+    shorter than the length its header gives, or the header gives none (a cut header; only
+    looked up when the length read is 0, as a cut header's is)."""
+    if record.reader.tell() < record.content_length:
+        return True
+    if record.content_length:
+        return False
+    return not (record.headers.get("Content-Length") or "").strip().isdigit()
 
 
 def _unreadable(message: str, errors: Optional[list]) -> None:
