@@ -39,8 +39,9 @@ pub(crate) type Answer = (bool, Option<u32>, Option<String>, Option<String>);
 /// policy (docs/access.md) applied to a status code, headers and a body. `profile` names the
 /// reading, as for `Robots` (`variant=`, its former name, still works and warns).
 ///
-/// `status` is the HTTP status code of the response, or None when no response came (then
-/// `failure` says why: a network error, which every variant treats as unreachable). A 2xx body
+/// `status` is the HTTP status code of the response, an int from 0 to 65535 (another is a
+/// `ValueError`: a crawl's `-1` for "no response" is None here), or None when no response came
+/// (then `failure` says why: a network error, which every variant treats as unreachable). A 2xx body
 /// is parsed by the variant (only its first `size_limit` bytes: 512,000 by default, the
 /// policy's); any other status decides by itself, whatever the body. `headers` (a mapping, or
 /// pairs of str) feed the lifetime (`Cache-Control`, `Expires`, `Date`, `Age`, `Retry-After`;
@@ -84,14 +85,18 @@ impl Access {
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
-        status: Option<u16>,
+        status: Option<&Bound<'_, PyAny>>,
         body: Option<&Bound<'_, PyAny>>,
         profile: Option<&str>,
         variant: Option<&str>,
         headers: Option<&Bound<'_, PyAny>>,
         failure: Option<&str>,
-        size_limit: Option<usize>,
+        size_limit: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Access> {
+        let status = status.map(input::status).transpose()?;
+        let size_limit = size_limit
+            .map(|limit| input::whole_number(limit, "size_limit", usize::MAX))
+            .transpose()?;
         let profile = input::profile(py, profile, variant)?;
         let body = match body {
             Some(value) if !value.is_none() => input::body(value)?.as_bytes().to_vec(),
@@ -385,10 +390,11 @@ fn witnessed(blocking: Blocking) -> Witnessed {
 #[pyfunction]
 #[pyo3(signature = (status, location, url))]
 pub(crate) fn redirect_target(
-    status: u16,
+    status: &Bound<'_, PyAny>,
     location: Option<&str>,
     url: &str,
 ) -> PyResult<Option<String>> {
+    let status = input::status(status)?;
     let current = url::Url::parse(url)
         .map_err(|e| PyValueError::new_err(format!("url is not an absolute URL ({e}): {url:?}")))?;
     Ok(access::redirect_target(status, location, &current).map(String::from))

@@ -11,6 +11,7 @@
 //! * **text** (a URL): a `str` that UTF-8 can encode, so no lone surrogate ([`text`], [`texts`]);
 //! * an **agent**: text read by the library's one reader of a caller's agent, `AgentQuery::read`
 //!   (a product token, a comma-separated list, or a whole User-Agent header: [`agent`]);
+//! * a **whole number** (a status code, a size): an int in range ([`whole_number`], [`status`]);
 //! * the **reading options**: mode, collect (and its deprecated alias `lint`),
 //!   `drop_invalid_utf8` and the limits as keyword arguments named after [`Limit::name`]
 //!   ([`ReadingArgs`]).
@@ -348,21 +349,38 @@ fn limits(given: Option<&Bound<'_, PyDict>>) -> PyResult<Limits> {
                 names.join(", ")
             ))
         })?;
-        if !value.is_instance_of::<PyInt>() {
-            return Err(PyTypeError::new_err(format!(
-                "limit `{name}` must be an int, not {}",
-                type_name(&value)
-            )));
-        }
-        let count: usize = value.extract().map_err(|_| {
-            PyValueError::new_err(format!(
-                "limit `{name}` must be between 0 and {}, not {value}",
-                usize::MAX
-            ))
-        })?;
+        let count = whole_number(&value, &format!("limit `{name}`"), usize::MAX)?;
         limits = limits.with(limit, count);
     }
     Ok(limits)
+}
+
+/// A whole-number argument from 0 to `max` (an HTTP status code, a size), named `what` in the
+/// `TypeError` for a value that is no int and the `ValueError` for one out of range (pyo3's own
+/// conversion raises an `OverflowError` that names neither).
+pub(crate) fn whole_number<'a, 'py, T>(
+    value: &'a Bound<'py, PyAny>,
+    what: &str,
+    max: T,
+) -> PyResult<T>
+where
+    T: FromPyObject<'a, 'py> + std::fmt::Display,
+{
+    if !value.is_instance_of::<PyInt>() {
+        return Err(PyTypeError::new_err(format!(
+            "{what} must be an int, not {}",
+            type_name(value)
+        )));
+    }
+    value.extract().map_err(|_| {
+        PyValueError::new_err(format!("{what} must be between 0 and {max}, not {value}"))
+    })
+}
+
+/// An HTTP status code argument, `status`: 0 to 65535 (the policy reads those outside
+/// 100–599 as the protocol leaves them).
+pub(crate) fn status(value: &Bound<'_, PyAny>) -> PyResult<u16> {
+    whole_number(value, "status", u16::MAX)
 }
 
 /// The name of `value`'s type, for messages.
