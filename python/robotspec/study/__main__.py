@@ -264,8 +264,8 @@ def main_blocking(argv: Sequence[str]) -> int:
     )
     parser.add_argument("--study", required=True,
                         help="the job's output folder (with --warc: where to write it first)")
-    parser.add_argument("--out", help="where to write the CSV files and the PNG "
-                                      "(default: STUDY/blocking)")
+    parser.add_argument("--out", help="where to write the CSV files and the PNG (default: "
+                                      "STUDY/blocking; with --methods, STUDY/restrictions)")
     parser.add_argument("--variant", default="rfc9309",
                         help="the variant of panel (a) and of the first table (default: rfc9309)")
     parser.add_argument("--title", default="", help="the plot's title")
