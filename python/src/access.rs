@@ -20,7 +20,7 @@ use std::time::SystemTime;
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyString};
 use robotspec::access::blocking::Blocking;
 use robotspec::access::{self, AccessOptions, FetchOutcome, HeaderMap, HeaderName, HeaderValue};
 use robotspec::{AgentQuery, Verdict as LibraryVerdict};
@@ -46,7 +46,8 @@ pub(crate) type Answer = (bool, Option<u32>, Option<String>, Option<String>);
 /// policy's); any other status decides by itself, whatever the body. `headers` (a mapping, or
 /// pairs of str) feed the lifetime (`Cache-Control`, `Expires`, `Date`, `Age`, `Retry-After`;
 /// dates in any of the three HTTP-date forms); a pair that is no valid header (a name that is
-/// not a token, a value with a control character) is left out, as an HTTP client refuses it. A redirect
+/// not a token, a value with a control character or a lone surrogate) is left out, as an HTTP
+/// client refuses it. A redirect
 /// status reaches the policy as a status it leaves undefined (unreachable): a fetcher follows
 /// redirects first (`redirect_target`).
 ///
@@ -437,8 +438,9 @@ fn header_map(headers: Option<&Bound<'_, PyAny>>) -> PyResult<HeaderMap> {
     };
     let mut read = Vec::new();
     for pair in pairs.try_iter().map_err(|_| refuse())? {
-        let (name, value): (String, String) = pair?.extract().map_err(|_| refuse())?;
-        read.push((name, value));
+        let pair: (Bound<'_, PyString>, Bound<'_, PyString>) =
+            pair?.extract().map_err(|_| refuse())?;
+        read.extend(input::header_pair(&pair));
     }
     Ok(header_map_of(&read))
 }

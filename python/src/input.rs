@@ -9,6 +9,8 @@
 //!   ([`renamed`]);
 //! * a robots.txt **body**: `bytes`, `bytearray`, `memoryview` or `str` ([`body`]);
 //! * **text** (a URL): a `str` that UTF-8 can encode, so no lone surrogate ([`text`], [`texts`]);
+//! * a **header**: a (name, value) pair of `str`, left out when it holds a lone surrogate
+//!   ([`header_pair`]);
 //! * an **agent**: text read by the library's one reader of a caller's agent, `AgentQuery::read`
 //!   (a product token, a comma-separated list, or a whole User-Agent header: [`agent`]);
 //! * a **whole number** (a status code, a size): an int in range ([`whole_number`], [`status`]);
@@ -381,6 +383,18 @@ where
 /// 100–599 as the protocol leaves them).
 pub(crate) fn status(value: &Bound<'_, PyAny>) -> PyResult<u16> {
     whole_number(value, "status", u16::MAX)
+}
+
+/// A header's (name, value) as text an HTTP client could send, or None for a pair with a lone
+/// surrogate, which no encoding sends: such a pair is left out, as a pair that is no valid
+/// header is (`access::header_map_of`), rather than failing the call (or a study's batch).
+pub(crate) fn header_pair(
+    (name, value): &(Bound<'_, PyString>, Bound<'_, PyString>),
+) -> Option<(String, String)> {
+    Some((
+        name.to_cow().ok()?.into_owned(),
+        value.to_cow().ok()?.into_owned(),
+    ))
 }
 
 /// The name of `value`'s type, for messages.

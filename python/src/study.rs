@@ -31,7 +31,7 @@ use std::time::SystemTime;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::pybacked::{PyBackedBytes, PyBackedStr};
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyString};
 use robotspec::access::{self, AccessOptions, AccessState, FetchOutcome};
 use robotspec::analysis::{self, Equivalence};
 use robotspec::diff::{self, Comparer, Comparison};
@@ -54,8 +54,8 @@ const UNDECIDED: &str = "undecided";
 /// The study's columns for a batch of captures, each list holding one entry per capture:
 /// `urls` (the robots.txt URL), `statuses` (the status code, None when no response came),
 /// `bodies` (bytes; read up to `size_limit + 1`), `headers` (lists of (name, value) pairs of
-/// str) and `failures` (why the response gives no answer, or None; then the policy reads a
-/// network error). `agents`, `paths` and `profiles` are what the study asks (a profile is a
+/// str; a pair with a lone surrogate is left out, as `Access` leaves it) and `failures` (why
+/// the response gives no answer, or None; then the policy reads a network error). `agents`, `paths` and `profiles` are what the study asks (a profile is a
 /// variant or a composed reading, as `Access` reads one).
 ///
 /// Returns a dict of column path → (length, buffers), which
@@ -69,7 +69,7 @@ pub(crate) fn analyse_captures<'py>(
     urls: Vec<PyBackedStr>,
     statuses: Vec<Option<u16>>,
     bodies: Vec<PyBackedBytes>,
-    headers: Vec<Vec<(String, String)>>,
+    headers: Vec<Vec<(Bound<'py, PyString>, Bound<'py, PyString>)>>,
     failures: Vec<Option<PyBackedStr>>,
     agents: &Bound<'py, PyAny>,
     paths: &Bound<'py, PyAny>,
@@ -82,6 +82,10 @@ pub(crate) fn analyse_captures<'py>(
             "urls, statuses, bodies, headers and failures must be as long as each other",
         ));
     }
+    let headers: Vec<Vec<(String, String)>> = headers
+        .iter()
+        .map(|pairs| pairs.iter().filter_map(input::header_pair).collect())
+        .collect();
     let ask = Ask {
         agents: input::agents(agents)?,
         agent_names: input::texts(agents, "agents")?,

@@ -16,6 +16,7 @@ from study_data import SIZE_LIMIT, VARIANTS, big_body, chunked, require_study_su
 
 require_study_suite()
 
+from robotspec import Access  # noqa: E402
 from robotspec.study import Capture, Settings  # noqa: E402
 from robotspec.study import parts  # noqa: E402
 from robotspec.study.capture import Batch, analyse, explode, host_of, hosts_of  # noqa: E402
@@ -162,6 +163,20 @@ def test_a_status_no_http_response_has_is_no_response():
     states = [[r["state"] for r in row] for row in batch.record_batch(settings)
               .column("readings").to_pylist()]
     assert [set(s) for s in states] == [{"rules"}, {"unreachable"}, {"unreachable"}]
+
+
+def test_a_header_no_client_could_send_is_left_out():
+    """A header pair with a lone surrogate (which no encoding sends) is left out, as `Access`
+    leaves out a pair that is no valid header: the capture is read with the others, and
+    neither the batch nor the call fails."""
+    settings = Settings(agents=("*",), paths=("/",))
+    headers = (("Content-Type", "text/\udcff"), ("X-\udc80", "1"),
+               ("Content-Type", "text/plain"), ("Retry-After", "120"))
+    row = analyse(Capture("https://a.test/robots.txt", 200, b"User-agent: *\nDisallow: /\n",
+                          headers), settings)
+    assert row[8] == "text/plain"  # content_type: the first that can be sent
+    assert {r[1] for r in row[-3]} == {"rules"}
+    assert Access(503, headers=headers).lifetime == 120
 
 
 def test_settings_are_checked():
