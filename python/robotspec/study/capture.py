@@ -322,19 +322,25 @@ class Batch:
 
 
 def _as_read(statuses: list, failures: list) -> Tuple[list, list]:
-    """The statuses and failures as the access policy reads them. A status code is a number
-    from 0 to 65535 (the policy itself says what one outside 100–599 means); a number outside
-    that range — a crawl's -1 for "no response", say — is none, so such a capture is read as a
-    fetch that got no response, and its failure says why."""
+    """The statuses and failures of a batch as the access policy reads them (``as_read``)."""
     wrong = [i for i, status in enumerate(statuses)
              if status is not None and not 0 <= status <= _MAX_STATUS]
     if not wrong:
         return statuses, failures
     statuses, failures = list(statuses), list(failures)
     for i in wrong:
-        failures[i] = failures[i] or f"status {statuses[i]} is no HTTP status code"
-        statuses[i] = None
+        statuses[i], failures[i] = as_read(statuses[i], failures[i])
     return statuses, failures
+
+
+def as_read(status: Optional[int], failure: Optional[str]) -> Tuple[Optional[int], Optional[str]]:
+    """A capture's status and failure as the access policy reads them. A status code is a
+    number from 0 to 65535 (the policy itself says what one outside 100–599 means); a number
+    outside that range — a crawl's -1 for "no response", say — is none, so such a capture is
+    read as a fetch that got no response, and its failure says why."""
+    if status is None or 0 <= status <= _MAX_STATUS:
+        return status, failure
+    return None, failure or f"status {status} is no HTTP status code"
 
 
 def _assemble(kind, path: str, computed: dict):

@@ -235,6 +235,10 @@ def text_of(body: bytes, headers: Sequence[Tuple[str, str]]) -> str:
         return str(body, _encoding_of(headers) or "utf-8", errors="replace")
     except (LookupError, TypeError):
         return str(body, "utf-8", errors="replace")
+    except ValueError:
+        # A charset no codec can even be looked up by (a NUL or a lone surrogate in it):
+        # `response.text` raises, and `extract_robots.py` records the fetch as failed: no text.
+        return ""
 
 
 # What ``requests`` strips from each end of a ``Content-Type`` parameter's name and value.
