@@ -179,6 +179,22 @@ def test_a_header_no_client_could_send_is_left_out():
     assert Access(503, headers=headers).lifetime == 120
 
 
+def test_text_no_encoding_writes_is_read_as_the_replacement_character():
+    """A lone surrogate (what `surrogateescape` makes of bytes that are not UTF-8) in a
+    capture's URL, id, file name, `truncated` or `failure` is read as U+FFFD, as fastwarc
+    reads such bytes: the capture is answered, and its row written, not the batch failed."""
+    capture = Capture("https://a.t\udcffst/robots.txt", None, b"", capture_id="id\udc80",
+                      warc_file="f\udcff.warc", truncated="\udcff", failure="no \udcff")
+    assert (capture.robots_url, capture.capture_id, capture.warc_file, capture.truncated,
+            capture.failure) == ("https://a.t\ufffdst/robots.txt", "id\ufffd", "f\ufffd.warc",
+                                 "\ufffd", "no \ufffd")
+    row = analyse(capture, Settings(agents=("*",), paths=("/",)))
+    assert row[:3] == ("id\ufffd", "f\ufffd.warc", "https://a.t\ufffdst/robots.txt")
+    assert {r[1] for r in row[-3]} == {"unreachable"}
+    ascii_only = Capture("https://a.test/robots.txt", 200, capture_id="c")
+    assert ascii_only.robots_url == "https://a.test/robots.txt"
+
+
 def test_settings_are_checked():
     with pytest.raises(ValueError, match="variants: .*1997"):
         Settings(variants=("rfc9309", "1997"))

@@ -22,6 +22,7 @@ is read once more, whole, by the library's diff.
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Dict, List, Optional, Sequence, Tuple
@@ -87,6 +88,11 @@ class Settings:
             raise ValueError(f"size_limit must be positive, not {self.size_limit}")
 
 
+# A capture's text fields, and what no encoding writes in them.
+_TEXT_FIELDS = ("robots_url", "capture_id", "warc_file", "truncated", "failure")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 @dataclass(frozen=True)
 class Capture:
     """One fetch of robots.txt as an archive stores it.
@@ -94,7 +100,10 @@ class Capture:
     ``failure`` says why the response gives no answer when it does not: a body whose
     Content-Encoding cannot be decoded, a response without a status line; the access policy
     then treats the fetch as a network error. ``body`` holds at most the first
-    ``size_limit + 1`` bytes; ``body_bytes`` is the whole body's length.
+    ``size_limit + 1`` bytes; ``body_bytes`` is the whole body's length. A lone surrogate in
+    the URL, id, file name, ``truncated`` or ``failure`` (which no encoding writes: what
+    ``surrogateescape`` makes of bytes that are not UTF-8) is read as U+FFFD, as fastwarc
+    reads such bytes; a header pair holding one is left out, as ``Access`` leaves it.
     """
 
     robots_url: str
@@ -107,6 +116,12 @@ class Capture:
     body_bytes: Optional[int] = None
     truncated: Optional[str] = None
     failure: Optional[str] = None
+
+    def __post_init__(self) -> None:
+        for name in _TEXT_FIELDS:
+            value = getattr(self, name)
+            if value is not None and not value.isascii() and _SURROGATE.search(value):
+                object.__setattr__(self, name, _SURROGATE.sub("\ufffd", value))
 
     def header(self, name: str) -> Optional[str]:
         """The first value of header ``name`` (any case), or None."""
