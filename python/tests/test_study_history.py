@@ -176,6 +176,18 @@ def test_status_changes_are_history(folder):
     assert rows[("*", "2023-07")]["change"] == "equivalent"
 
 
+def test_a_status_no_response_has_is_unreachable_in_a_history():
+    """A capture given with a number no status code is (a crawl's -1 for "no response") is
+    read as the study reads it: no response, so the site is unreachable then."""
+    when = datetime(2024, 5, 1, tzinfo=timezone.utc)
+    before = Capture("https://d.example/robots.txt", 200, BASE, (), "1", fetch_time=when)
+    after = Capture("https://d.example/robots.txt", -1, b"", (), "2",
+                    fetch_time=when.replace(month=6))
+    rows = _rows([before, after])
+    assert {(r["after_state"], r["after_status"], r["change"]) for r in rows
+            if r["agent"] == "*"} == {("unreachable", -1, "closed")}
+
+
 def test_comparisons_equal_robotspec_compare(cli, folder, tmp_path):
     captures = list(history.captures_from_folder(str(folder)))
     bodies = {c.capture_id: c.body for c in captures}

@@ -348,6 +348,14 @@ def _as_read(statuses: list, failures: list) -> Tuple[list, list]:
     return statuses, failures
 
 
+def access_of(capture: Capture, reading: str, size_limit: int) -> Access:
+    """What ``capture`` means under ``reading``: the access policy applied to its status (as
+    read: ``as_read``), headers and body, within ``size_limit``."""
+    status, failure = as_read(capture.http_status, capture.failure)
+    return Access(status, capture.body, reading, headers=capture.headers, failure=failure,
+                  size_limit=size_limit)
+
+
 def as_read(status: Optional[int], failure: Optional[str]) -> Tuple[Optional[int], Optional[str]]:
     """A capture's status and failure as the access policy reads them. A status code is a
     number from 0 to 65535 (the policy itself says what one outside 100–599 means); a number

@@ -38,7 +38,7 @@ from typing import Iterator, List, Optional, Sequence, Tuple
 from urllib.parse import urlsplit
 
 from .._robotspec import Access, Robots
-from .capture import Capture, can_be_a_host, host_of, redirect_of
+from .capture import Capture, access_of, can_be_a_host, host_of, redirect_of
 from .notice import notice
 from .provenance import counted, input_files
 
@@ -192,8 +192,7 @@ def _rank(capture: Capture) -> tuple:
 def _side(capture: Capture, reading: str, size_limit: int) -> Side:
     if redirect_of(capture) is not None:
         return Side(capture, None, None)
-    access = Access(capture.http_status, capture.body, reading, headers=capture.headers,
-                    failure=capture.failure, size_limit=size_limit)
+    access = access_of(capture, reading, size_limit)
     robots = Robots(capture.body[:size_limit], reading) if access.state == RULES else None
     return Side(capture, access, robots)
 

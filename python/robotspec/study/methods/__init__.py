@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from typing import Dict, List, Optional, Sequence, Tuple
 
-from ..._robotspec import Access, Robots
-from ..capture import Capture, as_read, redirect_of
+from ..._robotspec import Robots
+from ..capture import Capture, access_of, redirect_of
 from . import consent, imc25
 from .evidence import explain
 
@@ -55,9 +55,7 @@ def judge_capture(capture: Capture, agents: Sequence[str], methods: Sequence[str
     method's judgement with its evidence where it differs (see the module)."""
     if redirect_of(capture) is not None:
         return [_row(agent, "redirect", "redirect", None) for agent in agents]
-    status, failure = as_read(capture.http_status, capture.failure)
-    access = Access(status, capture.body, reading, headers=capture.headers, failure=failure,
-                    size_limit=size_limit)
+    access = access_of(capture, reading, size_limit)
     rows = []
     robots = Robots(capture.body[:size_limit], reading) if access.state == "rules" else None
     analyses = robots.analyze_each(agents) if robots is not None else [None] * len(agents)
