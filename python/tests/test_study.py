@@ -325,6 +325,38 @@ def test_a_dataframe_status_of_minus_one_is_no_response(spark):
     assert set(files["reason"]) == {"network error: status -1 is no HTTP status code"}
 
 
+def test_a_dataframe_is_read_as_crawls_write_it(spark):
+    """What a DataFrame from a crawl holds: a header with a null name or value, or a null
+    entry, is no header and is left out (the capture is read with the others); a status past
+    the tables' int column is null there, its reason saying what it was; a column of another
+    kind than `analyse` reads is refused, naming it, before any task runs."""
+    schema = ("robots_url string, http_status long, body binary, "
+              "headers array<struct<name:string,value:string>>")
+    body = bytearray(b"User-agent: *\nDisallow: /\n")
+    rows = [("https://a.test/robots.txt", 200, body, [None, (None, "x"), ("Location", None),
+                                                      ("Content-Type", "text/plain")]),
+            ("https://b.test/robots.txt", 2**40, body, [])]
+    made = analyse(spark.createDataFrame(rows, schema), Settings(agents=("*",), paths=("/",)))
+    files = {row.robots_url: row for row in made.files.collect()}
+    assert (files["https://a.test/robots.txt"].content_type,
+            files["https://a.test/robots.txt"].state) == ("text/plain", "rules")
+    assert (files["https://b.test/robots.txt"].http_status,
+            files["https://b.test/robots.txt"].reason) == (
+        None, f"network error: status {2**40} is no HTTP status code")
+    mapped = spark.createDataFrame(
+        [("https://a.test/robots.txt", 200, body, {"Content-Type": None})],
+        "robots_url string, http_status int, body binary, headers map<string,string>")
+    assert analyse(mapped, Settings(agents=("*",), paths=("/",))).captures == 1
+    wrong = spark.createDataFrame([("https://a.test/robots.txt", "200", "x", "2024-05-01")],
+                                  "robots_url string, http_status string, body string, "
+                                  "fetch_time string")
+    with pytest.raises(TypeError) as refused:
+        analyse(wrong)
+    assert str(refused.value) == (
+        "the captures' columns: `http_status` must be an integer, not string; `body` must be "
+        "binary, not string; `fetch_time` must be a timestamp, not string")
+
+
 def test_the_command_line_runs_the_job_and_the_blocking_study(tmp_path):
     # The study's folder as a URI, as on S3 or HDFS: the tables, settings.json and
     # _provenance.json all go through pyarrow's file systems. The same folder as a plain path

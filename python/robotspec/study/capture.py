@@ -320,32 +320,37 @@ class Batch:
 
         schema = schema if schema is not None else arrow_schema()
         columns = self.columns
-        statuses, failures = _as_read(columns["http_status"], columns["failure"])
+        statuses, failures, kept = _as_read(columns["http_status"], columns["failure"])
         computed = _analyse_captures(
             columns["robots_url"], statuses, columns["body"], columns["headers"], failures,
             settings.agents, settings.paths, settings.variants, settings.size_limit,
         )
+        passed = dict(columns, http_status=kept)
         arrays = []
         for field in schema:
             if field.name == "host":
                 arrays.append(hosts_of(columns["robots_url"]))
             elif field.name in PASSED:
-                arrays.append(pa.array(columns[field.name], type=field.type))
+                arrays.append(pa.array(passed[field.name], type=field.type))
             else:
                 arrays.append(_assemble(field.type, field.name, computed))
         return pa.RecordBatch.from_arrays(arrays, schema=schema)
 
 
-def _as_read(statuses: list, failures: list) -> Tuple[list, list]:
-    """The statuses and failures of a batch as the access policy reads them (``as_read``)."""
+def _as_read(statuses: list, failures: list) -> Tuple[list, list, list]:
+    """The statuses and failures of a batch as the access policy reads them (``as_read``), and
+    the statuses as the tables keep them: as given, but for a number past their int column's
+    range, which is null there (the reason says what it was)."""
     wrong = [i for i, status in enumerate(statuses)
              if status is not None and not 0 <= status <= _MAX_STATUS]
     if not wrong:
-        return statuses, failures
-    statuses, failures = list(statuses), list(failures)
+        return statuses, failures, statuses
+    read, failures, kept = list(statuses), list(failures), list(statuses)
     for i in wrong:
-        statuses[i], failures[i] = as_read(statuses[i], failures[i])
-    return statuses, failures
+        read[i], failures[i] = as_read(statuses[i], failures[i])
+        if not -(2**31) <= statuses[i] < 2**31:
+            kept[i] = None
+    return read, failures, kept
 
 
 def access_of(capture: Capture, reading: str, size_limit: int) -> Access:

@@ -165,19 +165,59 @@ def from_warcs(spark, locations: Sequence[str], settings: Settings = Settings(),
     return _run(spark, tasks, out)
 
 
-# The columns `analyse` reads from a DataFrame of captures; the first three are required.
-CAPTURE_COLUMNS = (
-    "robots_url",
-    "http_status",
-    "body",
-    "headers",
-    "capture_id",
-    "warc_file",
-    "fetch_time",
-    "body_bytes",
-    "truncated",
-    "failure",
-)
+def _check_types(schema, present: Sequence[str]) -> None:
+    """Refuses, before any task runs, a DataFrame of captures whose columns ``present`` are
+    not of the kinds ``analyse`` reads (``CAPTURE_KINDS``), naming each."""
+    wrong = []
+    for name in present:
+        kind = schema[name].dataType
+        wanted = CAPTURE_KINDS[name]
+        if _kind_of(kind) != wanted:
+            wrong.append(f"`{name}` must be {wanted}, not {kind.simpleString()}")
+    if wrong:
+        raise TypeError("the captures' columns: " + "; ".join(wrong))
+
+
+def _kind_of(kind) -> str:
+    """The kind of a Spark data type, as ``CAPTURE_KINDS`` names it."""
+    from pyspark.sql import types as t
+
+    def text(data_type) -> bool:
+        return isinstance(data_type, t.StringType)
+
+    if text(kind):
+        return "a string"
+    if isinstance(kind, t.IntegralType):
+        return "an integer"
+    if isinstance(kind, t.BinaryType):
+        return "binary"
+    if isinstance(kind, (t.TimestampType, t.TimestampNTZType)):
+        return "a timestamp"
+    if isinstance(kind, t.MapType) and text(kind.keyType) and text(kind.valueType):
+        return _HEADERS
+    if isinstance(kind, t.ArrayType) and isinstance(kind.elementType, t.StructType):
+        fields = kind.elementType.fields
+        if len(fields) == 2 and all(text(f.dataType) for f in fields):
+            return _HEADERS
+    return kind.simpleString()
+
+
+# The columns `analyse` reads from a DataFrame of captures, and the kind of each; the first
+# three are required.
+_HEADERS = "a map of string to string or an array of (name, value) structs of two strings"
+CAPTURE_KINDS = {
+    "robots_url": "a string",
+    "http_status": "an integer",
+    "body": "binary",
+    "headers": _HEADERS,
+    "capture_id": "a string",
+    "warc_file": "a string",
+    "fetch_time": "a timestamp",
+    "body_bytes": "an integer",
+    "truncated": "a string",
+    "failure": "a string",
+}
+CAPTURE_COLUMNS = tuple(CAPTURE_KINDS)
 
 
 def analyse(captures, settings: Settings = Settings(), out: Optional[str] = None) -> Tables:
@@ -187,23 +227,26 @@ def analyse(captures, settings: Settings = Settings(), out: Optional[str] = None
     as -1) and ``body`` (binary) are required; ``headers`` (a map of string to string, or an
     array of (name, value) structs), ``capture_id``, ``warc_file``, ``fetch_time``,
     ``body_bytes`` (when ``body`` holds only the start of the body), ``truncated`` and
-    ``failure`` are read when present. A missing ``capture_id`` becomes the URL with the row's
-    partition and position."""
+    ``failure`` are read when present (``CAPTURE_KINDS``: another kind is a ``TypeError``
+    before any task runs). A missing ``capture_id`` becomes the URL with the row's partition
+    and position; a header with a null name or value is left out."""
     present = [c for c in CAPTURE_COLUMNS if c in captures.columns]
     missing = [c for c in CAPTURE_COLUMNS[:3] if c not in present]
     if missing:
         raise ValueError(f"the captures lack the columns {missing}")
+    _check_types(captures.schema, present)
     out = _output(out)
 
     def to_capture(values: dict, partition: int, position: int) -> Capture:
         headers = values.get("headers") or ()
         if isinstance(headers, dict):
-            headers = tuple(headers.items())
+            headers = headers.items()
         else:
             # A map arrives as (key, value) pairs, a struct as a dict of its two fields.
-            headers = tuple(
-                tuple(h.values())[:2] if isinstance(h, dict) else (h[0], h[1]) for h in headers
-            )
+            headers = (tuple(h.values())[:2] if isinstance(h, dict) else (h[0], h[1])
+                       for h in headers if h is not None)
+        # A pair with a null name or value is no header: left out, as Access leaves one out.
+        headers = tuple(h for h in headers if None not in h)
         body = bytes(values.get("body") or b"")
         url = values["robots_url"] or ""
         return Capture(
