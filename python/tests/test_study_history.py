@@ -326,6 +326,10 @@ def test_the_history_command_reads_warc_files_of_several_crawls(folder, tmp_path
         write_warc(str(path), [*(response_record(c.robots_url, c.http_status, c.body,
                                                  date=c.fetch_time) for c in part), *extra])
         paths.append(str(path))
+    # A download cut short: its one record ends inside its body (reported and counted).
+    cut = tmp_path / "crawl-3-cut.warc"
+    cut.write_bytes(response_record("https://a.example/robots.txt", 200, BASE * 4)[:-20])
+    paths.append(str(cut))
     out = tmp_path / "from-warc"
     done = subprocess.run(
         [sys.executable, "-m", "robotspec.study", "history", "--warc", *paths, "--out",
@@ -335,9 +339,12 @@ def test_the_history_command_reads_warc_files_of_several_crawls(folder, tmp_path
     assert done.returncode == 0, done.stderr[-3000:]
     assert ("robotspec.study: 1 capture without a time (no valid WARC-Date) left out"
             in done.stderr.splitlines())
+    assert ("robotspec.study: 1 file could not be read whole (see the executors' standard "
+            "error)" in done.stderr.splitlines())
+    assert "; 3 input files, 1 not read whole)." in (out / "summary.md").read_text()
     table = pd.read_parquet(out / "history")
     expected = _rows(captures, fold=True)
     got = {(r.site, r.agent, r.after_period, r.change) for r in table.itertuples()}
     assert got == {(r["site"], r["agent"], r["after_period"], r["change"]) for r in expected}
     provenance = json.loads((out / "_provenance.json").read_text())
-    assert provenance["inputs"] == paths
+    assert provenance["inputs"] == paths and provenance["unreadable_files"] == 1

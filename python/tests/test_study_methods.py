@@ -360,14 +360,19 @@ def test_restrictions_methods_on_spark(tmp_path):
                                    (("Location", "https://moved.example/robots.txt"),)))
     warc = tmp_path / "cases.warc.gz"
     write_warc(str(warc), records)
+    # A download cut short: its one record ends inside its body (reported and counted).
+    cut = tmp_path / "cut.warc"
+    cut.write_bytes(records[0][:-20])
     agents = ["GPTBot", "*", "Kangaroo Bot"]
     study = tmp_path / "study"
     done = subprocess.run(
         [sys.executable, "-m", "robotspec.study", "restrictions", "--methods", ",".join(METHODS),
-         "--warc", str(warc), "--study", str(study), "--agents", ",".join(agents),
+         "--warc", str(warc), str(cut), "--study", str(study), "--agents", ",".join(agents),
          "--master", "local[2]", "--conf", "spark.ui.enabled=false"],
         capture_output=True, text=True, cwd=str(tmp_path))
     assert done.returncode == 0, done.stderr[-3000:]
+    assert ("robotspec.study: 1 file could not be read whole (see the executors' standard "
+            "error)" in done.stderr.splitlines())
     table = pd.read_parquet(study / "methods")
     assert len(table) == (len(CASES) + 2) * len(agents)
     # Every row as judge_capture gives it for the same capture (read back from the WARC).
@@ -392,10 +397,12 @@ def test_restrictions_methods_on_spark(tmp_path):
         assert confusion.loc[confusion["method"] == method, "count"].sum() == len(mine)
     summary = (study / "restrictions" / "summary.md").read_text()
     assert "| `consent-in-crisis` |" in summary and "`Kangaroo Bot`" in summary
+    assert " from 2 input files, 1 not read whole; " in summary
     assert summary in done.stdout
     provenance = json.loads((study / "methods" / "_provenance.json").read_text())
     assert provenance["methods"] == METHODS and provenance["agents"] == agents
-    assert provenance["inputs"] == [str(warc)] and provenance["readings"] == ["google"]
+    assert provenance["inputs"] == [str(warc), str(cut)] and provenance["readings"] == ["google"]
+    assert provenance["unreadable_files"] == 1
     disagreements = pd.read_parquet(study / "restrictions" / "disagreements")
     assert len(disagreements) == int(rates["differ"].sum())
     assert disagreements["evidence"].notna().all()

@@ -222,15 +222,21 @@ def _run_job(job: Tuple[Settings, List[str]], args, spark, out: str,
     made = provenance.record(
         readings=settings.variants, agents=settings.agents, methods=["exact"],
         inputs=locations, tables=list(JOB_TABLES), command=argv, paths=settings.paths,
-        size_limit=settings.size_limit, captures=captures,
+        size_limit=settings.size_limit, captures=captures, unreadable_files=errors,
     )
     for name in JOB_TABLES:
         provenance.write(os.path.join(out, name), made)
     print(f"robotspec.study: {provenance.counted(captures, 'capture')} from "
           f"{provenance.counted(len(locations), 'WARC file')} in "
           f"{elapsed:.1f} s -> {out}/{{verdicts,files,disagreements,changes}}")
-    if errors:
-        notice(f"{provenance.counted(errors, 'file')} could not be read whole (see the "
+    _say_unreadable(errors)
+
+
+def _say_unreadable(files: int) -> None:
+    """Says how many WARC files could not be read whole, if any (each is reported on its
+    executor's standard error)."""
+    if files:
+        notice(f"{provenance.counted(files, 'file')} could not be read whole (see the "
                "executors' standard error)")
 
 
@@ -343,11 +349,14 @@ def _main_methods(parser: argparse.ArgumentParser, args, argv: Sequence[str]) ->
         _require_study(args.study, "methods")
     with _spark(args) as spark:
         if locations:
-            methods_study.table(spark, locations, agents, methods, args.reading,
-                                args.size_limit).write.mode("overwrite").parquet(table_path)
+            judged, unreadable = methods_study.table(spark, locations, agents, methods,
+                                                     args.reading, args.size_limit)
+            judged.write.mode("overwrite").parquet(table_path)
+            _say_unreadable(unreadable.value)
             made = provenance.record(readings=[args.reading], agents=agents, methods=methods,
                                      inputs=locations, tables=["methods"], command=argv,
-                                     size_limit=args.size_limit)
+                                     size_limit=args.size_limit,
+                                     unreadable_files=unreadable.value)
             provenance.write(table_path, made)
         made = provenance.read(table_path)
         if made is None:
@@ -446,13 +455,16 @@ def main_history(argv: Sequence[str]) -> int:
     else:
         parser.error("no input (--warc, --warc-list or --captures)")
     with _spark(args) as spark:
+        from .job import warc_captures
+
+        unreadable = None
         if args.captures:
             # The executors read the captures, a host at a time: the driver holds names only.
             folder, scheme = os.path.abspath(args.captures), args.scheme
             rdd = spark.sparkContext.parallelize(hosts).flatMap(
                 lambda host: history.captures_of_host(folder, host, scheme))
         else:
-            rdd = _warc_captures(spark, inputs, args.size_limit)
+            rdd, unreadable = warc_captures(spark, inputs, args.size_limit)
         table, untimed = history.table(spark, rdd, agents, args.variants, args.period,
                                        args.fold, args.size_limit)
         table = table.cache()
@@ -464,6 +476,9 @@ def main_history(argv: Sequence[str]) -> int:
     if untimed.value:
         notice(f"{provenance.counted(untimed.value, 'capture')} without a time (no valid "
                "WARC-Date) left out")
+    if unreadable is not None:
+        counts["unreadable_files"] = unreadable.value
+        _say_unreadable(unreadable.value)
     made = provenance.record(readings=args.variants, agents=agents, methods=["exact"],
                              inputs=inputs, tables=["history", "timeline.csv", "timeline.png",
                                                     "summary.md"], command=argv,
@@ -479,16 +494,6 @@ def main_history(argv: Sequence[str]) -> int:
     print("\n" + summary)
     print(f"\nwrote {args.out}/{{history,timeline.csv,timeline.png,summary.md}}")
     return 0
-
-
-def _warc_captures(spark, locations: Sequence[str], size_limit: int):
-    """An RDD of the captures of WARC files, one partition per file."""
-    def read(location):
-        from .warc import captures  # fastwarc, on the executors only
-
-        return captures(location, size_limit)
-
-    return spark.sparkContext.parallelize(list(locations), len(locations)).flatMap(read)
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int | str | None:

@@ -102,6 +102,24 @@ def _batches(captures: Iterable[Capture], settings: Settings) -> Iterator:
         yield batch.record_batch(settings, schema)
 
 
+def warc_captures(spark, locations: Sequence[str], size_limit: int):
+    """An RDD of the captures of the WARC files at ``locations``, one partition per file, for
+    the commands that read captures as Python objects (``history``, the methods); and a Spark
+    accumulator of the files that could not be read whole (each reported on its executor's
+    standard error), whose value is known once the RDD is."""
+    unreadable = spark.sparkContext.accumulator(0)
+
+    def read(location: str) -> Iterator[Capture]:
+        from .warc import captures  # fastwarc, on the executors only
+
+        problems: List[str] = []
+        yield from captures(location, size_limit, problems)
+        unreadable.add(len(problems))
+
+    files = spark.sparkContext.parallelize(list(locations), len(locations))
+    return files.flatMap(read), unreadable
+
+
 def _counts(partition: int, captures: int, unreadable: int):
     """A task's row of ``COUNTS``."""
     import pyarrow as pa

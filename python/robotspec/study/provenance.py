@@ -65,5 +65,8 @@ def counted(count: int, noun: str) -> str:
 
 
 def input_files(provenance: dict) -> str:
-    """"1 input file", "3 input files": the inputs of a record, for a summary."""
-    return counted(len(provenance["inputs"]), "input file")
+    """"1 input file", "3 input files": the inputs of a record, for a summary, and how many
+    of them could not be read whole when any could not ("3 input files, 1 not read whole")."""
+    inputs = counted(len(provenance["inputs"]), "input file")
+    unreadable = provenance.get("unreadable_files") or 0
+    return f"{inputs}, {unreadable} not read whole" if unreadable else inputs

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Iterator, List, Sequence
 
 from ..capture import Capture, host_of
+from ..job import warc_captures
 from ..provenance import counted, input_files
 from . import EXACT, column, judge_capture
 
@@ -73,16 +74,13 @@ def rows_of(captures: Iterator[Capture], agents: Sequence[str], methods: Sequenc
 
 def table(spark, locations: Sequence[str], agents: Sequence[str], methods: Sequence[str],
           reading: str, size_limit: int):
-    """The ``methods`` table of the captures in the WARC files at ``locations``."""
+    """The ``methods`` table of the captures in the WARC files at ``locations``, and a Spark
+    accumulator of the files that could not be read whole (``job.warc_captures``)."""
     ddl = ", ".join(f"`{name}` {kind}" for name, kind in columns(methods))
-
-    def judge_file(location: str):
-        from ..warc import captures  # fastwarc, on the executors only
-
-        return rows_of(captures(location, size_limit), agents, methods, reading, size_limit)
-
-    files = spark.sparkContext.parallelize(list(locations), len(locations))
-    return spark.createDataFrame(files.flatMap(judge_file), ddl)
+    captures, unreadable = warc_captures(spark, locations, size_limit)
+    rows = captures.mapPartitions(
+        lambda read: rows_of(read, agents, methods, reading, size_limit))
+    return spark.createDataFrame(rows, ddl), unreadable
 
 
 def disagreements(methods_table, methods: Sequence[str]):
