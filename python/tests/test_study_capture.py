@@ -541,6 +541,28 @@ def test_a_location_names_a_local_file_as_it_is_opened(tmp_path):
     assert local_path("https://data.commoncrawl.org/a.warc.gz") is None
 
 
+def test_a_listing_is_read_as_the_file_system_names_files(tmp_path):
+    """A `--warc-list` file is UTF-8 with its byte order mark skipped; a name with bytes that
+    are not UTF-8 is kept as the file system keeps it, and passes through Spark's (UTF-8)
+    strings as its `file://` URL, which is read back as the same file."""
+    from argparse import Namespace
+
+    from robotspec.study.__main__ import _locations
+    from robotspec.study.warc import passable
+
+    path = tmp_path / os.fsdecode(b"caf\xe9.warc")
+    path.write_bytes(b"")
+    listing = tmp_path / "list.txt"
+    listing.write_bytes(b"\xef\xbb\xbf" + os.fsencode(path) + b"\r\n# a comment\n\n")
+    args = Namespace(warc=None, warc_list=[str(listing)], prefix=None, limit_files=None)
+    assert _locations(args) == [str(path)]
+    url = passable(str(path))
+    assert url == path.as_uri() and url.isascii() and url.endswith("/caf%E9.warc")
+    assert local_path(url) == str(path) and os.path.exists(local_path(url))
+    for kept in ("s3://bucket/a.warc", str(tmp_path / "plain.warc"), "crawl/caf\u00e9.warc"):
+        assert passable(kept) == kept
+
+
 def test_a_missing_extra_is_named(tmp_path, one_warc):
     """Without the `study` extra (PySpark here, hidden from the import system as if it were not
     installed), the command says which package is missing and how to install the extra, in one

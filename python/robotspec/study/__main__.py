@@ -83,14 +83,16 @@ def _settings(parser: argparse.ArgumentParser, **fields) -> Settings:
 
 
 def _inputs(parser: argparse.ArgumentParser, args) -> List[str]:
-    """The WARC locations (``_locations``), refused when there are none; under a local master,
-    a local file that does not exist, or is a folder, is refused too, before Spark starts (on
-    a cluster the executors open it, and what the driver sees proves nothing)."""
-    locations = _locations(args)
+    """The WARC locations (``_locations``, each as it can pass through Spark: ``passable``),
+    refused when there are none; under a local master, a local file that does not exist, or
+    is a folder, is refused too, before Spark starts (on a cluster the executors open it, and
+    what the driver sees proves nothing)."""
+    from .warc import local_path, passable  # fastwarc, which the tasks need too
+
+    locations = [passable(location) for location in _locations(args)]
     if not locations:
         parser.error("no WARC file given (--warc or --warc-list)")
     if args.master.startswith("local"):
-        from .warc import local_path  # fastwarc, which a local master's tasks need too
 
         for location in locations:
             path = local_path(location)
@@ -105,11 +107,13 @@ def _inputs(parser: argparse.ArgumentParser, args) -> List[str]:
 
 def _locations(args) -> List[str]:
     """The WARC locations of ``--warc`` and of the ``--warc-list`` files (one per line, gzip
-    or not, blank lines and ``#`` comments skipped), each prefixed with ``--prefix``."""
+    or not, blank lines and ``#`` comments skipped), each prefixed with ``--prefix``. A
+    listing is UTF-8 (a byte order mark skipped); a byte that is not is kept as the file
+    system keeps it in a name (``surrogateescape``), so a local file so named is found."""
     locations = list(args.warc or [])
     for listing in args.warc_list or []:
         opener = gzip.open if listing.endswith(".gz") else open
-        with opener(listing, "rt", encoding="utf-8") as lines:
+        with opener(listing, "rt", encoding="utf-8-sig", errors="surrogateescape") as lines:
             locations += [
                 line.strip() for line in lines if line.strip() and not line.startswith("#")
             ]

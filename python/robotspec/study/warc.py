@@ -19,10 +19,13 @@ pyarrow's file systems open (``s3://``, ``gs://``, ``hdfs://``, …).
 
 from __future__ import annotations
 
+import os
+import re
 import sys
 import urllib.request
 import zlib
 from collections import deque
+from pathlib import Path
 from typing import BinaryIO, Iterator, Optional
 from urllib.parse import unquote, urlsplit
 
@@ -42,6 +45,8 @@ _GZIP_MEMBER = b"\x1f\x8b\x08"
 #: How much of a file's end is kept to tell whether it ends where a record does: more than a
 #: record's header, and than the compressed record of a robots.txt in all but rare cases.
 _TAIL = 1 << 20
+#: What Python makes of a byte that is not UTF-8 in a file's name.
+_SURROGATE = re.compile("[\udc80-\udcff]")
 #: The records read: responses, and those whose type a cut header left out.
 _RECORDS = WarcRecordType.response | WarcRecordType.unknown | WarcRecordType.no_type
 
@@ -136,13 +141,24 @@ def _gzip_cut(tail: bytes) -> bool:
 
 def local_path(location: str) -> Optional[str]:
     """The local file ``location`` names — a path as it is, or a ``file://`` URL's path
-    percent-decoded — or None for a location of another scheme."""
+    percent-decoded (bytes that are not UTF-8 as the file system keeps them in a name:
+    ``surrogateescape``) — or None for a location of another scheme."""
     parts = urlsplit(location)
     if parts.scheme == "file":
-        return unquote(parts.path)
+        return unquote(parts.path, errors="surrogateescape")
     if parts.scheme == "" or (len(parts.scheme) == 1 and sys.platform == "win32"):
         return location
     return None
+
+
+def passable(location: str) -> str:
+    """``location`` as it can pass through Spark, whose strings are UTF-8: a local file whose
+    name holds bytes that are not UTF-8 (a lone surrogate, as Python reads such a name) as its
+    ``file://`` URL, those bytes percent-encoded; any other location as it is."""
+    path = local_path(location)
+    if location.isascii() or path is None or not _SURROGATE.search(location):
+        return location
+    return Path(os.path.abspath(path)).as_uri()
 
 
 def open_location(location: str) -> _Read:
