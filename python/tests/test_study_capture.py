@@ -498,6 +498,13 @@ REFUSALS = [
     (["blocking", "--study", "DIR", "--methods", "exact,imc25"],
      "robotspec.study: DIR holds no methods/ table: run the study into it first"),
     (["history", "--out", "DIR/h"], "error: no input (--warc, --warc-list or --captures)"),
+    # Spark and pyarrow cannot spell a folder whose name is not UTF-8.
+    (["--warc", "WARC", "--out", "DIR/o\udce9"],
+     "error: argument --out: `DIR/o\\xe9` holds bytes that are not UTF-8"),
+    (["blocking", "--study", "DIR/s\udce9"],
+     "error: argument --study: `DIR/s\\xe9` holds bytes that are not UTF-8"),
+    (["history", "--captures", "DIR", "--out", "DIR/h\udce9"],
+     "error: argument --out: `DIR/h\\xe9` holds bytes that are not UTF-8"),
     (["history", "--captures", "DIR/missing", "--out", "DIR/h"],
      "robotspec.study: DIR/missing: No such file or directory"),
 ]

@@ -62,6 +62,19 @@ def _list(text: str) -> List[str]:
     return items
 
 
+def _folder(text: str) -> str:
+    """A folder Spark and pyarrow write or read: its name must be text they can spell (UTF-8);
+    one with bytes that are not (a lone surrogate, as Python reads such a name) is refused."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        shown = os.fsencode(text).decode("utf-8", "backslashreplace")
+        raise argparse.ArgumentTypeError(
+            f"`{shown}` holds bytes that are not UTF-8, and Spark and pyarrow name files in "
+            "UTF-8") from None
+    return text
+
+
 def _count(text: str) -> int:
     """A number of files: 0 or more."""
     try:
@@ -253,7 +266,8 @@ def main_job(argv: Sequence[str]) -> int:
                     "history, warc (python -m robotspec.study blocking --help).",
     )
     _add_input(parser)
-    parser.add_argument("--out", required=True, help="output folder (overwritten)")
+    parser.add_argument("--out", required=True, type=_folder,
+                        help="output folder (overwritten)")
     _add_spark(parser)
     args = parser.parse_args(argv)
     job = (_job_settings(parser, args), _inputs(parser, args))
@@ -272,10 +286,11 @@ def main_blocking(argv: Sequence[str]) -> int:
                     "a PNG (docs/study.md). With --methods: published methods of measuring "
                     "it beside the exact answer, with the evidence of every disagreement.",
     )
-    parser.add_argument("--study", required=True,
+    parser.add_argument("--study", required=True, type=_folder,
                         help="the job's output folder (with --warc: where to write it first)")
-    parser.add_argument("--out", help="where to write the CSV files and the PNG (default: "
-                                      "STUDY/blocking; with --methods, STUDY/restrictions)")
+    parser.add_argument("--out", type=_folder,
+                        help="where to write the CSV files and the PNG (default: "
+                             "STUDY/blocking; with --methods, STUDY/restrictions)")
     parser.add_argument("--variant", default="rfc9309",
                         help="the variant of panel (a) and of the first table (default: rfc9309)")
     parser.add_argument("--title", default="", help="the plot's title")
@@ -434,7 +449,7 @@ def main_history(argv: Sequence[str]) -> int:
                         help="a Wayback-style folder: FOLDER/HOST/TIMESTAMP[.STATUS]")
     source.add_argument("--scheme", default="https", choices=["http", "https"],
                         help="the scheme of --captures' hosts (default: https)")
-    parser.add_argument("--out", required=True, help="output folder")
+    parser.add_argument("--out", required=True, type=_folder, help="output folder")
     parser.add_argument("--agents", type=_list, default=list(DEFAULT_AGENTS),
                         help="comma-separated agents; imc25 stands for the IMC 2025 paper's "
                              "24 (default: the study's 17)")
