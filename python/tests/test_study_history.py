@@ -145,6 +145,28 @@ def test_a_redirect_gives_way_to_another_capture_of_the_period():
     assert history.latest_per_period([redirect, body], "month")[0][1] is body
 
 
+@pytest.mark.parametrize("url,site,folded", [
+    ("https://a.example/robots.txt", "https://a.example", "a.example"),
+    ("https://a.example:443/robots.txt", "https://a.example", "a.example"),
+    ("HTTP://WWW.A.example:80/robots.txt", "http://www.a.example", "a.example"),
+    ("ftp://a.example:21/robots.txt", "ftp://a.example", "a.example"),
+    # Another port is another site (RFC 9309 2.3: the file speaks for its authority).
+    ("https://www.a.example:8443/robots.txt", "https://www.a.example:8443", "a.example:8443"),
+    ("http://a.example:8443/robots.txt", "http://a.example:8443", "a.example:8443"),
+    ("https://a.example:99999/robots.txt", "https://a.example", "a.example"),  # no port
+    # An internationalised host is its punycode (Google's reading), as WARC files spell it.
+    ("https://www.B\u00fccher.example/robots.txt", "https://www.xn--bcher-kva.example",
+     "xn--bcher-kva.example"),
+    ("https://xn--bcher-kva.example/robots.txt", "https://xn--bcher-kva.example",
+     "xn--bcher-kva.example"),
+    ("https://[2001:db8::1]:8443/robots.txt", "https://[2001:db8::1]:8443", "[2001:db8::1]:8443"),
+    ("https://www./robots.txt", "https://www.", "www."),  # nothing is left without www.
+    ("/robots.txt", None, None),
+])
+def test_a_site_is_what_its_robots_txt_speaks_for(url, site, folded):
+    assert (history.site_of(url, False), history.site_of(url, True)) == (site, folded)
+
+
 def test_fold_joins_www_and_the_bare_host(folder):
     captures = list(history.captures_from_folder(str(folder)))
     unfolded = {row["site"] for row in _rows(captures)}

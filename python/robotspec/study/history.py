@@ -77,13 +77,41 @@ COLUMNS = (
 
 
 def site_of(url: str, fold: bool) -> Optional[str]:
-    """The site of a robots.txt URL: scheme + host, or (``fold``) the host without ``www.``."""
+    """The site of a robots.txt URL: what its rules speak for, the scheme, host and port (RFC
+    9309 2.3: the file's scheme and authority; Google's reading: a default port is none, an
+    internationalised host is its punycode) — ``https://example.com``,
+    ``https://example.com:8443`` — or (``fold``) the host without ``www.``, with such a port,
+    for http and https alike (``example.com``). A port that is no port (``:99999``) is left
+    out, as if the URL named none."""
     host = host_of(url)
     if host is None:
         return None
+    if not host.isascii():
+        try:
+            host = host.encode("idna").decode("ascii")
+        except UnicodeError:  # a label IDNA cannot spell: the host as written
+            pass
+    scheme = url.split(":", 1)[0].lower()
+    authority = f"[{host}]" if ":" in host else host  # an IPv6 address
+    port = _port_of(url)
+    if port is not None and port != _DEFAULT_PORTS.get(scheme):
+        authority = f"{authority}:{port}"
     if fold:
-        return host[4:] if host.startswith("www.") else host
-    return f"{url.split(':', 1)[0].lower()}://{host}"
+        bare = authority[4:] if authority.startswith("www.") else ""
+        return bare if bare[:1] not in ("", ".", ":") else authority
+    return f"{scheme}://{authority}"
+
+
+# The ports a robots.txt URL's scheme implies (Google: http, https and ftp).
+_DEFAULT_PORTS = {"http": 80, "https": 443, "ftp": 21}
+
+
+def _port_of(url: str) -> Optional[int]:
+    """The port ``url`` names, or None when it names none or one that is no port."""
+    try:
+        return urlsplit(url).port
+    except ValueError:
+        return None
 
 
 def captures_from_folder(folder: str, scheme: str = "https") -> Iterator[Capture]:
