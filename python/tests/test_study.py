@@ -15,6 +15,7 @@ write from the vendored corpus sample and from synthetic captures (study_data.py
 """
 
 import json
+import os
 import subprocess
 import sys
 import tempfile
@@ -355,6 +356,25 @@ def test_a_dataframe_is_read_as_crawls_write_it(spark):
     assert str(refused.value) == (
         "the captures' columns: `http_status` must be an integer, not string; `body` must be "
         "binary, not string; `fetch_time` must be a timestamp, not string")
+
+
+def test_a_study_of_no_capture_says_none(spark, tmp_path):
+    """The blocking study of a DataFrame without a capture, asked without its agents: every
+    table of the report says "(none)", not pandas' picture of an empty frame, and the files
+    are written, the PNG saying that there is no site to show."""
+    from robotspec.study import blocking
+
+    empty = spark.createDataFrame([], "robots_url string, http_status int, body binary")
+    made = analyse(empty, Settings(agents=("*",), paths=("/",)))
+    assert made.captures == 0
+    result = blocking.study(made.verdicts, made.disagreements, made.changes)
+    text = blocking.report(result, "rfc9309")
+    assert "Empty DataFrame" not in text
+    assert text.count("\n(none)") == 5 and text.startswith("sites: 0 (captures read: 0;")
+    written = blocking.write(result, str(tmp_path / "blocking"), "rfc9309")
+    assert [os.path.basename(p) for p in written] == [
+        "blocking.csv", "changes.csv", "change_reasons.csv", "reasons.csv", "blocking.png"]
+    assert all(os.path.getsize(p) > 0 for p in written[-1:])
 
 
 def test_the_command_line_runs_the_job_and_the_blocking_study(tmp_path):

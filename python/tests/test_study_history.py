@@ -123,6 +123,25 @@ def test_the_summary_counts_in_words(folder):
     assert "; 1 input file)." in text
 
 
+def test_a_history_without_a_pair_says_so(folder, tmp_path):
+    """No site captured in two periods: the summary says so instead of an empty table, and the
+    plot says it, without matplotlib's warning of a legend with nothing in it."""
+    import warnings
+
+    pd = pytest.importorskip("pandas")
+    timeline = pd.DataFrame(columns=["reading", "agent", "period", "closed", "opened", "partly",
+                                     "unchanged"])
+    provenance = {"readings": ["google"], "agents": ["GPTBot"], "robotspec_version": "0",
+                  "period": "month", "fold": False, "inputs": [str(folder)]}
+    text = history.markdown(timeline, {"sites": 0, "pairs": 0}, provenance)
+    assert "No site was captured in two periods: there is no change to count." in text
+    assert "| crawler |" not in text
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        history.plot(timeline, str(tmp_path / "timeline.png"), "google", ["GPTBot"])
+    assert (tmp_path / "timeline.png").stat().st_size > 0
+
+
 def test_one_capture_per_period_the_latest(folder):
     captures = [c for c in history.captures_from_folder(str(folder))
                 if "a.example" == c.robots_url.split("/")[2]]

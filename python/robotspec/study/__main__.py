@@ -509,7 +509,7 @@ def main_history(argv: Sequence[str]) -> int:
     with open(os.path.join(args.out, "summary.md"), "w", encoding="utf-8") as file:
         file.write(summary + "\n")
     provenance.write(args.out, made)
-    print(timeline.to_string(index=False))
+    print(provenance.shown(timeline, index=False))
     print("\n" + summary)
     print(f"\nwrote {args.out}/{{history,timeline.csv,timeline.png,summary.md}}")
     return 0

@@ -28,6 +28,8 @@ import os
 from dataclasses import dataclass
 from typing import List, Optional, Sequence
 
+from .provenance import shown
+
 # The values of the ``blocked`` column, the library's ``Blocked`` (``Analysis.blocked``,
 # ``Access.blocked``), in the order the tables and the plot show them.
 BLOCKED = ("all", "some", "none", "unreachable", "undecided")
@@ -211,7 +213,7 @@ def _counts_table(counts, agents: List[str], variants: List[str]):
             index=["agent", "variant"], columns="blocked", values="count", aggfunc="sum"
         )
         if len(counts)
-        else pd.DataFrame(columns=list(BLOCKED))
+        else pd.DataFrame(columns=list(BLOCKED), dtype="int64")
     )
     index = pd.MultiIndex.from_product([agents, variants], names=["agent", "variant"])
     table = table.reindex(index=index, columns=list(BLOCKED)).fillna(0).astype(int)
@@ -232,6 +234,12 @@ def plot(result: Study, path: str, variant: str, title: str = "") -> None:
     counts = result.counts
     agents = list(dict.fromkeys(counts["agent"]))
     variants = list(dict.fromkeys(counts["variant"]))
+    if not agents:  # a study of no capture, asked without its agents
+        figure = plt.figure(figsize=(8, 1.5), dpi=110)
+        figure.text(0.5, 0.5, "No site to show: the study read no capture.", ha="center",
+                    va="center", fontsize=12)
+        _save(figure, path)
+        return
     height = max(4.5, 0.38 * len(agents) + 1.8)
     figure = plt.figure(figsize=(17, height + 3.8), dpi=110)
     grid = figure.add_gridspec(2, 3, width_ratios=[1.25, 1.1, 0.9], height_ratios=[height, 3.8])
@@ -313,6 +321,13 @@ def plot(result: Study, path: str, variant: str, title: str = "") -> None:
         x=0.01, ha="left", fontsize=13, fontweight="bold",
     )
     figure.tight_layout(rect=(0, 0, 1, 0.97))
+    _save(figure, path)
+
+
+def _save(figure, path: str) -> None:
+    """Writes ``figure`` as the PNG at ``path`` (its folder made) and lets it go."""
+    import matplotlib.pyplot as plt
+
     os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
     figure.savefig(path)
     plt.close(figure)
@@ -329,17 +344,16 @@ def report(result: Study, variant: str) -> str:
     ]
     counts = result.counts
     chosen = counts[counts["variant"] == variant]
-    lines.append(chosen.drop(columns=["variant"]).to_string(index=False))
+    lines.append(shown(chosen.drop(columns=["variant"]), index=False))
     lines += ["", "Sites that block all for the agent (blocked: all), per variant:"]
-    lines.append(counts.pivot(index="agent", columns="variant", values="all")
-                 .reindex(list(dict.fromkeys(counts["agent"])))
-                 .reindex(columns=list(dict.fromkeys(counts["variant"])))
-                 .to_string())
+    lines.append(shown(counts.pivot(index="agent", columns="variant", values="all")
+                        .reindex(list(dict.fromkeys(counts["agent"])))
+                        .reindex(columns=list(dict.fromkeys(counts["variant"])))))
     lines += ["", "Sites whose blocked differs between at least two variants:"]
     changes = result.changes
     share = (changes["changed"] / changes["sites"].where(changes["sites"] > 0) * 100).round(1)
-    lines.append(changes[["agent", "sites", "changed"]].assign(percent=share.fillna(0))
-                 .to_string(index=False))
+    lines.append(shown(changes[["agent", "sites", "changed"]].assign(percent=share.fillna(0)),
+                        index=False))
     pairs = [c for c in changes.columns if " vs " in c]
     if pairs:
         lines += ["", "Sites × agents whose blocked differs, per pair of variants:"]

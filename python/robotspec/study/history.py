@@ -382,13 +382,15 @@ def plot(timeline_table, path: str, reading: str, agents: Sequence[str]) -> None
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     import numpy as np
+    from matplotlib.ticker import MaxNLocator
 
     rows = timeline_table[timeline_table["reading"] == reading]
     agents = [agent for agent in agents if agent in set(rows["agent"])]
     periods = sorted(set(rows["period"]))
     width = max(1, min(4, len(agents)))
     height = max(1, (len(agents) + width - 1) // width)
-    figure, axes = plt.subplots(height, width, figsize=(4 * width, 2.6 * height + 0.8),
+    # At least 7 inches wide: the title's width.
+    figure, axes = plt.subplots(height, width, figsize=(max(4 * width, 7), 2.6 * height + 0.8),
                                 dpi=100, squeeze=False, sharex=True)
     colours = {"closed": "#c0392b", "opened": "#5aa469", "partly": "#f0a830"}
     x = np.arange(len(periods))
@@ -400,10 +402,17 @@ def plot(timeline_table, path: str, reading: str, agents: Sequence[str]) -> None
             bottom += mine[kind].to_numpy()
         axis.set_title(agent, fontsize=9, loc="left")
         axis.set_ylabel("sites", fontsize=8)
+        axis.yaxis.set_major_locator(MaxNLocator(integer=True))  # sites are whole
         axis.set_xticks(x, periods, rotation=45, ha="right", fontsize=7)
     for axis in list(axes.flat)[len(agents):]:
         axis.set_visible(False)
-    axes.flat[0].legend(fontsize=7, frameon=False)
+    if agents:
+        axes.flat[0].legend(fontsize=7, frameon=False)
+    else:
+        axes.flat[0].set_visible(True)
+        axes.flat[0].set_axis_off()
+        axes.flat[0].text(0.5, 0.5, "no site was captured in two periods", ha="center",
+                          va="center", fontsize=9)
     figure.suptitle(f"Sites that closed, opened or changed partly, per crawler and period "
                     f"({reading})", x=0.01, ha="left", fontsize=10)
     figure.tight_layout(rect=(0, 0, 1, 0.96))
@@ -431,6 +440,8 @@ def markdown(timeline_table, history_counts: dict, provenance: dict) -> str:
     for agent, row in totals.iterrows():
         lines.append(f"| `{agent}` | {row.closed} | {row.opened} | {row.partly} "
                      f"| {row.unchanged} |")
+    if totals.empty:
+        lines[-2:] = ["No site was captured in two periods: there is no change to count."]
     lines += ["", "Each pair compared exactly over every URL (`Robots.compare`, as "
               "`robotspec compare OLD NEW`); statuses read by the access policy."]
     return "\n".join(lines)

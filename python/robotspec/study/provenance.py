@@ -64,6 +64,12 @@ def counted(count: int, noun: str) -> str:
     return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
+def shown(frame, **options) -> str:
+    """A pandas ``frame`` as the study prints it (``DataFrame.to_string`` with ``options``), or
+    "(none)" when it has no row: not pandas' picture of an empty frame."""
+    return frame.to_string(**options) if len(frame) else "(none)"
+
+
 def input_files(provenance: dict) -> str:
     """"1 input file", "3 input files": the inputs of a record, for a summary, and how many
     of them could not be read whole when any could not ("3 input files, 1 not read whole")."""
