@@ -96,6 +96,17 @@ def test_a_timestamp_that_names_no_time_is_skipped_and_said(tmp_path, capsys):
         for name in ("0000", "20230229", "20230230120000.404", "20231301")]
 
 
+def test_a_capture_that_cannot_be_read_is_skipped_and_said(tmp_path, capsys):
+    """A folder named like a capture (a download tool's) is no capture: skipped, with a line
+    on standard error, and the host's other captures read as ever (not the task failed)."""
+    (tmp_path / "c.example" / "20240101").mkdir(parents=True)
+    (tmp_path / "c.example" / "20240201").write_bytes(BASE)
+    captures = list(history.captures_from_folder(str(tmp_path)))
+    assert [c.fetch_time.strftime("%Y-%m-%d") for c in captures] == ["2024-02-01"]
+    assert capsys.readouterr().err.splitlines() == [
+        f"robotspec.study: {tmp_path / 'c.example' / '20240101'}: skipped: Is a directory"]
+
+
 def test_a_folder_whose_name_is_no_host_is_skipped_and_said(tmp_path, capsys):
     """A host folder whose name cannot be a host — bytes that are not UTF-8, a space — holds
     no site's captures: skipped, with a line on standard error, as `warc FOLDER` skips such a

@@ -143,7 +143,8 @@ def hosts_of_folder(folder: str) -> List[str]:
 
 def captures_of_host(folder: str, host: str, scheme: str = "https") -> Iterator[Capture]:
     """The captures in ``FOLDER/HOST`` of a Wayback-style folder (``captures_from_folder``),
-    in name order: one body read at a time."""
+    in name order: one body read at a time. A name of a capture that cannot be read (a folder,
+    a file gone or not readable) is skipped and said."""
     directory = os.path.join(folder, host)
     for name in sorted(os.listdir(directory)):
         matched = _TIMESTAMP.fullmatch(name)
@@ -154,8 +155,12 @@ def captures_of_host(folder: str, host: str, scheme: str = "https") -> Iterator[
         if when is None:
             notice(f"{path}: skipped: its name is no time")
             continue
-        with open(path, "rb") as file:
-            body = file.read()
+        try:
+            with open(path, "rb") as file:
+                body = file.read()
+        except OSError as error:  # a folder so named, a file gone or not readable
+            notice(f"{path}: skipped: {error.strerror or error}")
+            continue
         yield Capture(
             robots_url=f"{scheme}://{host}/robots.txt",
             http_status=int(matched.group(2) or 200),
