@@ -498,6 +498,10 @@ REFUSALS = [
     (["blocking", "--study", "DIR", "--methods", "exact,imc25"],
      "robotspec.study: DIR holds no methods/ table: run the study into it first"),
     (["history", "--out", "DIR/h"], "error: no input (--warc, --warc-list or --captures)"),
+    (["--warc", "WARC", "--out", "DIR/o", "--agents", "bad\tagent"],
+     'error: agents: the agent holds a control character (U+0009 at byte 3): "bad\\tagent"'),
+    (["--warc", "WARC", "--out", "DIR/o", "--paths", "/\udcff"],
+     "error: paths: '/\\udcff' holds a lone surrogate, which no URL holds"),
     # Spark and pyarrow cannot spell a folder whose name is not UTF-8.
     (["--warc", "WARC", "--out", "DIR/o\udce9"],
      "error: argument --out: `DIR/o\\xe9` holds bytes that are not UTF-8"),

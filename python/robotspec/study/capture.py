@@ -84,6 +84,14 @@ class Settings:
                 Access(200, b"", variant)
             except ValueError as refused:
                 raise ValueError(f"variants: {refused}") from None
+        try:  # each agent as the library reads a crawler's (``AgentError`` says why not)
+            Access(200, b"").blocked(list(self.agents))
+        except ValueError as refused:
+            raise ValueError(f"agents: {refused}") from None
+        for path in self.paths:
+            if not path.isascii() and _SURROGATE.search(path):
+                raise ValueError(f"paths: {path!r} holds a lone surrogate, which no URL holds "
+                                 "(bytes that are not UTF-8)")
         if self.size_limit < 1:
             raise ValueError(f"size_limit must be positive, not {self.size_limit}")
 
