@@ -41,15 +41,14 @@ pub(crate) type Answer = (bool, Option<u32>, Option<String>, Option<String>);
 ///
 /// `status` is the HTTP status code of the response, an int from 0 to 65535 (another is a
 /// `ValueError`: a crawl's `-1` for "no response" is None here), or None when no response came
-/// (then `failure` says why: a network error, which every variant treats as unreachable). A 2xx body
-/// is parsed by the variant (only its first `size_limit` bytes: 512,000 by default, the
-/// policy's); any other status decides by itself, whatever the body. `headers` (a mapping, or
-/// pairs of str) feed the lifetime (`Cache-Control`, `Expires`, `Date`, `Age`, `Retry-After`;
-/// dates in any of the three HTTP-date forms); a pair that is no valid header (a name that is
-/// not a token, a value with a control character or a lone surrogate) is left out, as an HTTP
-/// client refuses it. A redirect
-/// status reaches the policy as a status it leaves undefined (unreachable): a fetcher follows
-/// redirects first (`redirect_target`).
+/// (then `failure` says why: a network error, which every variant treats as unreachable). A
+/// 2xx body is parsed by the variant (only its first `size_limit` bytes: 512,000 by default,
+/// the policy's); any other status decides by itself, whatever the body. `headers` (a
+/// mapping, or pairs of str) feed the lifetime (`Cache-Control`, `Expires`, `Date`, `Age`,
+/// `Retry-After`; dates in any of the three HTTP-date forms); a pair that is no valid header
+/// (a name that is not a token, a value with a control character or a lone surrogate) is left
+/// out, as an HTTP client refuses it. A redirect status reaches the policy as a status it
+/// leaves undefined (unreachable): a fetcher follows redirects first (`redirect_target`).
 ///
 /// >>> Access(403, profile="draft-1996").state, Access(403, profile="rfc9309").state
 /// ('disallow-all', 'allow-all')
