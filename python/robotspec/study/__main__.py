@@ -106,7 +106,6 @@ def _inputs(parser: argparse.ArgumentParser, args) -> List[str]:
     if not locations:
         parser.error("no WARC file given (--warc or --warc-list)")
     if args.master.startswith("local"):
-
         for location in locations:
             path = local_path(location)
             if path is None:

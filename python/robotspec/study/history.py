@@ -35,10 +35,10 @@ import re
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Iterator, List, Optional, Sequence, Tuple
-from urllib.parse import urlsplit
+from urllib.parse import SplitResult, urlsplit
 
 from .._robotspec import Access, Robots
-from .capture import Capture, access_of, can_be_a_host, host_of, redirect_of
+from .capture import Capture, access_of, can_be_a_host, redirect_of
 from .notice import notice
 from .provenance import counted, input_files
 
@@ -83,7 +83,11 @@ def site_of(url: str, fold: bool) -> Optional[str]:
     ``https://example.com:8443`` — or (``fold``) the host without ``www.``, with such a port,
     for http and https alike (``example.com``). A port that is no port (``:99999``) is left
     out, as if the URL named none."""
-    host = host_of(url)
+    try:
+        parts = urlsplit(url)
+        host = parts.hostname
+    except ValueError:
+        return None
     if host is None:
         return None
     if not host.isascii():
@@ -93,7 +97,7 @@ def site_of(url: str, fold: bool) -> Optional[str]:
             pass
     scheme = url.split(":", 1)[0].lower()
     authority = f"[{host}]" if ":" in host else host  # an IPv6 address
-    port = _port_of(url)
+    port = _port_of(parts)
     if port is not None and port != _DEFAULT_PORTS.get(scheme):
         authority = f"{authority}:{port}"
     if fold:
@@ -106,10 +110,10 @@ def site_of(url: str, fold: bool) -> Optional[str]:
 _DEFAULT_PORTS = {"http": 80, "https": 443, "ftp": 21}
 
 
-def _port_of(url: str) -> Optional[int]:
-    """The port ``url`` names, or None when it names none or one that is no port."""
+def _port_of(parts: SplitResult) -> Optional[int]:
+    """The port a URL (split) names, or None when it names none or one that is no port."""
     try:
-        return urlsplit(url).port
+        return parts.port
     except ValueError:
         return None
 
