@@ -502,6 +502,9 @@ REFUSALS = [
      'error: agents: the agent holds a control character (U+0009 at byte 3): "bad\\tagent"'),
     (["--warc", "WARC", "--out", "DIR/o", "--paths", "/\udcff"],
      "error: paths: '/\\udcff' holds a lone surrogate, which no URL holds"),
+    (["histroy", "--out", "DIR/h"],
+     "error: unknown command 'histroy' (did you mean 'history'? the commands: blocking, "
+     "history, restrictions, warc; the job itself takes options: --help)"),
     # Spark and pyarrow cannot spell a folder whose name is not UTF-8.
     (["--warc", "WARC", "--out", "DIR/o\udce9"],
      "error: argument --out: `DIR/o\\xe9` holds bytes that are not UTF-8"),

@@ -523,6 +523,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int | str | None:
     argv = list(sys.argv[1:] if argv is None else argv)
     commands = {"blocking": main_blocking, "restrictions": main_restrictions,
                 "history": main_history, "warc": main_warc}
+    if argv and not argv[0].startswith("-") and argv[0] not in commands:
+        return _unknown_command(argv[0], commands)
     command, rest = (commands[argv[0]], argv[1:]) if argv and argv[0] in commands \
         else (main_job, argv)
     try:
@@ -547,6 +549,19 @@ def main(argv: Optional[Sequence[str]] = None) -> int | str | None:
         where = f"{error.filename}: " if error.filename else ""
         notice(f"{where}{error.strerror or error}")
         return 2
+
+
+def _unknown_command(word: str, commands) -> int:
+    """Refuses a first argument that names no command (the job itself takes options only),
+    as argparse refuses, naming the nearest command when one is near: status 2."""
+    import difflib
+
+    near = difflib.get_close_matches(word, list(commands), n=1)
+    hint = f"did you mean {near[0]!r}? " if near else ""
+    print(f"python -m robotspec.study: error: unknown command {word!r} ({hint}the commands: "
+          f"{', '.join(sorted(commands))}; the job itself takes options: --help)",
+          file=sys.stderr)
+    return 2
 
 
 def _stdout_to_null() -> None:
