@@ -36,7 +36,7 @@ from typing import Iterator, List, NoReturn, Optional, Sequence, Tuple
 
 from .._robotspec import VARIANTS
 from . import parts, provenance
-from .capture import DEFAULT_AGENTS, DEFAULT_PATHS, DEFAULT_SIZE_LIMIT, Settings
+from .capture import DEFAULT_AGENTS, DEFAULT_PATHS, DEFAULT_SIZE_LIMIT, Settings, holds_surrogate
 from .notice import notice
 
 SETTINGS_FILE = "settings.json"
@@ -65,13 +65,11 @@ def _list(text: str) -> List[str]:
 def _folder(text: str) -> str:
     """A folder Spark and pyarrow write or read: its name must be text they can spell (UTF-8);
     one with bytes that are not (a lone surrogate, as Python reads such a name) is refused."""
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
+    if holds_surrogate(text):
         shown = os.fsencode(text).decode("utf-8", "backslashreplace")
         raise argparse.ArgumentTypeError(
             f"`{shown}` holds bytes that are not UTF-8, and Spark and pyarrow name files in "
-            "UTF-8") from None
+            "UTF-8")
     return text
 
 

@@ -89,7 +89,7 @@ class Settings:
         except ValueError as refused:
             raise ValueError(f"agents: {refused}") from None
         for path in self.paths:
-            if not path.isascii() and _SURROGATE.search(path):
+            if holds_surrogate(path):
                 raise ValueError(f"paths: {path!r} holds a lone surrogate, which no URL holds "
                                  "(bytes that are not UTF-8)")
         if self.size_limit < 1:
@@ -99,6 +99,13 @@ class Settings:
 # A capture's text fields, and what no encoding writes in them.
 _TEXT_FIELDS = ("robots_url", "capture_id", "warc_file", "truncated", "failure")
 _SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def holds_surrogate(text: str) -> bool:
+    """Whether ``text`` holds a lone surrogate, which no encoding writes: what Python makes of
+    a byte that is not UTF-8 in a file's name or an argument (``surrogateescape``). ASCII text
+    costs one check."""
+    return not text.isascii() and _SURROGATE.search(text) is not None
 
 
 @dataclass(frozen=True)
@@ -128,7 +135,7 @@ class Capture:
     def __post_init__(self) -> None:
         for name in _TEXT_FIELDS:
             value = getattr(self, name)
-            if value is not None and not value.isascii() and _SURROGATE.search(value):
+            if value is not None and holds_surrogate(value):
                 object.__setattr__(self, name, _SURROGATE.sub("\ufffd", value))
 
     def header(self, name: str) -> Optional[str]:

@@ -20,7 +20,6 @@ pyarrow's file systems open (``s3://``, ``gs://``, ``hdfs://``, …).
 from __future__ import annotations
 
 import os
-import re
 import sys
 import urllib.request
 import zlib
@@ -32,7 +31,7 @@ from urllib.parse import unquote, urlsplit
 from fastwarc import ArchiveIterator, WarcRecordType
 from fastwarc.stream_io import ChunkedReader, GzipReader
 
-from .capture import Capture
+from .capture import Capture, holds_surrogate
 from .notice import notice
 from .provenance import counted
 
@@ -45,8 +44,6 @@ _GZIP_MEMBER = b"\x1f\x8b\x08"
 #: How much of a file's end is kept to tell whether it ends where a record does: more than a
 #: record's header, and than the compressed record of a robots.txt in all but rare cases.
 _TAIL = 1 << 20
-#: What Python makes of a byte that is not UTF-8 in a file's name.
-_SURROGATE = re.compile("[\udc80-\udcff]")
 #: The records read: responses, and those whose type a cut header left out.
 _RECORDS = WarcRecordType.response | WarcRecordType.unknown | WarcRecordType.no_type
 
@@ -156,9 +153,12 @@ def passable(location: str) -> str:
     name holds bytes that are not UTF-8 (a lone surrogate, as Python reads such a name) as its
     ``file://`` URL, those bytes percent-encoded; any other location as it is."""
     path = local_path(location)
-    if location.isascii() or path is None or not _SURROGATE.search(location):
+    if path is None or not holds_surrogate(location):
         return location
-    return Path(os.path.abspath(path)).as_uri()
+    try:
+        return Path(os.path.abspath(path)).as_uri()
+    except UnicodeEncodeError:  # a surrogate no byte of a name makes: no file so named
+        return location
 
 
 def open_location(location: str) -> _Read:
