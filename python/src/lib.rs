@@ -92,10 +92,13 @@ mod _robotspec {
         }
         module.add("SETTINGS", settings)?;
         module.add("DEFAULT_VARIANT", super::input::DEFAULT_VARIANT)?;
-        // The study's batch call (issue 35), private to robotspec.study: set as an attribute,
-        // not added, so that it stays out of `__all__` and the stubs.
+        // The study's batch call and the bytes it keeps of a body (issue 35), private to
+        // robotspec.study: set as attributes, not added, so that they stay out of `__all__`
+        // and the stubs.
         let analyse = wrap_pyfunction!(super::study::analyse_captures, module)?;
         module.setattr("_analyse_captures", analyse)?;
+        let parsed_bytes = wrap_pyfunction!(super::study::parsed_bytes, module)?;
+        module.setattr("_parsed_bytes", parsed_bytes)?;
         Ok(())
     }
 }

@@ -19,7 +19,8 @@ require_study_suite()
 from robotspec import Access  # noqa: E402
 from robotspec.study import Capture, Settings  # noqa: E402
 from robotspec.study import parts  # noqa: E402
-from robotspec.study.capture import Batch, analyse, explode, host_of, hosts_of  # noqa: E402
+from robotspec.study.capture import (  # noqa: E402
+    Batch, analyse, explode, host_of, hosts_of, parsed_bytes)
 from robotspec.study.warc import captures, local_path  # noqa: E402
 from robotspec.study.warcwrite import records_from_folder, response_record, write_warc  # noqa: E402,E501
 
@@ -144,6 +145,32 @@ def test_analyse_one_capture():
     assert head[7] == "https://a.test/robots.txt"
     assert {r[1] for r in readings} == {"redirect"}
     assert {v[2] for r in readings for v in r[-1]} == {None}
+
+
+def test_a_size_limit_under_a_readings_minimum_keeps_what_that_reading_parses(tmp_path):
+    """RFC 9309 and the 2019 draft parse at least 512,000 bytes of a body whatever the size
+    limit (docs/access.md). With a limit of 1,000 the study keeps that much for them — read
+    from a WARC file and answered in a batch — so the 1,001st byte, which cuts `Disallow:
+    /abcdef` to `/ab`, cuts nothing: each reading answers as `Access` does with the whole
+    body."""
+    limit = 1000
+    head = b"User-agent: *\n#" + b"x" * (limit - len(b"Disallow: /ab") - 15) + b"\n"
+    body = head + b"Disallow: /abcdef\n"
+    assert body[: limit + 1].endswith(b"\nDisallow: /ab")
+    settings = Settings(agents=("*",), paths=("/abx", "/abcdef"), size_limit=limit)
+    assert parsed_bytes(settings.variants, limit) == SIZE_LIMIT
+    assert parsed_bytes(["google", "draft-1996"], limit) == limit
+    path = tmp_path / "small-limit.warc.gz"
+    write_warc(str(path), [response_record("https://a.test/robots.txt", 200, body)])
+    read, = captures(str(path), parsed_bytes(settings.variants, limit))
+    assert read.body == body
+    row = analyse(read, settings)
+    readings = row[-3]
+    for reading in readings:
+        expected = Access(200, body, reading[0], size_limit=limit).answers(["*"], settings.paths)
+        assert [(v[2], v[4]) for v in reading[-1]] == [(a[0], a[2]) for a in expected], reading[0]
+    by_reading = {r[0]: [v[2] for v in r[-1]] for r in readings}
+    assert by_reading["rfc9309"] == [True, False] and by_reading["google"] == [True, True]
 
 
 def test_a_status_no_http_response_has_is_no_response():

@@ -255,6 +255,24 @@ def test_comparisons_equal_robotspec_compare(cli, folder, tmp_path):
     assert checked >= 6
 
 
+def test_a_body_past_the_size_limit_is_compared_as_the_policy_reads_it(cli, tmp_path):
+    """The limit cuts through the new file's `Disallow: /abc`: the access policy leaves that
+    line out, so the change opens `/p` and closes nothing — what `robotspec compare
+    --max-input-bytes` says of the two files — not a change that also closes `/a`."""
+    new = b"User-agent: *\nDisallow: /abc\n"
+    limit = len(b"User-agent: *\nDisallow: /a")
+    captures = [Capture(robots_url="https://x.example/robots.txt", http_status=200, body=body,
+                        capture_id=str(month),
+                        fetch_time=datetime(2024, month, 1, tzinfo=timezone.utc))
+                for month, body in ((1, b"User-agent:*\nDisallow:/p\n"), (2, new))]
+    names = [name for name, _ in history.COLUMNS]
+    row, = [dict(zip(names, values)) for values in
+            history.site_rows("https://x.example", captures, ["*"], ["google"], "month", limit)]
+    assert (row["before"], row["after"], row["change"]) == ("some", "none", "opened")
+    _assert_row_is_compare(cli, tmp_path, row, (captures[0].body, new), "google",
+                           "--max-input-bytes", limit)
+
+
 # Generated files: groups of a user-agent line and rules — keys in any case, wildcards, `$`,
 # escapes — each line ended by whitespace, a comment or CR as often as by a bare LF (a rule is
 # shown trimmed on both sides).
@@ -290,14 +308,15 @@ def test_generated_histories_equal_robotspec_compare(cli, tmp_path, old, new, re
         _assert_row_is_compare(cli, tmp_path, row, (old, new), reading)
 
 
-def _assert_row_is_compare(cli, folder, row, bodies, reading):
-    """The history's row for two 200 captures is what `robotspec compare` says of their files:
-    equivalent or not, and the shortest path opened and closed with each side's rule."""
+def _assert_row_is_compare(cli, folder, row, bodies, reading, *options):
+    """The history's row for two 200 captures is what `robotspec compare` (with ``options``)
+    says of their files: equivalent or not, and the shortest path opened and closed with each
+    side's rule."""
     old, new = folder / "old.txt", folder / "new.txt"
     old.write_bytes(bodies[0])
     new.write_bytes(bodies[1])
     done = cli.run("compare", "--format", "json", "--variant", reading, "--agent",
-                   row["agent"], str(old), str(new))
+                   row["agent"], *options, str(old), str(new))
     assert done.returncode in (0, 1), done.stderr
     answer = json.loads(done.stdout)
     assert (row["change"] == "equivalent") == answer["equivalent"], row

@@ -310,6 +310,23 @@ def test_non_200_captures():
         assert (row[EXACT], row["imc25"], row["consent_in_crisis"]) == (exact, None, "none")
 
 
+def test_a_body_past_the_size_limit_is_analysed_as_the_policy_reads_it(cli, tmp_path):
+    """The limit cuts through `Disallow: /abc`: the access policy leaves that line out (the
+    line the limit cuts through is not read), so nothing is closed, and the witnesses come
+    from the same reading — not from a file whose last rule is `Disallow: /a`. The row is
+    `robotspec analyze --max-input-bytes` on the file."""
+    body = b"User-agent: *\nDisallow: /abc\n"
+    limit = len(b"User-agent: *\nDisallow: /a")
+    capture = Capture(robots_url=URL, http_status=200, body=body, capture_id="c")
+    row, = judge_capture(capture, ["GPTBot"], check_methods(METHODS), "google", limit)
+    (tmp_path / "robots.txt").write_bytes(body)
+    done = cli.run("analyze", "--format", "json", "--variant", "google", "--agent", "GPTBot",
+                   "--max-input-bytes", limit, tmp_path / "robots.txt")
+    analysis = json.loads(done.stdout)
+    assert (row[EXACT], row["disallowed_path"], row["allowed_path"]) == (
+        analysis["blocked"], None, "/")
+
+
 def test_evidence_names_the_missed_path_and_the_methods_fate():
     row = judged(b"User-agent: *\n\nDisallow: /private\n", ["GPTBot"])["GPTBot"]
     assert row["consent_in_crisis_evidence"] == (

@@ -36,7 +36,8 @@ from typing import Iterator, List, NoReturn, Optional, Sequence, Tuple
 
 from .._robotspec import VARIANTS
 from . import parts, provenance
-from .capture import DEFAULT_AGENTS, DEFAULT_PATHS, DEFAULT_SIZE_LIMIT, Settings, holds_surrogate
+from .capture import (DEFAULT_AGENTS, DEFAULT_PATHS, DEFAULT_SIZE_LIMIT, Settings, holds_surrogate,
+                      parsed_bytes)
 from .notice import notice
 
 SETTINGS_FILE = "settings.json"
@@ -168,7 +169,8 @@ def _add_input(parser: argparse.ArgumentParser) -> None:
                        help="comma-separated variants or composed readings such as "
                             "google+agent-matching=substring (default: the five variants)")
     group.add_argument("--size-limit", type=int, default=DEFAULT_SIZE_LIMIT,
-                       help="bytes of a body the access policy parses (default: %(default)s)")
+                       help="bytes of a body the access policy parses; RFC 9309 and the 2019 "
+                            "draft never fewer than 512000 (default: %(default)s)")
 
 
 def _add_spark(parser: argparse.ArgumentParser) -> None:
@@ -458,7 +460,8 @@ def main_history(argv: Sequence[str]) -> int:
     parser.add_argument("--fold", action="store_true",
                         help="one site for www. and the bare host, http and https")
     parser.add_argument("--size-limit", type=int, default=DEFAULT_SIZE_LIMIT,
-                        help="bytes of a body parsed (default: %(default)s)")
+                        help="bytes of a body parsed; RFC 9309 and the 2019 draft never fewer "
+                             "than 512000 (default: %(default)s)")
     _add_spark(parser)
     args = parser.parse_args(argv)
     agents = list(_settings(parser, agents=tuple(_agents(args)), variants=tuple(args.variants),
@@ -470,6 +473,7 @@ def main_history(argv: Sequence[str]) -> int:
         inputs = _inputs(parser, args)
     else:
         parser.error("no input (--warc, --warc-list or --captures)")
+    parsed = parsed_bytes(args.variants, args.size_limit)
     with _spark(args) as spark:
         from .job import warc_captures
 
@@ -480,7 +484,7 @@ def main_history(argv: Sequence[str]) -> int:
             rdd = spark.sparkContext.parallelize(hosts).flatMap(
                 lambda host: history.captures_of_host(folder, host, scheme))
         else:
-            rdd, unreadable = warc_captures(spark, inputs, args.size_limit)
+            rdd, unreadable = warc_captures(spark, inputs, parsed)
         table, untimed = history.table(spark, rdd, agents, args.variants, args.period,
                                        args.fold, args.size_limit)
         table = table.cache()

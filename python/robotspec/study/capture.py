@@ -28,7 +28,7 @@ from datetime import datetime
 from typing import Dict, List, Optional, Sequence, Tuple
 from urllib.parse import urlsplit
 
-from .._robotspec import VARIANTS, Access, _analyse_captures, redirect_target
+from .._robotspec import VARIANTS, Access, Robots, _analyse_captures, _parsed_bytes, redirect_target
 
 DEFAULT_AGENTS: Tuple[str, ...] = (
     "GPTBot",
@@ -114,8 +114,9 @@ class Capture:
 
     ``failure`` says why the response gives no answer when it does not: a body whose
     Content-Encoding cannot be decoded, a response without a status line; the access policy
-    then treats the fetch as a network error. ``body`` holds at most the first
-    ``size_limit + 1`` bytes; ``body_bytes`` is the whole body's length. A lone surrogate in
+    then treats the fetch as a network error. ``body`` holds at most one byte more than the
+    study's readings parse (the size limit, or 512,000 bytes under RFC 9309 and the 2019 draft
+    if the limit is smaller); ``body_bytes`` is the whole body's length. A lone surrogate in
     the URL, id, file name, ``truncated`` or ``failure`` (which no encoding writes: what
     ``surrogateescape`` makes of bytes that are not UTF-8) is read as U+FFFD, as fastwarc
     reads such bytes; a header pair holding one is left out, as ``Access`` leaves it.
@@ -368,12 +369,30 @@ def _as_read(statuses: list, failures: list) -> Tuple[list, list, list]:
     return read, failures, kept
 
 
+def parsed_bytes(readings: Sequence[str], size_limit: int) -> int:
+    """The most bytes of a 2xx body any of ``readings`` parses under the size limit
+    ``size_limit``: the limit, or more where a reading's access policy never parses less (RFC
+    9309 and the 2019 draft: 512,000 bytes; docs/access.md). The study keeps one byte more of
+    each body, which tells a body past the limit from one that ends there."""
+    return _parsed_bytes(list(readings), size_limit)
+
+
 def access_of(capture: Capture, reading: str, size_limit: int) -> Access:
     """What ``capture`` means under ``reading``: the access policy applied to its status (as
     read: ``as_read``), headers and body, within ``size_limit``."""
     status, failure = as_read(capture.http_status, capture.failure)
     return Access(status, capture.body, reading, headers=capture.headers, failure=failure,
                   size_limit=size_limit)
+
+
+def rules_of(capture: Capture, access: Access, reading: str, size_limit: int) -> Optional[Robots]:
+    """The file ``access`` (``access_of``) obeys, read as its policy read it — the bytes
+    ``reading`` parses under ``size_limit`` (``parsed_bytes``), the line the limit cuts
+    through left out — for what ``Access`` does not answer (analyses, comparisons); None when
+    the status decided."""
+    if access.state != "rules":
+        return None
+    return Robots(capture.body, reading, input_bytes=parsed_bytes([reading], size_limit))
 
 
 def as_read(status: Optional[int], failure: Optional[str]) -> Tuple[Optional[int], Optional[str]]:

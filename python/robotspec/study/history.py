@@ -38,7 +38,7 @@ from typing import Iterator, List, Optional, Sequence, Tuple
 from urllib.parse import SplitResult, urlsplit
 
 from .._robotspec import Access, Robots
-from .capture import Capture, access_of, can_be_a_host, redirect_of
+from .capture import Capture, access_of, can_be_a_host, redirect_of, rules_of
 from .notice import notice
 from .provenance import counted, input_files
 
@@ -230,8 +230,7 @@ def _side(capture: Capture, reading: str, size_limit: int) -> Side:
     if redirect_of(capture) is not None:
         return Side(capture, None, None)
     access = access_of(capture, reading, size_limit)
-    robots = Robots(capture.body[:size_limit], reading) if access.state == RULES else None
-    return Side(capture, access, robots)
+    return Side(capture, access, rules_of(capture, access, reading, size_limit))
 
 
 def _rule(witness) -> str:

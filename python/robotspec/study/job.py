@@ -6,7 +6,7 @@ a time and has the binding answer them in one call (``capture.Batch``: one Arrow
 of nested rows, ``CAPTURE_ROW``, no Python object per answer), explodes them with pyarrow
 (``capture.explode``) and writes the four tables as Parquet itself (``parts.py``): one part
 file per table and task under ``out``. A task holds one batch of captures' bodies (each at most
-``size_limit + 1`` bytes) and their rows at a time, whatever the file's size; the rows never
+one byte more than the readings parse: ``capture.parsed_bytes``) and their rows at a time, whatever the file's size; the rows never
 cross into the JVM. Spark schedules the tasks and collects one row of counts from each; the
 tables it hands back (``Tables``) read the written Parquet lazily:
 
@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Iterable, Iterator, List, Optional, Sequence
 
 from . import parts
-from .capture import TABLE_ROWS, Batch, Capture, Settings, arrow_schema
+from .capture import TABLE_ROWS, Batch, Capture, Settings, arrow_schema, parsed_bytes
 
 
 def ddl(fields) -> str:
@@ -91,10 +91,11 @@ def _batches(captures: Iterable[Capture], settings: Settings) -> Iterator:
     """``captures``' rows (``CAPTURE_ROW``) as Arrow record batches (``BATCH_CAPTURES``,
     ``BATCH_BYTES``)."""
     schema = arrow_schema()
+    kept = parsed_bytes(settings.variants, settings.size_limit) + 1
     batch, held = Batch(), 0
     for capture in captures:
         batch.add(capture)
-        held += min(len(capture.body), settings.size_limit + 1)
+        held += min(len(capture.body), kept)
         if len(batch) == BATCH_CAPTURES or held >= BATCH_BYTES:
             yield batch.record_batch(settings, schema)
             batch, held = Batch(), 0
@@ -103,8 +104,10 @@ def _batches(captures: Iterable[Capture], settings: Settings) -> Iterator:
 
 
 def warc_captures(spark, locations: Sequence[str], size_limit: int):
-    """An RDD of the captures of the WARC files at ``locations``, one partition per file, for
-    the commands that read captures as Python objects (``history``, the methods); and a Spark
+    """An RDD of the captures of the WARC files at ``locations``, one partition per file, each
+    body read to one byte past ``size_limit`` (the most the readings parse:
+    ``capture.parsed_bytes``), for the commands that read captures as Python objects
+    (``history``, the methods); and a Spark
     accumulator of the files that could not be read whole (each reported on its executor's
     standard error), whose value is known once the RDD is."""
     unreadable = spark.sparkContext.accumulator(0)
@@ -160,6 +163,7 @@ def from_warcs(spark, locations: Sequence[str], settings: Settings = Settings(),
     if not locations:
         raise ValueError("no WARC file given")
     out = _output(out)
+    parsed = parsed_bytes(settings.variants, settings.size_limit)
 
     def analyse_files(located) -> Iterator:
         from pyspark import TaskContext
@@ -172,7 +176,7 @@ def from_warcs(spark, locations: Sequence[str], settings: Settings = Settings(),
         def read():
             for batch in located:
                 for location in batch.column(0).to_pylist():
-                    yield from warc_captures(location, settings.size_limit, problems)
+                    yield from warc_captures(location, parsed, problems)
 
         written = parts.write(out, partition, _batches(read(), settings))
         yield _counts(partition, written["captures"], len(problems))

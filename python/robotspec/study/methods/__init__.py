@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from ..._robotspec import Robots
-from ..capture import Capture, access_of, redirect_of
+from ..capture import Capture, access_of, parsed_bytes, redirect_of, rules_of
 from . import consent, imc25
 from .evidence import explain
 
@@ -57,10 +57,10 @@ def judge_capture(capture: Capture, agents: Sequence[str], methods: Sequence[str
         return [_row(agent, "redirect", "redirect", None) for agent in agents]
     access = access_of(capture, reading, size_limit)
     rows = []
-    robots = Robots(capture.body[:size_limit], reading) if access.state == "rules" else None
+    robots = rules_of(capture, access, reading, size_limit)
     analyses = robots.analyze_each(agents) if robots is not None else [None] * len(agents)
     blocked = access.blocked(agents)
-    context = _Context(capture, size_limit)
+    context = _Context(capture, parsed_bytes([reading], size_limit))
     for agent, exact, analysis in zip(agents, blocked, analyses):
         row = _row(agent, access.state, exact, analysis)
         for method in methods[1:]:
@@ -86,12 +86,13 @@ def _row(agent: str, state: str, exact: str, analysis) -> dict:
 
 class _Context:
     """What the methods need of one capture, made once and only when a method asks: the file
-    as each pipeline read it."""
+    as each pipeline read it, of which the first ``parsed`` bytes (what the exact answer's
+    reading parses)."""
 
-    def __init__(self, capture: Capture, size_limit: int) -> None:
+    def __init__(self, capture: Capture, parsed: int) -> None:
         self.capture = capture
         self.judged = capture.http_status == _JUDGED_STATUS and capture.failure is None
-        self.body = capture.body[:size_limit] if self.judged else b""
+        self.body = capture.body[:parsed] if self.judged else b""
         self._imc: Optional[tuple] = None
         self._parsed: Dict[str, consent.Parsed] = {}
 

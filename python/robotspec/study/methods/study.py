@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator, List, Sequence
 
-from ..capture import Capture, host_of
+from ..capture import Capture, host_of, parsed_bytes
 from ..job import warc_captures
 from ..provenance import counted, input_files
 from . import EXACT, column, judge_capture
@@ -77,7 +77,7 @@ def table(spark, locations: Sequence[str], agents: Sequence[str], methods: Seque
     """The ``methods`` table of the captures in the WARC files at ``locations``, and a Spark
     accumulator of the files that could not be read whole (``job.warc_captures``)."""
     ddl = ", ".join(f"`{name}` {kind}" for name, kind in columns(methods))
-    captures, unreadable = warc_captures(spark, locations, size_limit)
+    captures, unreadable = warc_captures(spark, locations, parsed_bytes([reading], size_limit))
     rows = captures.mapPartitions(
         lambda read: rows_of(read, agents, methods, reading, size_limit))
     return spark.createDataFrame(rows, ddl), unreadable
