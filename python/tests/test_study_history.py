@@ -11,6 +11,7 @@ study suite), ``python -m robotspec.study history`` runs on Spark over the same 
 tables are checked; elsewhere that test skips, saying so.
 """
 
+import dataclasses
 import json
 import os
 import re
@@ -105,6 +106,22 @@ def test_a_capture_that_cannot_be_read_is_skipped_and_said(tmp_path, capsys):
     assert [c.fetch_time.strftime("%Y-%m-%d") for c in captures] == ["2024-02-01"]
     assert capsys.readouterr().err.splitlines() == [
         f"robotspec.study: {tmp_path / 'c.example' / '20240101'}: skipped: Is a directory"]
+
+
+def test_a_captures_body_is_read_to_one_byte_past_the_limit(tmp_path):
+    """A Wayback file is read as a WARC record is: one byte past what the readings parse is
+    kept, the rest only counted, so a huge file costs no more memory than the limit. The
+    file's `Disallow: /b`, past the limit, is read by no reading."""
+    body = BASE + b"#" * 100 + b"\nDisallow: /b\n"
+    (tmp_path / "c.example").mkdir()
+    (tmp_path / "c.example" / "20240101").write_bytes(body)
+    limit = len(BASE) + 50
+    capture, = history.captures_from_folder(str(tmp_path), size_limit=limit)
+    assert (capture.body, capture.body_bytes) == (body[: limit + 1], len(body))
+    row, = history.site_rows("https://c.example", [capture, dataclasses.replace(
+        capture, capture_id="2", fetch_time=capture.fetch_time.replace(year=2025),
+        body=BASE)], ["*"], ["google"], "year", limit)
+    assert row[[name for name, _ in history.COLUMNS].index("change")] == "equivalent"
 
 
 def test_a_folder_whose_name_is_no_host_is_skipped_and_said(tmp_path, capsys):

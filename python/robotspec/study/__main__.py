@@ -482,7 +482,7 @@ def main_history(argv: Sequence[str]) -> int:
             # The executors read the captures, a host at a time: the driver holds names only.
             folder, scheme = os.path.abspath(args.captures), args.scheme
             rdd = spark.sparkContext.parallelize(hosts).flatMap(
-                lambda host: history.captures_of_host(folder, host, scheme))
+                lambda host: history.captures_of_host(folder, host, scheme, parsed))
         else:
             rdd, unreadable = warc_captures(spark, inputs, parsed)
         table, untimed = history.table(spark, rdd, agents, args.variants, args.period,

@@ -38,7 +38,7 @@ from typing import Iterator, List, Optional, Sequence, Tuple
 from urllib.parse import SplitResult, urlsplit
 
 from .._robotspec import Access, Robots
-from .capture import Capture, access_of, can_be_a_host, redirect_of, rules_of
+from .capture import DEFAULT_SIZE_LIMIT, Capture, access_of, can_be_a_host, redirect_of, rules_of
 from .notice import notice
 from .provenance import counted, input_files
 
@@ -118,16 +118,18 @@ def _port_of(parts: SplitResult) -> Optional[int]:
         return None
 
 
-def captures_from_folder(folder: str, scheme: str = "https") -> Iterator[Capture]:
+def captures_from_folder(folder: str, scheme: str = "https",
+                         size_limit: int = DEFAULT_SIZE_LIMIT) -> Iterator[Capture]:
     """The captures of a Wayback-style folder: ``FOLDER/HOST/TIMESTAMP`` holds the body of a
     200 capture of ``SCHEME://HOST/robots.txt`` fetched at ``TIMESTAMP`` (the Wayback
     Machine's ``YYYYMMDDhhmmss``, or a prefix of it: ``202405``), ``TIMESTAMP.STATUS`` the body
     of a capture with another status (``20240501000000.404``). Other files are skipped; a
     timestamp that names no time, and a folder whose name cannot be a host
-    (``capture.can_be_a_host``), are skipped and said. (``hosts_of_folder`` and
-    ``captures_of_host``, one host at a time.)"""
+    (``capture.can_be_a_host``), are skipped and said. Of each body the first ``size_limit +
+    1`` bytes are kept (the most the readings parse: ``capture.parsed_bytes``), as of a WARC
+    record's. (``hosts_of_folder`` and ``captures_of_host``, one host at a time.)"""
     for host in hosts_of_folder(folder):
-        yield from captures_of_host(folder, host, scheme)
+        yield from captures_of_host(folder, host, scheme, size_limit)
 
 
 def hosts_of_folder(folder: str) -> List[str]:
@@ -145,10 +147,12 @@ def hosts_of_folder(folder: str) -> List[str]:
     return hosts
 
 
-def captures_of_host(folder: str, host: str, scheme: str = "https") -> Iterator[Capture]:
+def captures_of_host(folder: str, host: str, scheme: str = "https",
+                     size_limit: int = DEFAULT_SIZE_LIMIT) -> Iterator[Capture]:
     """The captures in ``FOLDER/HOST`` of a Wayback-style folder (``captures_from_folder``),
-    in name order: one body read at a time. A name of a capture that cannot be read (a folder,
-    a file gone or not readable) is skipped and said."""
+    in name order: one body read at a time, its first ``size_limit + 1`` bytes kept. A name
+    of a capture that cannot be read (a folder, a file gone or not readable) is skipped and
+    said."""
     directory = os.path.join(folder, host)
     for name in sorted(os.listdir(directory)):
         matched = _TIMESTAMP.fullmatch(name)
@@ -161,7 +165,8 @@ def captures_of_host(folder: str, host: str, scheme: str = "https") -> Iterator[
             continue
         try:
             with open(path, "rb") as file:
-                body = file.read()
+                body = file.read(size_limit + 1)
+                size = max(os.fstat(file.fileno()).st_size, len(body))
         except OSError as error:  # a folder so named, a file gone or not readable
             notice(f"{path}: skipped: {error.strerror or error}")
             continue
@@ -172,7 +177,7 @@ def captures_of_host(folder: str, host: str, scheme: str = "https") -> Iterator[
             capture_id=path,
             warc_file=path,
             fetch_time=when,
-            body_bytes=len(body),
+            body_bytes=size,
         )
 
 
