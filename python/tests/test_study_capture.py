@@ -231,6 +231,12 @@ def test_settings_are_checked():
         Settings(agents=("a", "a"))
     with pytest.raises(ValueError, match="non-empty"):
         Settings(paths="/")
+    for wrong in (0, -5):
+        with pytest.raises(ValueError, match=f"size_limit must be positive, not {wrong}"):
+            Settings(size_limit=wrong)
+    for wrong in (1.5, "1000", None):
+        with pytest.raises(TypeError, match="size_limit must be an int, not "):
+            Settings(size_limit=wrong)
 
 
 def test_a_composed_reading_is_a_variant_of_the_study():

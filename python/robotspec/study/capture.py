@@ -92,6 +92,8 @@ class Settings:
             if holds_surrogate(path):
                 raise ValueError(f"paths: {path!r} holds a lone surrogate, which no URL holds "
                                  "(bytes that are not UTF-8)")
+        if not isinstance(self.size_limit, int):
+            raise TypeError(f"size_limit must be an int, not {type(self.size_limit).__name__}")
         if self.size_limit < 1:
             raise ValueError(f"size_limit must be positive, not {self.size_limit}")
 
