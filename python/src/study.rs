@@ -53,10 +53,11 @@ const UNDECIDED: &str = "undecided";
 
 /// The study's columns for a batch of captures, each list holding one entry per capture:
 /// `urls` (the robots.txt URL), `statuses` (the status code, None when no response came),
-/// `bodies` (bytes; read up to one byte past the most any reading parses: [`parsed_bytes`]), `headers` (lists of (name, value) pairs of
-/// str; a pair with a lone surrogate is left out, as `Access` leaves it) and `failures` (why
-/// the response gives no answer, or None; then the policy reads a network error). `agents`, `paths` and `profiles` are what the study asks (a profile is a
-/// variant or a composed reading, as `Access` reads one).
+/// `bodies` (bytes; read up to one byte past the most any reading parses: [`parsed_bytes`]),
+/// `headers` (lists of (name, value) pairs of str; a pair with a lone surrogate is left out,
+/// as `Access` leaves it) and `failures` (why the response gives no answer, or None; then the
+/// policy reads a network error). `agents`, `paths` and `profiles` are what the study asks (a
+/// profile is a variant or a composed reading, as `Access` reads one).
 ///
 /// Returns a dict of column path → (length, buffers), which
 /// `robotspec.study.capture.record_batch` assembles with pyarrow (python/src/columns.rs).
