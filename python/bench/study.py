@@ -24,6 +24,9 @@ before and after: the figures are only comparable under the same load.
     cargo build --release -p robotspec-cli   # the command line measured beside the job
     python python/bench/study.py [--corpus DIR] [--copies 16] [--files 4] [--cli target/release/robotspec]
 
+``--methods`` measures instead the methods table's rows (``restrictions --methods``) in one
+process: CPU per capture for each set of methods, over ``--corpus``, ``--rounds`` times.
+
 ``--slope`` measures instead what a capture costs at the margin (issue 35): the corpus once (N
 captures) and the same captures ``--times`` times (kN, default 8), each in ``--files`` WARC
 files, the job run on both in one Spark session (``local[2]``), interleaved, ``--rounds`` times;
@@ -268,6 +271,38 @@ def rounds(count: int, small, large):
     return measured
 
 
+METHOD_SETS = ("exact,imc25", "exact,consent-in-crisis",
+               "exact,imc25,consent-in-crisis,consent-in-crisis-2025")
+
+
+def methods_rows(args) -> int:
+    """The CPU per capture of the methods table's rows (``restrictions --methods``), in one
+    process: each file of the corpus a 200 capture, judged by ``methods.judge_capture`` for
+    the 17 default agents under ``google``, for each set of methods; medians of the rounds.
+    The rows are Python work per capture (the published methods are Python), so this is most
+    of the table's cost; Spark's is the job's, above."""
+    from robotspec.study import Capture
+    from robotspec.study.methods import check_methods, judge_capture
+
+    agents = list(DEFAULT_AGENTS)
+    captures = [Capture(robots_url=f"https://{p.name.replace('_', '-')}/robots.txt",
+                        http_status=200, body=p.read_bytes(), capture_id=p.name)
+                for p in sorted(args.corpus.iterdir())]
+    print(f"{len(captures)} captures, {len(agents)} agents; load before: {load()}", flush=True)
+    for names in METHOD_SETS:
+        methods = check_methods(names.split(","))
+        per = []
+        for _ in range(args.rounds):
+            started = time.process_time()
+            for capture in captures:
+                judge_capture(capture, agents, methods, "google", Settings().size_limit)
+            per.append((time.process_time() - started) / len(captures))
+        rounds_ = " ".join(f"{p * 1e6:.0f}" for p in per)
+        print(f"{names:55} {median(per) * 1e6:7.0f} µs/capture (rounds: {rounds_})", flush=True)
+    print(f"load after: {load()}")
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--corpus", type=Path, default=CORPUS,
@@ -283,9 +318,13 @@ def main() -> int:
                         help="--slope: the large input is the corpus this many times")
     parser.add_argument("--studies", default="google,five",
                         help="--slope: google (one reading), five (all five), or both")
+    parser.add_argument("--methods", action="store_true",
+                        help="the CPU per capture of the methods table's rows instead")
     args = parser.parse_args()
     if args.slope:
         return slope(args)
+    if args.methods:
+        return methods_rows(args)
     agents = list(DEFAULT_AGENTS)
     folder = Path(tempfile.mkdtemp(prefix="robotspec-study-bench-"))
     try:

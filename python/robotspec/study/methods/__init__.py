@@ -58,8 +58,12 @@ def judge_capture(capture: Capture, agents: Sequence[str], methods: Sequence[str
     access = access_of(capture, reading, size_limit)
     rows = []
     robots = rules_of(capture, access, reading, size_limit)
-    analyses = robots.analyze_each(agents) if robots is not None else [None] * len(agents)
-    blocked = access.blocked(agents)
+    if robots is not None:
+        # `blocked` under rules is the analysis's (the library holds the two equal).
+        analyses = robots.analyze_each(agents)
+        blocked = [analysis.blocked for analysis in analyses]
+    else:
+        analyses, blocked = [None] * len(agents), access.blocked(agents)
     context = _Context(capture, parsed_bytes([reading], size_limit))
     for agent, exact, analysis in zip(agents, blocked, analyses):
         row = _row(agent, access.state, exact, analysis)
@@ -93,16 +97,18 @@ class _Context:
         self.capture = capture
         self.judged = capture.http_status == _JUDGED_STATUS and capture.failure is None
         self.body = capture.body[:parsed] if self.judged else b""
-        self._imc: Optional[tuple] = None
+        self._imc: Optional[imc25.Prober] = None
         self._parsed: Dict[str, consent.Parsed] = {}
 
-    def _imc_file(self) -> tuple:
-        """The file the IMC script handed to Google's command (read by robotspec's google
-        reading) and the values it probes."""
+    def _imc_prober(self) -> imc25.Prober:
+        """The IMC method's questions: the file the script handed to Google's command (read
+        by robotspec's google reading), the values it probes and the site."""
         if self._imc is None:
             text = self.body.decode("utf-8", errors="replace")
             # The script wrote its text back to a file (UTF-8) for the command to read.
-            self._imc = (Robots(text.encode("utf-8"), "google"), imc25.values(text))
+            robots = Robots(text.encode("utf-8"), "google")
+            site = imc25.site_url(self.capture.robots_url)
+            self._imc = imc25.Prober(robots, imc25.values(text), site)
         return self._imc
 
     def judge(self, method: str, agent: str):
@@ -110,9 +116,7 @@ class _Context:
         if method == imc25.NAME:
             if not self.judged:
                 return None, None
-            robots, values = self._imc_file()
-            site = imc25.site_url(self.capture.robots_url)
-            judgement = imc25.judge(robots, values, agent, site)
+            judgement = self._imc_prober().judge(agent)
             return judgement.blocked, judgement
         parsed = self._parsed.get(method)
         if parsed is None:

@@ -82,6 +82,8 @@ class Parsed:
     agents: Dict[str, Rules] = field(default_factory=dict)
     fate: Dict[int, str] = field(default_factory=dict)
     stopped: Optional[int] = None
+    #: The judgements made so far (``judge``), by the name whose rules decided.
+    judged: Dict[str, "Judgement"] = field(default_factory=dict)
 
     def stop(self, number: int, why: str) -> "Parsed":
         """The parse as it ends at line ``number``, where the published parser raises."""
@@ -218,13 +220,17 @@ def _interpret(rules: Optional[Rules], group: Optional[str]) -> Judgement:
 
 def judge(parsed: Parsed, agent: str) -> Judgement:
     """``interpret_robots`` for one agent: its own rules, looked up by exact name, else
-    ``*``'s; no judgement where the published parser stops."""
+    ``*``'s; no judgement where the published parser stops. Each name's rules are
+    interpreted once (``Parsed.judged``): most agents fall to ``*``'s."""
     if parsed.stopped is not None:
         return Judgement(None, None, (), (), ())
-    if agent != "*" and agent in parsed.agents:
-        return _interpret(parsed.agents[agent], agent)
-    star = parsed.agents.get("*")
-    return _interpret(star, "*" if star is not None else None)
+    name = agent if agent != "*" and agent in parsed.agents else "*"
+    judged = parsed.judged.get(name)
+    if judged is None:
+        rules = parsed.agents.get(name)
+        judged = _interpret(rules, name if rules is not None else None)
+        parsed.judged[name] = judged
+    return judged
 
 
 def text_of(body: bytes, headers: Sequence[Tuple[str, str]]) -> str:

@@ -118,29 +118,35 @@ def _passable(url: str) -> bool:
     return "\x00" not in url and len(url.encode("utf-8", "surrogatepass")) < _ARGUMENT_BYTES
 
 
-def _ask(robots: Robots, agent: str, site: str, value: Optional[str], path: str) -> Probe:
-    url = site + path
-    verdict = robots.check(agent, url)
-    return Probe(value, url, verdict.allowed, verdict.line, verdict.rule)
-
-
 def _path(value: str) -> str:
     """The probe's path: the value without one final ``$``."""
     return value[:-1] if value.endswith("$") else value
 
 
-def judge(robots: Robots, found: List[str], agent: str, site: str) -> Judgement:
-    """The method's judgement of the file for ``agent`` at ``site`` (``site_url``); ``robots``
-    is the file read by robotspec's ``google`` reading, ``found`` its ``values``."""
-    asked = probe_agent(agent)
-    probed = [value for value in found + [DUMMY_PATH] if value != "/"]
-    if not all(_passable(site + _path(value)) for value in probed):
-        return Judgement(None, ())
-    root = _ask(robots, asked, site, None, "/")
-    probes = [root]
-    for value in probed:
-        probe = _ask(robots, asked, site, None if value == DUMMY_PATH else value, _path(value))
-        probes.append(probe)
-        if probe.allowed != root.allowed:
-            return Judgement("some", tuple(probes))
-    return Judgement("none" if root.allowed else "all", tuple(probes))
+class Prober:
+    """The method's questions about one file at one site, made once for every agent: the file
+    (``robots``: robotspec's ``google`` reading), the URLs it probes — the site URL
+    (``site_url``) + ``/``, then + each of ``found`` (the file's ``values``) and the dummy
+    path — and whether the command can be given them."""
+
+    def __init__(self, robots: Robots, found: List[str], site: str) -> None:
+        probed = [value for value in found + [DUMMY_PATH] if value != "/"]
+        self._robots = robots
+        self._values = [None] + [None if value == DUMMY_PATH else value for value in probed]
+        self._urls = [site + "/"] + [site + _path(value) for value in probed]
+        self._passable = all(_passable(url) for url in self._urls[1:])
+
+    def judge(self, agent: str) -> Judgement:
+        """The method's judgement of the file for ``agent``: the probes asked in turn, up to
+        the first whose answer differs from ``/``'s, where the method stops (most files
+        stop within a few probes)."""
+        if not self._passable:
+            return Judgement(None, ())
+        asked = probe_agent(agent)
+        probes = []
+        for value, url in zip(self._values, self._urls):
+            verdict = self._robots.check(asked, url)
+            probes.append(Probe(value, url, verdict.allowed, verdict.line, verdict.rule))
+            if verdict.allowed != probes[0].allowed:
+                return Judgement("some", tuple(probes))
+        return Judgement("none" if probes[0].allowed else "all", tuple(probes))
