@@ -25,7 +25,8 @@ before and after: the figures are only comparable under the same load.
     python python/bench/study.py [--corpus DIR] [--copies 16] [--files 4] [--cli target/release/robotspec]
 
 ``--methods`` measures instead the methods table's rows (``restrictions --methods``) in one
-process: CPU per capture for each set of methods, over ``--corpus``, ``--rounds`` times.
+process: CPU per capture for each set of methods, over ``--corpus``, ``--rounds`` times;
+``--history`` the history's rows, over sites whose captures are drawn from ``--corpus``.
 
 ``--slope`` measures instead what a capture costs at the margin (issue 35): the corpus once (N
 captures) and the same captures ``--times`` times (kN, default 8), each in ``--files`` WARC
@@ -303,6 +304,45 @@ def methods_rows(args) -> int:
     return 0
 
 
+def history_rows(args) -> int:
+    """The CPU per capture of the history's rows (``history``), in one process: 60 sites of 12
+    monthly captures each, drawn from the corpus — a site's file kept from month to month
+    with probability 0.7, else another file of the corpus (seed 1) — compared pair by pair for
+    the 17 default agents under ``google``; medians of the rounds."""
+    import random
+    from datetime import datetime, timezone
+
+    from robotspec.study import Capture
+    from robotspec.study import history
+
+    files = sorted(args.corpus.iterdir())
+    draw = random.Random(1)
+    sites = []
+    for site in range(60):
+        own = files[site * 7 % len(files)].read_bytes()
+        sites.append([Capture(robots_url=f"https://s{site}.example/robots.txt", http_status=200,
+                              body=own if draw.random() < 0.7 else draw.choice(files).read_bytes(),
+                              capture_id=f"{site}-{month}",
+                              fetch_time=datetime(2024, month, 1, tzinfo=timezone.utc))
+                      for month in range(1, 13)])
+    agents = list(DEFAULT_AGENTS)
+    captures = sum(len(captured) for captured in sites)
+    print(f"{len(sites)} sites, {captures} captures, {len(agents)} agents; load before: {load()}",
+          flush=True)
+    per = []
+    for _ in range(args.rounds):
+        started = time.process_time()
+        for captured in sites:
+            for _row in history.site_rows(captured[0].robots_url, captured, agents, ["google"],
+                                          "month", Settings().size_limit):
+                pass
+        per.append((time.process_time() - started) / captures)
+    rounds_ = " ".join(f"{p * 1e6:.0f}" for p in per)
+    print(f"history rows {median(per) * 1e6:7.0f} µs/capture (rounds: {rounds_})")
+    print(f"load after: {load()}")
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--corpus", type=Path, default=CORPUS,
@@ -320,11 +360,15 @@ def main() -> int:
                         help="--slope: google (one reading), five (all five), or both")
     parser.add_argument("--methods", action="store_true",
                         help="the CPU per capture of the methods table's rows instead")
+    parser.add_argument("--history", action="store_true",
+                        help="the CPU per capture of the history's rows instead")
     args = parser.parse_args()
     if args.slope:
         return slope(args)
     if args.methods:
         return methods_rows(args)
+    if args.history:
+        return history_rows(args)
     agents = list(DEFAULT_AGENTS)
     folder = Path(tempfile.mkdtemp(prefix="robotspec-study-bench-"))
     try:

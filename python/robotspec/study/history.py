@@ -17,7 +17,7 @@ For every site, crawler, reading and consecutive pair of periods, one row: the c
 (``all``/``some``/``none``/``unreachable``/``undecided``, the library's ``blocked``) before
 and after, and whether they allow the same paths — ``equivalent``, or the shortest path the
 later capture opened and the shortest it closed, with each side's rule: the library's exact
-comparison, ``Robots.compare`` (``robotspec compare OLD NEW --agent A`` on two local files).
+comparison, ``Access.compare`` (``robotspec compare OLD NEW --agent A`` on two local files).
 Where a side's status decides (no rules), the paths come from the other side's analysis:
 from allow-all to rules, the shortest path the rules disallow was closed; from
 unreachable or disallow-all to rules, the shortest path they allow was opened; between
@@ -34,7 +34,7 @@ import os
 import re
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from typing import Iterator, List, Optional, Sequence, Tuple
+from typing import Dict, Iterator, List, Optional, Sequence, Tuple
 from urllib.parse import SplitResult, urlsplit
 
 from .._robotspec import Access, Robots
@@ -198,11 +198,13 @@ def _fetch_time(stamp: str) -> Optional[datetime]:
 
 @dataclass(frozen=True)
 class Side:
-    """One capture read under one reading: its access result and, under rules, its file."""
+    """One capture read under one reading: its access result and, under rules, its file (None
+    for a redirect), and each agent's ``blocked`` word, asked once for all of them."""
 
     capture: Capture
-    access: Access
+    access: Optional[Access]
     robots: Optional[Robots]
+    blocked: Dict[str, str]
 
 
 def latest_per_period(captures: Sequence[Capture], period: str) -> List[Tuple[str, Capture]]:
@@ -231,11 +233,12 @@ def _rank(capture: Capture) -> tuple:
     )
 
 
-def _side(capture: Capture, reading: str, size_limit: int) -> Side:
+def _side(capture: Capture, reading: str, size_limit: int, agents: Sequence[str]) -> Side:
     if redirect_of(capture) is not None:
-        return Side(capture, None, None)
+        return Side(capture, None, None, dict.fromkeys(agents, "redirect"))
     access = access_of(capture, reading, size_limit)
-    return Side(capture, access, rules_of(capture, access, reading, size_limit))
+    blocked = dict(zip(agents, access.blocked(list(agents))))
+    return Side(capture, access, rules_of(capture, access, reading, size_limit), blocked)
 
 
 def _rule(witness) -> str:
@@ -249,15 +252,26 @@ def _state_words(side: Side) -> str:
     return f"{side.access.state} ({side.access.reason})"
 
 
-def compare(before: Side, after: Side, agent: str) -> dict:
-    """The change between two sides for ``agent``: ``change`` and the paths opened and closed
-    with each side's rule (see the module)."""
-    row = {"before": _blocked(before, agent), "after": _blocked(after, agent)}
+def compare_each(before: Side, after: Side, agents: Sequence[str]) -> List[dict]:
+    """The change between two sides for each of ``agents``: ``change`` and the paths opened
+    and closed with each side's rule (see the module). Where both obey rules, the agents are
+    compared in one call (``Access.compare``), which compares the agents whose groups are the
+    same on both sides once."""
+    if before.access is None or after.access is None:
+        compared = [None] * len(agents)
+    else:
+        compared = before.access.compare(after.access, list(agents))
+    return [_compare(before, after, agent, found) for agent, found in zip(agents, compared)]
+
+
+def _compare(before: Side, after: Side, agent: str, found) -> dict:
+    """The change for ``agent``, ``found`` the exact comparison of its rules (None unless both
+    sides obey rules)."""
+    row = {"before": before.blocked[agent], "after": after.blocked[agent]}
     if before.access is None or after.access is None:
         row["change"] = "redirect"  # its answer is another capture, not in this period
         return row
-    if before.robots is not None and after.robots is not None:
-        found = before.robots.compare(after.robots, agent)
+    if found is not None:
         if found.equivalent is None:
             row["change"] = "undecided"
             return row
@@ -273,10 +287,6 @@ def compare(before: Side, after: Side, agent: str) -> dict:
     row["change"] = {(False, False): "equivalent", (True, False): "opened",
                      (False, True): "closed", (True, True): "opened and closed"}[(opened, closed)]
     return row
-
-
-def _blocked(side: Side, agent: str) -> str:
-    return "redirect" if side.access is None else side.access.blocked([agent])[0]
 
 
 def _status_change(row: dict, before: Side, after: Side, agent: str) -> None:
@@ -315,10 +325,9 @@ def site_rows(site: str, captures: Sequence[Capture], agents: Sequence[str],
     chosen = latest_per_period(captures, period)
     names = [name for name, _ in COLUMNS]
     for reading in readings:
-        sides = [(key, _side(capture, reading, size_limit)) for key, capture in chosen]
+        sides = [(key, _side(capture, reading, size_limit, agents)) for key, capture in chosen]
         for (before_key, before), (after_key, after) in zip(sides, sides[1:]):
-            for agent in agents:
-                row = compare(before, after, agent)
+            for agent, row in zip(agents, compare_each(before, after, agents)):
                 row.update(site=site, agent=agent, reading=reading,
                            before_period=before_key, after_period=after_key)
                 for prefix, side in (("before", before), ("after", after)):
@@ -455,6 +464,6 @@ def markdown(timeline_table, history_counts: dict, provenance: dict) -> str:
                      f"| {row.unchanged} |")
     if totals.empty:
         lines[-2:] = ["No site was captured in two periods: there is no change to count."]
-    lines += ["", "Each pair compared exactly over every URL (`Robots.compare`, as "
+    lines += ["", "Each pair compared exactly over every URL (`Access.compare`, as "
               "`robotspec compare OLD NEW`); statuses read by the access policy."]
     return "\n".join(lines)
