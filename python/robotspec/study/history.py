@@ -30,6 +30,7 @@ equivalent).
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from dataclasses import dataclass
@@ -45,7 +46,6 @@ from .provenance import counted, input_files
 PERIODS = {"day": "%Y-%m-%d", "month": "%Y-%m", "year": "%Y"}
 # How often each period comes, as the summary says it.
 EVERY = {"day": "daily", "month": "monthly", "year": "yearly"}
-RULES = "rules"
 # States under which no path may be fetched.
 _CLOSED_STATES = ("disallow-all", "unreachable")
 _TIMESTAMP = re.compile(r"(\d{4,14})(?:\.(\d{3}))?")
@@ -198,13 +198,22 @@ def _fetch_time(stamp: str) -> Optional[datetime]:
 
 @dataclass(frozen=True)
 class Side:
-    """One capture read under one reading: its access result and, under rules, its file (None
-    for a redirect), and each agent's ``blocked`` word, asked once for all of them."""
+    """One capture read under one reading (within ``size_limit``): its access result (None for
+    a redirect) and each agent's ``blocked`` word, asked once for all of them."""
 
     capture: Capture
+    reading: str
+    size_limit: int
     access: Optional[Access]
-    robots: Optional[Robots]
     blocked: Dict[str, str]
+
+    @functools.cached_property
+    def robots(self) -> Optional[Robots]:
+        """The file, under rules: read when first asked, for the analyses of a change a status
+        decides (``Access.compare`` compares two files of rules)."""
+        if self.access is None:
+            return None
+        return rules_of(self.capture, self.access, self.reading, self.size_limit)
 
 
 def latest_per_period(captures: Sequence[Capture], period: str) -> List[Tuple[str, Capture]]:
@@ -235,10 +244,10 @@ def _rank(capture: Capture) -> tuple:
 
 def _side(capture: Capture, reading: str, size_limit: int, agents: Sequence[str]) -> Side:
     if redirect_of(capture) is not None:
-        return Side(capture, None, None, dict.fromkeys(agents, "redirect"))
+        return Side(capture, reading, size_limit, None, dict.fromkeys(agents, "redirect"))
     access = access_of(capture, reading, size_limit)
     blocked = dict(zip(agents, access.blocked(list(agents))))
-    return Side(capture, access, rules_of(capture, access, reading, size_limit), blocked)
+    return Side(capture, reading, size_limit, access, blocked)
 
 
 def _rule(witness) -> str:

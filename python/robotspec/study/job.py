@@ -6,9 +6,10 @@ a time and has the binding answer them in one call (``capture.Batch``: one Arrow
 of nested rows, ``CAPTURE_ROW``, no Python object per answer), explodes them with pyarrow
 (``capture.explode``) and writes the four tables as Parquet itself (``parts.py``): one part
 file per table and task under ``out``. A task holds one batch of captures' bodies (each at most
-one byte more than the readings parse: ``capture.parsed_bytes``) and their rows at a time, whatever the file's size; the rows never
-cross into the JVM. Spark schedules the tasks and collects one row of counts from each; the
-tables it hands back (``Tables``) read the written Parquet lazily:
+one byte more than the readings parse: ``capture.parsed_bytes``) and their rows at a time,
+whatever the file's size; the rows never cross into the JVM. Spark schedules the tasks and
+collects one row of counts from each; the tables it hands back (``Tables``) read the written
+Parquet lazily:
 
 * ``verdicts``: one row per (capture, variant, agent, path);
 * ``files``: one row per (capture, variant): the reading in figures;
@@ -107,9 +108,9 @@ def warc_captures(spark, locations: Sequence[str], size_limit: int):
     """An RDD of the captures of the WARC files at ``locations``, one partition per file, each
     body read to one byte past ``size_limit`` (the most the readings parse:
     ``capture.parsed_bytes``), for the commands that read captures as Python objects
-    (``history``, the methods); and a Spark
-    accumulator of the files that could not be read whole (each reported on its executor's
-    standard error), whose value is known once the RDD is."""
+    (``history``, the methods); and a Spark accumulator of the files that could not be read
+    whole (each reported on its executor's standard error), whose value is known once the RDD
+    is."""
     unreadable = spark.sparkContext.accumulator(0)
 
     def read(location: str) -> Iterator[Capture]:
