@@ -69,6 +69,6 @@ __all__ = [
 
 # Corpus studies (issue 15; robotspec.study): a capture's meaning under a variant's access
 # policy, and the grid calls a study makes per capture.
-from ._robotspec import Access, diff_many, redirect_target  # noqa: E402
+from ._robotspec import Access, diff_many, redirect_target, robots_txt_url  # noqa: E402
 
-__all__ += ["Access", "diff_many", "redirect_target"]
+__all__ += ["Access", "diff_many", "redirect_target", "robots_txt_url"]

@@ -88,6 +88,7 @@ __all__ = [
     "lint",
     "parse",
     "redirect_target",
+    "robots_txt_url",
 ]
 
 VARIANTS: Tuple[VariantName, ...]
@@ -791,6 +792,16 @@ def redirect_target(status: int, location: Optional[str], url: str) -> Optional[
 
     >>> redirect_target(301, "https://example.com/robots.txt", "http://example.com/robots.txt")
     'https://example.com/robots.txt'
+    """
+
+def robots_txt_url(url: str) -> str:
+    """The robots.txt URL that governs ``url``: its scheme, host (lower-cased, an
+    internationalised name as punycode by UTS 46) and port (none when it is the scheme's
+    default), path ``/robots.txt``. ValueError when ``url`` is not an absolute URL or has no
+    host.
+
+    >>> robots_txt_url("HTTPS://user@WWW.Example.com:443/folder/page?q#f")
+    'https://www.example.com/robots.txt'
     """
 
 def diff_many(

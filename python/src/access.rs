@@ -13,7 +13,9 @@
 //! question is most of the speed of the study.
 //!
 //! `redirect_target` is the library's test of whether a response is a redirect a fetcher
-//! follows (and where to): an archive stores each hop as its own capture.
+//! follows (and where to): an archive stores each hop as its own capture. `robots_txt_url` is
+//! the library's scope: the robots.txt that governs a URL, whose scheme and authority are the
+//! site a study's history follows.
 
 use std::sync::Arc;
 use std::time::SystemTime;
@@ -398,6 +400,23 @@ pub(crate) fn redirect_target(
     let current = url::Url::parse(url)
         .map_err(|e| PyValueError::new_err(format!("url is not an absolute URL ({e}): {url:?}")))?;
     Ok(access::redirect_target(status, location, &current).map(String::from))
+}
+
+/// The robots.txt URL that governs `url` (the library's `access::robots_txt_url`): its scheme,
+/// host (lower-cased, an internationalised name as punycode by UTS 46, as the `url` crate and
+/// browsers spell it) and port (none when it is the scheme's default), path `/robots.txt`, no
+/// user, query or fragment. ValueError when `url` is not an absolute URL or has no host.
+///
+/// >>> robots_txt_url("HTTPS://user@WWW.Example.com:443/folder/page?q#f")
+/// 'https://www.example.com/robots.txt'
+/// >>> robots_txt_url("http://stra\u00dfe.example:8080/a")
+/// 'http://xn--strae-oqa.example:8080/robots.txt'
+#[pyfunction]
+pub(crate) fn robots_txt_url(url: &Bound<'_, PyAny>) -> PyResult<String> {
+    let url = input::text(url, "url")?;
+    access::robots_txt_url(&url)
+        .map(String::from)
+        .map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
 /// One grid answer from the rules' verdict.

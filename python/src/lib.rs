@@ -76,7 +76,7 @@ mod _robotspec {
     use super::robots::Robots;
     // Corpus studies (issue 15).
     #[pymodule_export]
-    use super::access::{redirect_target, Access};
+    use super::access::{redirect_target, robots_txt_url, Access};
 
     #[pymodule_init]
     fn init(module: &Bound<'_, PyModule>) -> PyResult<()> {

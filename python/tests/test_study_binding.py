@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 import robotspec
-from robotspec import Access, diff_many, redirect_target
+from robotspec import Access, diff_many, redirect_target, robots_txt_url
 
 from conftest import CORPUS
 from study_data import POLICY, SIZE_LIMIT, VARIANTS, big_body
@@ -129,6 +129,32 @@ def test_redirect_target():
     assert redirect_target(301, "ftp://example.com/robots.txt", origin) is None
     with pytest.raises(ValueError, match="absolute URL"):
         redirect_target(301, "/x", "/robots.txt")
+
+
+@pytest.mark.parametrize("url,robots", [
+    ("https://example.com/a/b?q#f", "https://example.com/robots.txt"),
+    ("HTTP://User:Pw@WWW.Example.COM:80/x", "http://www.example.com/robots.txt"),
+    ("https://example.com:443", "https://example.com/robots.txt"),
+    ("https://example.com:8443/x", "https://example.com:8443/robots.txt"),
+    ("ftp://example.com:21/x", "ftp://example.com/robots.txt"),
+    ("http://[2001:DB8::1]:8080/x", "http://[2001:db8::1]:8080/robots.txt"),
+    # UTS 46, not IDNA 2003: \u00df stays a letter of its own (2003 mapped it to "ss").
+    ("https://stra\u00dfe.example/", "https://xn--strae-oqa.example/robots.txt"),
+    ("https://B\u00dcCHER.example/", "https://xn--bcher-kva.example/robots.txt"),
+])
+def test_robots_txt_url_is_the_librarys_scope(url, robots):
+    assert robots_txt_url(url) == robots
+
+
+@pytest.mark.parametrize("url,message", [
+    ("/robots.txt", "cannot parse"),
+    ("https://example.com:99999/", "cannot parse"),
+    ("mailto:a@example.com", "has no host"),
+    ("https://exa mple.com/", "cannot parse"),
+])
+def test_robots_txt_url_refuses_what_names_no_robots_txt(url, message):
+    with pytest.raises(ValueError, match=message):
+        robots_txt_url(url)
 
 
 def test_bad_arguments_raise():

@@ -200,10 +200,18 @@ def test_a_redirect_gives_way_to_another_capture_of_the_period():
     # Another port is another site (RFC 9309 2.3: the file speaks for its authority).
     ("https://www.a.example:8443/robots.txt", "https://www.a.example:8443", "a.example:8443"),
     ("http://a.example:8443/robots.txt", "http://a.example:8443", "a.example:8443"),
-    ("https://a.example:99999/robots.txt", "https://a.example", "a.example"),  # no port
-    # An internationalised host is its punycode (Google's reading), as WARC files spell it.
+    # No port is that large: not a URL, so no site (the library's scope, robots_txt_url).
+    ("https://a.example:99999/robots.txt", None, None),
+    ("mailto:a@a.example", None, None),
+    # An internationalised host is its punycode (Google's reading), as WARC files spell it,
+    # by UTS 46 as the library's url crate and browsers read it: IDNA 2003 (Python's codec)
+    # would map \u00df to "ss", a different host.
     ("https://www.B\u00fccher.example/robots.txt", "https://www.xn--bcher-kva.example",
      "xn--bcher-kva.example"),
+    ("https://stra\u00dfe.example/robots.txt", "https://xn--strae-oqa.example",
+     "xn--strae-oqa.example"),
+    ("https://WWW.\u00c9COLE.example/robots.txt", "https://www.xn--cole-9oa.example",
+     "xn--cole-9oa.example"),
     ("https://xn--bcher-kva.example/robots.txt", "https://xn--bcher-kva.example",
      "xn--bcher-kva.example"),
     ("https://[2001:db8::1]:8443/robots.txt", "https://[2001:db8::1]:8443", "[2001:db8::1]:8443"),
@@ -407,9 +415,12 @@ def test_the_history_command_reads_warc_files_of_several_crawls(folder, tmp_path
     # history — left out, and said.
     untimed = re.sub(rb"WARC-Date: [^\r]*\r\n", b"", response_record(
         "https://a.example/robots.txt", 200, b"User-agent: *\nDisallow: /\n"))
+    # A URL with no port that large names no site (the library's scope): left out, and said.
+    siteless = response_record("https://a.example:99999/robots.txt", 200,
+                               b"User-agent: *\nDisallow: /\n", date=late[0].fetch_time)
     paths = []
     for name, part, extra in (("crawl-1.warc.gz", early, [moved]),
-                              ("crawl-2.warc", late, [untimed])):
+                              ("crawl-2.warc", late, [untimed, siteless])):
         path = tmp_path / name
         write_warc(str(path), [*(response_record(c.robots_url, c.http_status, c.body,
                                                  date=c.fetch_time) for c in part), *extra])
@@ -427,6 +438,8 @@ def test_the_history_command_reads_warc_files_of_several_crawls(folder, tmp_path
     assert done.returncode == 0, done.stderr[-3000:]
     assert ("robotspec.study: 1 capture without a time (no valid WARC-Date) left out"
             in done.stderr.splitlines())
+    assert ("robotspec.study: 1 capture whose URL names no site (not an absolute URL with a "
+            "host) left out" in done.stderr.splitlines())
     assert ("robotspec.study: 1 file could not be read whole (see the executors' standard "
             "error)" in done.stderr.splitlines())
     assert "; 3 input files, 1 not read whole)." in (out / "summary.md").read_text()

@@ -485,8 +485,8 @@ def main_history(argv: Sequence[str]) -> int:
                 lambda host: history.captures_of_host(folder, host, scheme, parsed))
         else:
             rdd, unreadable = warc_captures(spark, inputs, parsed)
-        table, untimed = history.table(spark, rdd, agents, args.variants, args.period,
-                                       args.fold, args.size_limit)
+        table, untimed, siteless = history.table(spark, rdd, agents, args.variants,
+                                                 args.period, args.fold, args.size_limit)
         table = table.cache()
         table.write.mode("overwrite").parquet(os.path.join(args.out, "history"))
         timeline = history.timeline(table)
@@ -496,6 +496,9 @@ def main_history(argv: Sequence[str]) -> int:
     if untimed.value:
         notice(f"{provenance.counted(untimed.value, 'capture')} without a time (no valid "
                "WARC-Date) left out")
+    if siteless.value:
+        notice(f"{provenance.counted(siteless.value, 'capture')} whose URL names no site (not an "
+               "absolute URL with a host) left out")
     if unreadable is not None:
         counts["unreadable_files"] = unreadable.value
         _say_unreadable(unreadable.value)

@@ -36,9 +36,9 @@ import re
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Dict, Iterator, List, Optional, Sequence, Tuple
-from urllib.parse import SplitResult, urlsplit
+from urllib.parse import urlsplit
 
-from .._robotspec import Access, Robots
+from .._robotspec import Access, Robots, robots_txt_url
 from .capture import DEFAULT_SIZE_LIMIT, Capture, access_of, can_be_a_host, redirect_of, rules_of
 from .notice import notice
 from .provenance import counted, input_files
@@ -78,44 +78,22 @@ COLUMNS = (
 
 def site_of(url: str, fold: bool) -> Optional[str]:
     """The site of a robots.txt URL: what its rules speak for, the scheme, host and port (RFC
-    9309 2.3: the file's scheme and authority; Google's reading: a default port is none, an
-    internationalised host is its punycode) — ``https://example.com``,
+    9309 2.3: the file's scheme and authority) as the library's scope spells them
+    (``robotspec.robots_txt_url``: the host lower-cased, an internationalised one as its
+    punycode by UTS 46, a default port none) — ``https://example.com``,
     ``https://example.com:8443`` — or (``fold``) the host without ``www.``, with such a port,
-    for http and https alike (``example.com``). A port that is no port (``:99999``) is left
-    out, as if the URL named none."""
+    for http and https alike (``example.com``). None when ``url`` names no site: it is not an
+    absolute URL (a port past 65535 included), or has no host."""
     try:
-        parts = urlsplit(url)
-        host = parts.hostname
+        robots = robots_txt_url(url)
     except ValueError:
         return None
-    if host is None:
-        return None
-    if not host.isascii():
-        try:
-            host = host.encode("idna").decode("ascii")
-        except UnicodeError:  # a label IDNA cannot spell: the host as written
-            pass
-    scheme = url.split(":", 1)[0].lower()
-    authority = f"[{host}]" if ":" in host else host  # an IPv6 address
-    port = _port_of(parts)
-    if port is not None and port != _DEFAULT_PORTS.get(scheme):
-        authority = f"{authority}:{port}"
-    if fold:
-        bare = authority[4:] if authority.startswith("www.") else ""
-        return bare if bare[:1] not in ("", ".", ":") else authority
-    return f"{scheme}://{authority}"
-
-
-# The ports a robots.txt URL's scheme implies (Google: http, https and ftp).
-_DEFAULT_PORTS = {"http": 80, "https": 443, "ftp": 21}
-
-
-def _port_of(parts: SplitResult) -> Optional[int]:
-    """The port a URL (split) names, or None when it names none or one that is no port."""
-    try:
-        return parts.port
-    except ValueError:
-        return None
+    site = robots[: -len("/robots.txt")]
+    if not fold:
+        return site
+    authority = site.split("://", 1)[-1]
+    bare = authority[4:] if authority.startswith("www.") else ""
+    return bare if bare[:1] not in ("", ".", ":") else authority
 
 
 def captures_from_folder(folder: str, scheme: str = "https",
@@ -360,14 +338,20 @@ def _top_level(url: str) -> bool:
 def table(spark, captures_rdd, agents: Sequence[str], readings: Sequence[str], period: str,
           fold: bool, size_limit: int):
     """The history table (a Spark DataFrame) of an RDD of ``Capture``: one task per site; and
-    a Spark accumulator of the captures left out for want of a time (a WARC record without a
-    valid ``WARC-Date`` has no place in a history), whose value is known once the table is."""
+    two Spark accumulators of the captures of a ``/robots.txt`` left out, whose values are
+    known once the table is: for want of a time (a WARC record without a valid ``WARC-Date``
+    has no place in a history), and for want of a site (a URL the library's scope cannot read:
+    ``site_of``)."""
     ddl = ", ".join(f"`{name}` {kind}" for name, kind in COLUMNS)
     untimed = spark.sparkContext.accumulator(0)
+    siteless = spark.sparkContext.accumulator(0)
 
     def keyed(capture: Capture):
+        if not _top_level(capture.robots_url):
+            return []
         site = site_of(capture.robots_url, fold)
-        if site is None or not _top_level(capture.robots_url):
+        if site is None:
+            siteless.add(1)
             return []
         if capture.fetch_time is None:
             untimed.add(1)
@@ -382,7 +366,7 @@ def table(spark, captures_rdd, agents: Sequence[str], readings: Sequence[str], p
     # together: a site holds a capture a period, however many an archive made of it.
     latest = captures_rdd.flatMap(keyed).reduceByKey(_later)
     grouped = latest.map(lambda item: (item[0][0], item[1])).groupByKey()
-    return spark.createDataFrame(grouped.flatMap(rows), ddl), untimed
+    return spark.createDataFrame(grouped.flatMap(rows), ddl), untimed, siteless
 
 
 def timeline(history):
