@@ -115,6 +115,56 @@ def test_a_warc_cut_inside_a_record_is_reported_wherever_the_cut_is(tmp_path, su
             words == "Invalid WARC header" and header_begun), end
 
 
+def test_a_gzip_warc_whose_last_member_is_past_the_tail_is_checked_whole(tmp_path, capsys):
+    """The end of a gzip file is judged from its last megabyte, where its last member begins
+    (``warc._TAIL``). A last record that compresses to more than that is judged by reading the
+    local file again, member by member: cut only in its member's end — the block whole, so
+    fastwarc yields it — it is reported; whole, it is not. A remote file is said to be
+    unchecked."""
+    import random
+    import threading
+    from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+
+    from robotspec.study import warc
+
+    noise = random.Random(7).randbytes(warc._TAIL + 200_000)  # noqa: S311 (incompressible)
+    records = [response_record("https://a.test/robots.txt", 200, b"User-agent: *\n"),
+               response_record("https://b.test/robots.txt", 200, b"Disallow: /" + noise)]
+    whole = tmp_path / "big.warc.gz"
+    write_warc(str(whole), records)
+    data = whole.read_bytes()
+    urls = ["https://a.test/robots.txt", "https://b.test/robots.txt"]
+    for end in (len(data), len(data) - 1, len(data) - 8):
+        path = tmp_path / f"big-{end}.warc.gz"
+        path.write_bytes(data[:end])
+        errors = []
+        read = [c.robots_url for c in captures(str(path), SIZE_LIMIT, errors)]
+        assert read == urls, end
+        if end == len(data):
+            assert errors == []
+        else:
+            assert errors == [f"{path}: unreadable after 2 records: the file ends inside a "
+                              "record"], end
+    assert "not checked" not in capsys.readouterr().err
+
+    class Quiet(SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0),
+                                 lambda *a: Quiet(*a, directory=str(tmp_path)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        location = f"http://127.0.0.1:{server.server_port}/big-{len(data) - 1}.warc.gz"
+        errors = []
+        assert [c.robots_url for c in captures(location, SIZE_LIMIT, errors)] == urls
+    finally:
+        server.shutdown()
+    assert errors == []
+    assert (f"robotspec.study: {location}: its end is not checked for a cut: its last gzip "
+            "member is longer than the 1 MiB kept") in capsys.readouterr().err.splitlines()
+
+
 def test_a_warc_that_cannot_be_opened_is_reported_not_raised(tmp_path):
     """Where the executors cannot open a location (a remote file refused, a local one gone),
     the file gives no capture and is reported, as a damaged one is: the other files' tasks

@@ -90,9 +90,10 @@ class _Read:
     def __exit__(self, *exc) -> None:
         self.close()
 
-    def ends_inside_a_record(self) -> bool:
+    def ends_inside_a_record(self) -> Optional[bool]:
         """Whether the file, read to its end, ends inside a record fastwarc left out without
-        a word, as it leaves out whatever follows a file's last whole record."""
+        a word, as it leaves out whatever follows a file's last whole record; None when its
+        end cannot tell (a gzip file whose last member begins before the kept tail)."""
         tail = b"".join(self._tail)
         if self._head.startswith(_PLAIN):
             return _plain_cut(tail)
@@ -108,15 +109,15 @@ def _plain_cut(tail: bytes) -> bool:
     return len(after) == 1 or bool(after[1].strip())
 
 
-def _gzip_cut(tail: bytes) -> bool:
+def _gzip_cut(tail: bytes) -> Optional[bool]:
     """Whether a gzip WARC file whose end is ``tail`` is cut: its last gzip member (a record)
     does not end. From the right, each place where a member could start is inflated (the
     output dropped as it comes): a member that runs out of input is a cut one; the first that
     ends with input left is a whole one, and what was found to its right decides, or the
     start of a member's magic number after it (a file cut in it); one that ends the file
-    exactly means the file is whole. A last member longer than the tail, whose
-    start is not there, is not judged."""
-    cut = False
+    exactly means the file is whole. None when no member starts in the tail: the last one
+    is longer than the tail (``_gzip_cut_from_start`` then reads the whole file)."""
+    found = False
     start = len(tail)
     while (start := tail.rfind(_GZIP_MEMBER, 0, start)) >= 0:
         member = zlib.decompressobj(zlib.MAX_WBITS | 16)
@@ -128,12 +129,35 @@ def _gzip_cut(tail: bytes) -> bool:
         except zlib.error:
             continue
         if not member.eof:
-            cut = True
+            found = True
         elif member.unused_data:
-            return cut or member.unused_data.startswith(_GZIP[:1])
+            return found or member.unused_data.startswith(_GZIP[:1])
         else:
             return False
-    return cut
+    return True if found else None
+
+
+def _gzip_cut_from_start(file: BinaryIO) -> bool:
+    """Whether the gzip WARC file ``file`` is cut, read from its start member by member (the
+    output dropped as it comes): its last member does not end, or bytes that start a member's
+    magic number follow it — what ``_gzip_cut`` decides from a tail, for a file whose last
+    member is longer than the tail."""
+    member = zlib.decompressobj(zlib.MAX_WBITS | 16)
+    rest = b""
+    while True:
+        if not rest:
+            rest = file.read(_CHUNK)
+            if not rest:
+                return not member.eof
+        if member.eof:
+            if not rest.startswith(_GZIP[:1]):
+                return False
+            member = zlib.decompressobj(zlib.MAX_WBITS | 16)
+        try:
+            member.decompress(rest, _CHUNK)
+        except zlib.error:
+            return True  # bytes fastwarc left out that begin a member and are none
+        rest = member.unused_data if member.eof else member.unconsumed_tail
 
 
 def local_path(location: str) -> Optional[str]:
@@ -234,7 +258,7 @@ def captures(location: str, size_limit: int, errors: Optional[list] = None) -> I
             try:
                 record = next(records)
             except StopIteration:
-                if stream.ends_inside_a_record():
+                if _ends_inside_a_record(location, stream):
                     _unreadable(cut.format(counted(ordinal, "record")), errors)
                 return
             except Exception as error:  # a damaged file: fastwarc cannot go on
@@ -272,6 +296,26 @@ def captures(location: str, size_limit: int, errors: Optional[list] = None) -> I
                 truncated=warc.get("WARC-Truncated"),
                 failure=failure,
             )
+
+
+def _ends_inside_a_record(location: str, stream: _Read) -> bool:
+    """Whether the file at ``location``, read to its end as ``stream``, ends inside a record:
+    from the end the stream kept, or, where that cannot tell (a last gzip member longer than
+    it), from the whole file read again — a local one; a remote one is said to be unchecked."""
+    ends_inside = stream.ends_inside_a_record()
+    if ends_inside is not None:
+        return ends_inside
+    path = local_path(location)
+    if path is None:
+        notice(f"{location}: its end is not checked for a cut: its last gzip member is "
+               f"longer than the {_TAIL // (1 << 20)} MiB kept")
+        return False
+    try:
+        with open(path, "rb") as file:
+            return _gzip_cut_from_start(file)
+    except OSError as error:
+        notice(f"{location}: its end is not checked for a cut: {error}")
+        return False
 
 
 def _is_cut(record) -> bool:
