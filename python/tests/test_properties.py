@@ -127,3 +127,20 @@ def test_anything_in_an_answer_or_an_exception_out(body, variant, agent, url):
     attempt(lambda: robotspec.parse(body, variant, "strict").tree)
     attempt(lambda: robotspec.parse(body, variant).tree)
     attempt(lambda: robotspec.diff(body, agent, url).to_dict())
+
+
+URL_PARTS = st.sampled_from(["http://", "https://", "ftp://", "HTTP://", ":", "/", "@", "[",
+                             "]", "%", "%41", "?", "#", ".", "-", "xn--", "www.", "\u00df",
+                             "\u00dc", "\u0130", "80", "443", "99999", "a", "B"])
+
+
+@settings(max_examples=600, deadline=None)
+@given(url=st.one_of(st.lists(URL_PARTS, max_size=10).map("".join), any_text))
+def test_robots_txt_url_is_its_own_robots_txt_url(url):
+    """Any text gives the robots.txt URL that governs it, or a ValueError: never a crash, and
+    that URL governs itself (asked again, the same)."""
+    try:
+        robots = robotspec.robots_txt_url(url)
+    except ValueError:
+        return
+    assert robots.endswith("/robots.txt") and robotspec.robots_txt_url(robots) == robots
