@@ -90,10 +90,11 @@ class _Read:
     def __exit__(self, *exc) -> None:
         self.close()
 
-    def ends_inside_a_record(self) -> Optional[bool]:
+    def tail_ends_inside_a_record(self) -> Optional[bool]:
         """Whether the file, read to its end, ends inside a record fastwarc left out without
-        a word, as it leaves out whatever follows a file's last whole record; None when its
-        end cannot tell (a gzip file whose last member begins before the kept tail)."""
+        a word, as it leaves out whatever follows a file's last whole record, judged from the
+        kept tail; None when the tail cannot tell (a gzip file whose last member begins before
+        it: ``_file_ends_inside_a_record`` then reads the file again)."""
         tail = b"".join(self._tail)
         if self._head.startswith(_PLAIN):
             return _plain_cut(tail)
@@ -258,7 +259,7 @@ def captures(location: str, size_limit: int, errors: Optional[list] = None) -> I
             try:
                 record = next(records)
             except StopIteration:
-                if _ends_inside_a_record(location, stream):
+                if _file_ends_inside_a_record(location, stream):
                     _unreadable(cut.format(counted(ordinal, "record")), errors)
                 return
             except Exception as error:  # a damaged file: fastwarc cannot go on
@@ -298,11 +299,11 @@ def captures(location: str, size_limit: int, errors: Optional[list] = None) -> I
             )
 
 
-def _ends_inside_a_record(location: str, stream: _Read) -> bool:
+def _file_ends_inside_a_record(location: str, stream: _Read) -> bool:
     """Whether the file at ``location``, read to its end as ``stream``, ends inside a record:
     from the end the stream kept, or, where that cannot tell (a last gzip member longer than
     it), from the whole file read again — a local one; a remote one is said to be unchecked."""
-    ends_inside = stream.ends_inside_a_record()
+    ends_inside = stream.tail_ends_inside_a_record()
     if ends_inside is not None:
         return ends_inside
     path = local_path(location)
