@@ -3,12 +3,13 @@ capture, a task's Parquet parts, and the command line's output to a closed pipe 
 disk. The Spark job itself is test_study.py's; the binding's calls, test_study_binding.py's."""
 
 import gzip
+import itertools
 import os
 import subprocess
 import sys
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from conftest import CORPUS
@@ -223,6 +224,29 @@ def test_a_size_limit_under_a_readings_minimum_keeps_what_that_reading_parses(tm
     assert by_reading["rfc9309"] == [True, False] and by_reading["google"] == [True, True]
 
 
+@settings(max_examples=300, deadline=None)
+@given(body=st.binary(max_size=200), url=st.text(max_size=30),
+       status=st.one_of(st.none(), st.integers(-(2**40), 2**40), st.sampled_from([200, 301, 404])),
+       headers=st.lists(st.tuples(st.text(max_size=12), st.text(max_size=12)), max_size=3),
+       failure=st.one_of(st.none(), st.text(max_size=8)),
+       agents=st.lists(st.from_regex(r"\*|[A-Za-z_-][A-Za-z0-9_./ -]{0,9}", fullmatch=True),
+                       min_size=1, max_size=3, unique=True),
+       paths=st.lists(st.text(st.characters(blacklist_categories=("Cs",)), max_size=8),
+                      min_size=1, max_size=3, unique=True),
+       readings=st.lists(st.sampled_from(VARIANTS), min_size=1, max_size=5, unique=True),
+       limit=st.integers(1, 300))
+def test_any_capture_gives_a_row(body, url, status, headers, failure, agents, paths, readings,
+                                 limit):
+    """Whatever a crawl stored — any bytes, URL, status, headers, failure text — and whatever
+    is asked, the capture gets its row: a reading per reading asked, each with a verdict per
+    agent and path, never an exception (a Spark task that raises loses its whole batch)."""
+    settings = Settings(agents=tuple(agents), paths=tuple(paths), variants=tuple(readings),
+                        size_limit=limit)
+    row = analyse(Capture(url, status, body, tuple(headers), failure=failure), settings)
+    assert [r[0] for r in row[-3]] == readings
+    assert all([v[:2] for v in r[-1]] == [(a, p) for a in agents for p in paths]
+               for r in row[-3])
+
 def test_a_status_no_http_response_has_is_no_response():
     """A status outside 0–65535 (a crawl's -1 for "no response", say) is no HTTP status code:
     every reading reads the capture as a fetch that got no response and says why, while the
@@ -254,6 +278,75 @@ def test_a_header_no_client_could_send_is_left_out():
     assert row[8] == "text/plain"  # content_type: the first that can be sent
     assert {r[1] for r in row[-3]} == {"rules"}
     assert Access(503, headers=headers).lifetime == 120
+
+
+# The files the row's property test writes: groups of rules that the readings read apart
+# (wildcards, `$`, Allow, misspellings, a space before the colon, encodings, `//`, agents
+# with a version, a blank line or a comment inside a group), which several of its agents share.
+_AGENT_LINES = ("User-agent: *", "User-agent: GPTBot", "user-agent: gptbot/1.0",
+                "User-agent: CCBot", "User-agent: Googlebot")
+_RULE_LINES = (
+    "Disallow: /", "Disallow:", "Allow: /", "Disallow: /*?", "Disallow: /a$", "Allow: /a*b$",
+    "Disallow: *", "Disallow: //x", "Disallow: /%2F", "Allow: /%61", "Disallow: /a",
+    "Allow: /a/", "Disallow: /\u00e9", "Disallow: /$", "Allow: $", "Disallow: /***",
+    "  Disallow : /z ", "Allow: /index.html", "Disallow: /d/", "Allow: /robots.txt",
+    "Disallow: /robots", "Disalow: /x", "Sitemap: http://x/s.xml", "# c", "",
+)
+_GROUPS = st.lists(
+    st.tuples(st.lists(st.sampled_from(_AGENT_LINES), min_size=1, max_size=2),
+              st.lists(st.sampled_from(_RULE_LINES), max_size=5)),
+    max_size=3,
+).map(lambda groups: [line for agents, rules in groups for line in agents + rules])
+
+
+@settings(max_examples=400, deadline=None)
+@given(lines=_GROUPS,
+       status=st.sampled_from([200, 200, 200, 200, 200, 204, 403, 404, 500, None]),
+       agents=st.lists(st.sampled_from(["GPTBot", "gptbot", "*", "Googlebot", "CCBot", "other"]),
+                       min_size=1, max_size=5, unique=True),
+       paths=st.lists(st.sampled_from(["/", "/a", "/ab", "/a/b", "//x", "/%2F", "/%61",
+                                       "/robots.txt", "/\u00e9", "/d/", "/?q"]),
+                      min_size=1, max_size=3, unique=True),
+       readings=st.lists(st.sampled_from(VARIANTS), min_size=2, max_size=5, unique=True),
+       limit=st.sampled_from([30, SIZE_LIMIT, SIZE_LIMIT]))
+# `*` is an operator to Google's reading and a literal to the 1996 draft's: all against none.
+@example(lines=["User-agent: *", "Disallow: *"], status=200, agents=["GPTBot"], paths=["/"],
+         readings=["google", "draft-1996"], limit=SIZE_LIMIT)
+def test_a_row_holds_each_readings_own_answers(lines, status, agents, paths, readings, limit):
+    """The batch shares work between agents (one set of answers per set of groups) and
+    between readings (one analysis of what is blocked where rules are alike, one diff per
+    agent and path): whatever the file, each reading's state, verdicts and `blocked` are
+    those of `Access` alone with that reading; the disagreements are exactly the cells where
+    two readings' verdicts differ, the changes exactly the agents whose `blocked` differs, and
+    a change's path is one where the two readings answer differently."""
+    body = "\n".join(lines).encode()
+    capture = Capture("https://example.com/robots.txt", status, body)
+    row = analyse(capture, Settings(agents=tuple(agents), paths=tuple(paths),
+                                    variants=tuple(readings), size_limit=limit))
+    rows, disagreements, changes = row[-3], row[-2], row[-1]
+    assert [r[0] for r in rows] == readings
+    access = {name: Access(status, body, name, size_limit=limit) for name in readings}
+    cells, blocked = {}, {}
+    for reading in rows:
+        name, verdicts, alone = reading[0], reading[-1], access[reading[0]]
+        assert reading[1] == alone.state
+        assert [v[:2] for v in verdicts] == [(a, p) for a in agents for p in paths]
+        assert [v[2:6] for v in verdicts] == alone.answers(agents, paths), name
+        words = alone.blocked(agents)
+        assert [v[6] for v in verdicts] == [w for w in words for _ in paths], name
+        cells.update({(name, v[0], v[1]): v[2] for v in verdicts})
+        blocked.update({(name, a): w for a, w in zip(agents, words)})
+    pairs = list(itertools.combinations(readings, 2))
+    assert sorted(d[:4] for d in disagreements) == sorted(
+        (a, p, left, right) for a in agents for p in paths for left, right in pairs
+        if cells[left, a, p] != cells[right, a, p])
+    assert sorted(c[:3] for c in changes) == sorted(
+        (a, left, right) for a in agents for left, right in pairs
+        if blocked[left, a] != blocked[right, a])
+    for agent, left, right, _, _, path, *_ in changes:
+        if path is not None:
+            url = "https://example.com" + path
+            assert access[left].allows(agent, url) != access[right].allows(agent, url)
 
 
 def test_text_no_encoding_writes_is_read_as_the_replacement_character():
