@@ -5,6 +5,7 @@ disk. The Spark job itself is test_study.py's; the binding's calls, test_study_b
 import gzip
 import itertools
 import os
+import re
 import subprocess
 import sys
 
@@ -116,54 +117,122 @@ def test_a_warc_cut_inside_a_record_is_reported_wherever_the_cut_is(tmp_path, su
             words == "Invalid WARC header" and header_begun), end
 
 
-def test_a_gzip_warc_whose_last_member_is_past_the_tail_is_checked_whole(tmp_path, capsys):
-    """The end of a gzip file is judged from its last megabyte, where its last member begins
-    (``warc._TAIL``). A last record that compresses to more than that is judged by reading the
-    local file again, member by member: cut only in its member's end — the block whole, so
-    fastwarc yields it — it is reported; whole, it is not. A remote file is said to be
-    unchecked."""
-    import random
+def _serve(folder, ranges):
+    """An HTTP server of ``folder`` on 127.0.0.1, which serves a ``Range: bytes=N-`` request
+    its range (206) when ``ranges`` is "ranges" and the whole file (200) otherwise; stop it
+    with ``shutdown``."""
     import threading
     from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 
-    from robotspec.study import warc
-
-    noise = random.Random(7).randbytes(warc._TAIL + 200_000)  # noqa: S311 (incompressible)
-    records = [response_record("https://a.test/robots.txt", 200, b"User-agent: *\n"),
-               response_record("https://b.test/robots.txt", 200, b"Disallow: /" + noise)]
-    whole = tmp_path / "big.warc.gz"
-    write_warc(str(whole), records)
-    data = whole.read_bytes()
-    urls = ["https://a.test/robots.txt", "https://b.test/robots.txt"]
-    for end in (len(data), len(data) - 1, len(data) - 8):
-        path = tmp_path / f"big-{end}.warc.gz"
-        path.write_bytes(data[:end])
-        errors = []
-        read = [c.robots_url for c in captures(str(path), SIZE_LIMIT, errors)]
-        assert read == urls, end
-        if end == len(data):
-            assert errors == []
-        else:
-            assert errors == [f"{path}: unreadable after 2 records: the file ends inside a "
-                              "record"], end
-    assert "not checked" not in capsys.readouterr().err
-
-    class Quiet(SimpleHTTPRequestHandler):
+    class Handler(SimpleHTTPRequestHandler):
         def log_message(self, *args):
             pass
 
+        def do_GET(self):
+            asked = re.fullmatch(r"bytes=(\d+)-", self.headers.get("Range") or "")
+            if ranges != "ranges" or asked is None:
+                return super().do_GET()
+            data = (folder / self.path.lstrip("/")).read_bytes()
+            start = int(asked.group(1))
+            self.send_response(206)
+            self.send_header("Content-Range", f"bytes {start}-{len(data) - 1}/{len(data)}")
+            self.send_header("Content-Length", str(len(data) - start))
+            self.end_headers()
+            self.wfile.write(data[start:])
+
     server = ThreadingHTTPServer(("127.0.0.1", 0),
-                                 lambda *a: Quiet(*a, directory=str(tmp_path)))
+                                 lambda *a: Handler(*a, directory=str(folder)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+# The captures of ``_last_record_past_the_tail``'s records.
+_PAST_THE_TAIL_URLS = ["https://a.test/robots.txt", "https://b.test/robots.txt"]
+
+
+def _last_record_past_the_tail(seed):
+    """Two captures' records, the second's body noise that compresses to more than the end of
+    a gzip file the reader keeps (``warc._TAIL``)."""
+    import random
+
+    from robotspec.study import warc
+
+    noise = random.Random(seed).randbytes(warc._TAIL + 200_000)  # noqa: S311 (incompressible)
+    return [response_record(_PAST_THE_TAIL_URLS[0], 200, b"User-agent: *\n"),
+            response_record(_PAST_THE_TAIL_URLS[1], 200, b"Disallow: /" + noise)]
+
+
+def _read_past_the_tail(location, whole, end):
+    """Reads the file at ``location``, the first ``end`` bytes of a file of ``whole`` bytes of
+    ``_last_record_past_the_tail``'s records: both captures, and the file reported as cut
+    unless it is whole."""
+    errors = []
+    read = [c.robots_url for c in captures(location, SIZE_LIMIT, errors)]
+    assert read == _PAST_THE_TAIL_URLS, (location, end)
+    cut = [f"{location}: unreadable after 2 records: the file ends inside a record"]
+    assert errors == ([] if end == whole else cut), (location, end)
+
+
+def _served(folder, ranges, name, check):
+    """``check(location)`` of the file ``name`` of ``folder`` served over HTTP (``_serve``);
+    the location."""
+    server = _serve(folder, ranges)
     try:
-        location = f"http://127.0.0.1:{server.server_port}/big-{len(data) - 1}.warc.gz"
-        errors = []
-        assert [c.robots_url for c in captures(location, SIZE_LIMIT, errors)] == urls
+        location = f"http://127.0.0.1:{server.server_port}/{name}"
+        check(location)
+        return location
     finally:
         server.shutdown()
-    assert errors == []
-    assert (f"robotspec.study: {location}: its end is not checked for a cut: its last gzip "
-            "member is longer than the 1 MiB kept") in capsys.readouterr().err.splitlines()
+
+
+def test_a_gzip_warc_whose_last_member_is_past_the_tail_is_checked_whole(tmp_path, capsys):
+    """The end of a gzip file is judged from its last megabyte, where its last member begins
+    (``warc._TAIL``). A last record that compresses to more than that is judged by reading the
+    file again from where that record begins — a local file sought there, a remote one asked
+    for that range: cut only in its member's end — the block whole, so fastwarc yields it —
+    it is reported; whole, it is not. A server that sends the whole file instead is not read
+    twice: the end is said to be unchecked."""
+    records = _last_record_past_the_tail(7)
+    whole = tmp_path / "big.warc.gz"
+    write_warc(str(whole), records)
+    data = whole.read_bytes()
+    ends = (len(data), len(data) - 1, len(data) - 8)
+    for end in ends:
+        path = tmp_path / f"big-{end}.warc.gz"
+        path.write_bytes(data[:end])
+        _read_past_the_tail(str(path), len(data), end)
+        _served(tmp_path, "ranges", path.name,
+                lambda location, end=end: _read_past_the_tail(location, len(data), end))
+    assert "not checked" not in capsys.readouterr().err
+
+    # Read whole, as the server sends it, and not said to be cut.
+    location = _served(tmp_path, "whole files", f"big-{len(data) - 1}.warc.gz",
+                       lambda location: _read_past_the_tail(location, len(data) - 1,
+                                                            len(data) - 1))
+    start = len(gzip.compress(records[0], mtime=0))  # where the second record's member begins
+    assert (f"robotspec.study: {location}: its end is not checked for a cut: the server did "
+            f"not send the range from byte {start} (status 200)"
+            ) in capsys.readouterr().err.splitlines()
+
+
+def test_a_gzip_warc_of_one_member_is_checked_from_its_start(tmp_path, capsys):
+    """A gzip file that holds every record in one member (not as WARC files are written, but
+    read all the same) has no member where its last record begins: a local one is read again
+    from its start, and a cut at its end is reported; a remote one is said to be unchecked."""
+    data = gzip.compress(b"".join(_last_record_past_the_tail(8)), mtime=0)
+    for end in (len(data), len(data) - 1, len(data) - 8):
+        path = tmp_path / f"one-{end}.warc.gz"
+        path.write_bytes(data[:end])
+        _read_past_the_tail(str(path), len(data), end)
+    assert "not checked" not in capsys.readouterr().err
+
+    location = _served(tmp_path, "ranges", f"one-{len(data) - 1}.warc.gz",
+                       lambda location: _read_past_the_tail(location, len(data) - 1,
+                                                            len(data) - 1))
+    notices = [line for line in capsys.readouterr().err.splitlines() if "not checked" in line]
+    assert len(notices) == 1 and notices[0].startswith(
+        f"robotspec.study: {location}: its end is not checked for a cut: no gzip member "
+        "starts at byte "), notices
 
 
 def test_a_warc_that_cannot_be_opened_is_reported_not_raised(tmp_path):

@@ -117,7 +117,7 @@ def _gzip_cut(tail: bytes) -> Optional[bool]:
     ends with input left is a whole one, and what was found to its right decides, or the
     start of a member's magic number after it (a file cut in it); one that ends the file
     exactly means the file is whole. None when no member starts in the tail: the last one
-    is longer than the tail (``_gzip_cut_from_start`` then reads the whole file)."""
+    is longer than the tail (``_gzip_cut_from`` then reads it again)."""
     found = False
     start = len(tail)
     while (start := tail.rfind(_GZIP_MEMBER, 0, start)) >= 0:
@@ -138,27 +138,35 @@ def _gzip_cut(tail: bytes) -> Optional[bool]:
     return True if found else None
 
 
-def _gzip_cut_from_start(file: BinaryIO) -> bool:
-    """Whether the gzip WARC file ``file`` is cut, read from its start member by member (the
-    output dropped as it comes): its last member does not end, or bytes that start a member's
-    magic number follow it — what ``_gzip_cut`` decides from a tail, for a file whose last
-    member is longer than the tail."""
+def _gzip_cut_from(file: BinaryIO) -> Optional[bool]:
+    """Whether the gzip WARC file ``file``, read from where a member starts to its end member by
+    member (the output dropped as it comes), is cut: its last member does not end, or bytes
+    that start a member's magic number follow it — what ``_gzip_cut`` decides from a tail, for
+    a file whose last member is longer than the tail. None when no member starts where the
+    reading does (nothing there, or bytes that do not inflate)."""
     member = zlib.decompressobj(zlib.MAX_WBITS | 16)
-    rest = b""
+    rest = file.read(_CHUNK)
+    if not rest.startswith(_GZIP_MEMBER):
+        return None
+    members = 1
     while True:
-        if not rest:
-            rest = file.read(_CHUNK)
-            if not rest:
-                return not member.eof
         if member.eof:
             if not rest.startswith(_GZIP[:1]):
                 return False
             member = zlib.decompressobj(zlib.MAX_WBITS | 16)
+            members += 1
         try:
             member.decompress(rest, _CHUNK)
         except zlib.error:
-            return True  # bytes fastwarc left out that begin a member and are none
+            # The first member is where a record began, or none; a later one is bytes
+            # fastwarc left out that begin a member and are none.
+            return None if members == 1 else True
         rest = member.unused_data if member.eof else member.unconsumed_tail
+        if not rest:
+            rest = file.read(_CHUNK)
+            if not rest:
+                member.flush()  # what the input read holds, to its last byte
+                return not member.eof
 
 
 def local_path(location: str) -> Optional[str]:
@@ -193,12 +201,43 @@ def open_location(location: str) -> _Read:
         return _Read(open(path, "rb"))
     parts = urlsplit(location)
     if parts.scheme in ("http", "https"):
-        request = urllib.request.Request(location, headers={"User-Agent": "robotspec.study"})
-        return _Read(urllib.request.urlopen(request, timeout=300))  # noqa: S310
+        return _Read(_http_get(location, {}))
     from pyarrow import fs  # only for remote file systems
 
     filesystem, path = fs.FileSystem.from_uri(location)
     return _Read(filesystem.open_input_stream(path, compression=None))
+
+
+def _open_from(location: str, start: int) -> BinaryIO:
+    """A binary stream of the file at ``location`` from its byte ``start`` on: a local file or
+    one of pyarrow's file systems sought there, an HTTP one asked for that range. OSError when
+    the server sends anything else."""
+    path = local_path(location)
+    if path is not None:
+        file = open(path, "rb")
+        file.seek(start)
+        return file
+    parts = urlsplit(location)
+    if parts.scheme in ("http", "https"):
+        response = _http_get(location, {"Range": f"bytes={start}-"})
+        given = response.headers.get("Content-Range") or ""
+        if response.status != 206 or not given.startswith(f"bytes {start}-"):
+            response.close()
+            raise OSError(f"the server did not send the range from byte {start} "
+                          f"(status {response.status})")
+        return response
+    from pyarrow import fs  # only for remote file systems
+
+    filesystem, path = fs.FileSystem.from_uri(location)
+    file = filesystem.open_input_file(path)
+    file.seek(start)
+    return file
+
+
+def _http_get(location: str, headers: dict):
+    """The response to a GET of ``location`` (with ``headers``)."""
+    request = urllib.request.Request(location, headers={"User-Agent": "robotspec.study", **headers})
+    return urllib.request.urlopen(request, timeout=300)  # noqa: S310
 
 
 def read_body(record, size_limit: int):
@@ -255,17 +294,19 @@ def captures(location: str, size_limit: int, errors: Optional[list] = None) -> I
     with stream:
         records = iter(ArchiveIterator(stream, record_types=_RECORDS))
         ordinal = 0
+        last_start = 0  # where the last record read begins in the file
         while True:
             try:
                 record = next(records)
             except StopIteration:
-                if _file_ends_inside_a_record(location, stream):
+                if _file_ends_inside_a_record(location, stream, last_start):
                     _unreadable(cut.format(counted(ordinal, "record")), errors)
                 return
             except Exception as error:  # a damaged file: fastwarc cannot go on
                 _unreadable(f"{location}: unreadable after {counted(ordinal, 'record')}: {error}",
                             errors)
                 return
+            last_start = record.stream_pos
             if record.is_http:
                 read = read_body(record, size_limit)
             else:
@@ -299,24 +340,29 @@ def captures(location: str, size_limit: int, errors: Optional[list] = None) -> I
             )
 
 
-def _file_ends_inside_a_record(location: str, stream: _Read) -> bool:
+def _file_ends_inside_a_record(location: str, stream: _Read, last_start: int) -> bool:
     """Whether the file at ``location``, read to its end as ``stream``, ends inside a record:
     from the end the stream kept, or, where that cannot tell (a last gzip member longer than
-    it), from the whole file read again — a local one; a remote one is said to be unchecked."""
+    it), from the file read again from ``last_start``, where its last record read begins —
+    its member, in a file of one member per record as WARC files are written; a local file
+    that is not so is read again from its start. Where none of that can be read, standard
+    error says the end is not checked."""
     ends_inside = stream.tail_ends_inside_a_record()
     if ends_inside is not None:
         return ends_inside
-    path = local_path(location)
-    if path is None:
-        notice(f"{location}: its end is not checked for a cut: its last gzip member is "
-               f"longer than the {_TAIL // (1 << 20)} MiB kept")
-        return False
+    starts = [last_start] + ([0] if last_start and local_path(location) is not None else [])
     try:
-        with open(path, "rb") as file:
-            return _gzip_cut_from_start(file)
+        for start in starts:
+            with _open_from(location, start) as file:
+                ends_inside = _gzip_cut_from(file)
+            if ends_inside is not None:
+                return ends_inside
     except OSError as error:
         notice(f"{location}: its end is not checked for a cut: {error}")
         return False
+    notice(f"{location}: its end is not checked for a cut: no gzip member starts at byte "
+           f"{last_start}, where its last record does")
+    return False
 
 
 def _is_cut(record) -> bool:
