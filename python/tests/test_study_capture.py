@@ -235,6 +235,78 @@ def test_a_gzip_warc_of_one_member_is_checked_from_its_start(tmp_path, capsys):
         "starts at byte "), notices
 
 
+def test_a_damaged_gzip_member_inside_a_record_is_reported_not_raised(tmp_path):
+    """A gzip member damaged inside a record's block (a flipped bit) fails while the body is
+    read, after fastwarc gave the record: the file is reported as unreadable from there, as a
+    damaged header is, and the records before it are read. Raised, it would fail the Spark
+    task and its whole batch."""
+    import random
+
+    noise = random.Random(9).randbytes(300_000)  # noqa: S311 (incompressible)
+    records = [response_record("https://a.test/robots.txt", 200, b"User-agent: *\n"),
+               response_record("https://b.test/robots.txt", 200, b"Disallow: /" + noise),
+               response_record("https://c.test/robots.txt", 200, b"Disallow: /c\n")]
+    members = [gzip.compress(record, mtime=0) for record in records]
+    damaged = bytearray(members[1])
+    damaged[len(damaged) // 2] ^= 0x10
+    path = tmp_path / "damaged.warc.gz"
+    path.write_bytes(members[0] + bytes(damaged) + members[2])
+    errors = []
+    read = [c.robots_url for c in captures(str(path), SIZE_LIMIT, errors)]
+    assert read == ["https://a.test/robots.txt"]
+    assert len(errors) == 1 and errors[0].startswith(
+        f"{path}: unreadable after 1 record: Gzip decompression error: "), errors
+
+
+def _warc_records(big):
+    """Five captures' records: the third holds ``big`` bytes of noise (a record longer than
+    fastwarc reads at once) or, for 0, a rule; the second's body is chunked, the fourth's
+    gzip-coded."""
+    import random
+
+    noise = random.Random(big).randbytes(big)  # noqa: S311 (incompressible)
+    gptbot = b"User-agent: GPTBot\nDisallow: /\n" * 20
+    return [response_record("https://a.test/robots.txt", 200, b"User-agent: *\nDisallow: /a\n"),
+            response_record("https://b.test/robots.txt", 200, chunked(gptbot),
+                            headers=(("Transfer-Encoding", "chunked"),)),
+            response_record("https://c.test/robots.txt", 200, noise or b"Allow: /\n"),
+            response_record("https://d.test/robots.txt", 200,
+                            gzip.compress(b"User-agent: *\nAllow: /d\n" * 30, mtime=0),
+                            headers=(("Content-Encoding", "gzip"),)),
+            response_record("https://e.test/robots.txt", 404, b"")]
+
+
+_DAMAGE = st.lists(st.tuples(st.sampled_from(["flip", "cut", "insert", "delete"]),
+                             st.floats(0, 1), st.binary(min_size=1, max_size=16)),
+                   min_size=1, max_size=4)
+
+
+@settings(max_examples=150, deadline=None)
+@given(gzipped=st.booleans(), big=st.sampled_from([0, 300_000]), damage=_DAMAGE)
+def test_a_damaged_warc_file_is_reported_never_raised(tmp_path_factory, gzipped, big, damage):
+    """Any damage to a WARC file — bits flipped, bytes cut off its end, inserted or deleted,
+    in a header, a block or a gzip member — gives the captures it can read and reports the
+    rest, never an exception: one would fail the Spark task and its whole batch."""
+    records = _warc_records(big)
+    data = bytearray(b"".join(gzip.compress(r, mtime=0) if gzipped else r for r in records))
+    for kind, where, inserted in damage:
+        at = min(int(where * len(data)), len(data))
+        if kind == "flip" and at < len(data):
+            data[at] ^= inserted[0] or 1
+        elif kind == "cut":
+            del data[at:]
+        elif kind == "insert":
+            data[at:at] = inserted
+        else:
+            del data[at:at + len(inserted)]
+    path = tmp_path_factory.mktemp("damaged") / ("file.warc.gz" if gzipped else "file.warc")
+    path.write_bytes(bytes(data))
+    errors = []
+    read = list(captures(str(path), SIZE_LIMIT, errors))
+    assert len(read) <= len(records) + len(damage)
+    assert len(errors) <= 1 and all(e.startswith(f"{path}: ") for e in errors)
+
+
 def test_a_warc_that_cannot_be_opened_is_reported_not_raised(tmp_path):
     """Where the executors cannot open a location (a remote file refused, a local one gone),
     the file gives no capture and is reported, as a damaged one is: the other files' tasks

@@ -243,7 +243,8 @@ def _http_get(location: str, headers: dict):
 def read_body(record, size_limit: int):
     """The first ``size_limit + 1`` bytes of the record's body, decoded, and the whole
     decoded body's length; or None and why when it cannot be decoded. The record's block is
-    read to its end."""
+    read to its end. OSError when the file itself cannot be read there (a damaged gzip member
+    of a WARC file)."""
     headers = record.http_headers
     reader = record.reader
     transfer = (headers.get("Transfer-Encoding") or "").strip().lower()
@@ -307,11 +308,13 @@ def captures(location: str, size_limit: int, errors: Optional[list] = None) -> I
                             errors)
                 return
             last_start = record.stream_pos
-            if record.is_http:
-                read = read_body(record, size_limit)
-            else:
-                read = None
+            try:
+                read = read_body(record, size_limit) if record.is_http else None
                 _drain(record.reader)
+            except OSError as error:  # the file's own stream is damaged inside the record
+                _unreadable(f"{location}: unreadable after {counted(ordinal, 'record')}: {error}",
+                            errors)
+                return
             if _is_cut(record):
                 _unreadable(cut.format(counted(ordinal, "record")), errors)
                 return
