@@ -86,7 +86,9 @@ def test_a_timestamp_that_names_no_time_is_skipped_and_said(tmp_path, capsys):
     """A name of digits that is no time is not a capture: skipped, with a line on standard
     error, while an omitted month or day (`00`) still reads as the first."""
     (tmp_path / "c.example").mkdir()
-    for name in ("20231301", "20230229", "0000", "20230230120000.404", "202300", "20240229"):
+    # Digits of other scripts (`٢٠٢٤٠٥`, Arabic-Indic) are no Wayback timestamp: not a capture.
+    for name in ("20231301", "20230229", "0000", "20230230120000.404", "202300", "20240229",
+                 "\u0662\u0660\u0662\u0664\u0660\u0665", "2024\uff10\uff15"):
         (tmp_path / "c.example" / name).write_bytes(BASE)
     captures = list(history.captures_from_folder(str(tmp_path)))
     assert sorted(c.fetch_time.strftime("%Y-%m-%d") for c in captures) == ["2023-01-01",

@@ -48,7 +48,7 @@ PERIODS = {"day": "%Y-%m-%d", "month": "%Y-%m", "year": "%Y"}
 EVERY = {"day": "daily", "month": "monthly", "year": "yearly"}
 # States under which no path may be fetched.
 _CLOSED_STATES = ("disallow-all", "unreachable")
-_TIMESTAMP = re.compile(r"(\d{4,14})(?:\.(\d{3}))?")
+_TIMESTAMP = re.compile(r"([0-9]{4,14})(?:\.([0-9]{3}))?")  # ASCII digits, as Wayback's
 
 COLUMNS = (
     ("site", "string"),
