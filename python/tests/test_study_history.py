@@ -267,6 +267,19 @@ def test_a_status_no_response_has_is_unreachable_in_a_history():
             if r["agent"] == "*"} == {("unreachable", -1, "closed")}
 
 
+def test_a_body_that_cannot_be_decoded_is_unreachable_in_a_history():
+    """A capture whose response came with a body the WARC reader cannot decode (its status
+    and a failure) gave no answer: the site is unreachable then, as the study reads it."""
+    when = datetime(2024, 5, 1, tzinfo=timezone.utc)
+    before = Capture("https://d.example/robots.txt", 200, BASE, (), "1", fetch_time=when)
+    after = Capture("https://d.example/robots.txt", 200, b"\x8b\x03",
+                    (("Content-Encoding", "br"),), "2", fetch_time=when.replace(month=6),
+                    failure="the body's Content-Encoding `br` cannot be decoded")
+    rows = _rows([before, after])
+    assert {(r["after_state"], r["after_status"], r["change"]) for r in rows
+            if r["agent"] == "*"} == {("unreachable", 200, "closed")}
+
+
 def test_comparisons_equal_robotspec_compare(cli, folder, tmp_path):
     captures = list(history.captures_from_folder(str(folder)))
     bodies = {c.capture_id: c.body for c in captures}

@@ -29,9 +29,9 @@ METHODS = ["exact", "imc25", "consent-in-crisis", "consent-in-crisis-2025"]
 LIMIT = 512_000
 
 
-def judged(body: bytes, agents, status=200, headers=()):
+def judged(body: bytes, agents, status=200, headers=(), failure=None):
     capture = Capture(robots_url=URL, http_status=status, body=body, headers=headers,
-                      capture_id="c")
+                      capture_id="c", failure=failure)
     return {row["agent"]: row for row in
             judge_capture(capture, agents, check_methods(METHODS), "google", LIMIT)}
 
@@ -308,6 +308,11 @@ def test_non_200_captures():
                           (70000, "unreachable")]:
         row = judged(b"User-agent: *\nDisallow: /\n", ["GPTBot"], status=status)["GPTBot"]
         assert (row[EXACT], row["imc25"], row["consent_in_crisis"]) == (exact, None, "none")
+    # A response whose body cannot be decoded (the WARC reader's failure beside its status)
+    # gave no answer: the study reads a network error, the methods get no body.
+    row = judged(b"\x8b\x03", ["GPTBot"], status=200,
+                 failure="the body's Content-Encoding `br` cannot be decoded")["GPTBot"]
+    assert (row[EXACT], row["imc25"], row["consent_in_crisis"]) == ("unreachable", None, "none")
 
 
 def test_a_body_past_the_size_limit_is_analysed_as_the_policy_reads_it(cli, tmp_path):

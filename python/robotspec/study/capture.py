@@ -398,13 +398,17 @@ def rules_of(capture: Capture, access: Access, reading: str, size_limit: int) ->
 
 
 def as_read(status: Optional[int], failure: Optional[str]) -> Tuple[Optional[int], Optional[str]]:
-    """A capture's status and failure as the access policy reads them. A status code is a
-    number from 0 to 65535 (the policy itself says what one outside 100–599 means); a number
-    outside that range — a crawl's -1 for "no response", say — is none, so such a capture is
-    read as a fetch that got no response, and its failure says why."""
+    """A capture's status and failure as the access policy reads them. A failure — a body that
+    cannot be decoded, say, whose status came — is a fetch that gave no answer, whatever its
+    status: a network error, as the study's batch call reads it. A status code is a number
+    from 0 to 65535 (the policy itself says what one outside 100–599 means); a number outside
+    that range — a crawl's -1 for "no response", say — is none, so such a capture is read as a
+    fetch that got no response, and its failure says why."""
+    if failure is not None:
+        return None, failure
     if status is None or 0 <= status <= _MAX_STATUS:
-        return status, failure
-    return None, failure or f"status {status} is no HTTP status code"
+        return status, None
+    return None, f"status {status} is no HTTP status code"
 
 
 def _assemble(kind, path: str, computed: dict):
