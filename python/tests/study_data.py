@@ -4,16 +4,19 @@ Two kinds: the vendored corpus sample (tests/corpus/real/, every file a 200 capt
 host), and synthetic captures of the other cases — each status code class the access policy
 distinguishes, redirects with and without a Location, bodies sent gzip-encoded, chunked, in an
 encoding no one decodes, empty, and longer than the size limit, and the extension records.
+And for the property tests, ``any_capture``: whatever a reader may give.
 """
 
 import gzip
 import importlib.util
 import os
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
+from hypothesis import strategies as st
 
+from robotspec.study import Capture
 from robotspec.study.warcwrite import response_record, write_warc
 
 from conftest import CORPUS
@@ -241,3 +244,36 @@ HAND_REASONS = {"access-policy": 24, "allow-not-supported": 6, "first-match-vs-l
 # 1994 and 1996 against the other three, × 2 agents.
 HAND_CHANGE_REASONS = {"access-policy": 12, "allow-not-supported": 6,
                        "first-match-vs-longest-match": 6}
+
+
+# Lines the readings and the published methods read apart: keys in any case and misspelt, a
+# space before the colon, wildcards, `?`, `//`, a full URL, agents `ERRORS` and `Sitemaps`
+# (the Consent in Crisis parser's own keys), bytes that are no UTF-8 and line breaks that only
+# `str.splitlines()` or the C library see.
+_LINES = st.sampled_from([
+    b"User-agent: *", b"User-agent: GPTBot", b"user-agent: gptbot", b"User-Agent: CCBot/1.0",
+    b"User-agent: ERRORS", b"User-agent: Sitemaps", b"Disallow: /", b"Disallow:", b"Allow: /",
+    b"disallow: /a?b", b"Allow: /x$", b"Disallow: *.pdf", b"Disallow : /es", b"Dissallow: /d",
+    b"Allow: //x", b"Disallow: http://a.test/b", b"Disallow: /\xff", b"Crawl-delay: 5",
+    b"Sitemap: https://a.test/s.xml", b"# Disallow: /c", b"", b"\x00", b"\xc3\x85", b"\x85",
+    b"\x0c", b"\x1c", b"\xef\xbb\xbfUser-agent: *"])
+_BODIES = st.one_of(
+    st.binary(max_size=200),
+    st.tuples(st.lists(st.one_of(_LINES, st.binary(max_size=12)), max_size=20),
+              st.sampled_from([b"\n", b"\r\n", b"\r"])).map(lambda t: t[1].join(t[0])))
+_HEADERS = st.lists(st.tuples(st.sampled_from(["Content-Type", "Location", "Retry-After", "X"]),
+                              st.text(max_size=30)), max_size=3)
+
+
+def any_capture(url=st.text(max_size=30)):
+    """A capture of anything a reader may give: a body of robots.txt lines or of any bytes, a
+    status of any number (or none) with a failure or without, any header texts, and a fetch
+    time within a year."""
+    return st.builds(
+        lambda body, status, headers, failure, days, url: Capture(
+            url, status, body, tuple(headers), "c", failure=failure,
+            fetch_time=datetime(2024, 1, 1, tzinfo=timezone.utc) + timedelta(days=days)),
+        _BODIES,
+        st.one_of(st.none(), st.sampled_from([200, 200, 301, 404, 503]),
+                  st.integers(-(2**40), 2**40)),
+        _HEADERS, st.one_of(st.none(), st.text(max_size=8)), st.integers(0, 365), url)

@@ -26,6 +26,8 @@ from hypothesis import strategies as st
 from robotspec.study import history
 from robotspec.study.capture import Capture
 
+from study_data import any_capture
+
 AGENTS = ["GPTBot", "*"]
 BASE = b"User-agent: *\nDisallow: /private\n"
 # site -> [(file name, body)]: a Wayback-style folder (HOST/TIMESTAMP[.STATUS]).
@@ -278,6 +280,26 @@ def test_a_body_that_cannot_be_decoded_is_unreachable_in_a_history():
     rows = _rows([before, after])
     assert {(r["after_state"], r["after_status"], r["change"]) for r in rows
             if r["agent"] == "*"} == {("unreachable", 200, "closed")}
+
+
+@settings(max_examples=150, deadline=None)
+@given(captures=st.lists(any_capture(st.sampled_from(["https://a.test/robots.txt",
+                                                      "http://a.test/robots.txt"])),
+                         min_size=1, max_size=5),
+       reading=st.sampled_from(["google", "rfc9309", "draft-1996", "convention-1994"]),
+       period=st.sampled_from(["day", "month", "year"]), limit=st.integers(1, 600))
+def test_any_captures_give_a_row_per_pair_and_crawler(captures, reading, period, limit):
+    """Whatever a reader gives for a site's captures — any body, status, headers, failure —
+    each consecutive pair of periods gets a row per crawler, with a change the module names,
+    and nothing raises (it would fail the Spark task and the command)."""
+    periods = len(history.latest_per_period(captures, period))
+    names = [name for name, _ in history.COLUMNS]
+    rows = [dict(zip(names, values))
+            for values in history.site_rows("https://a.test", captures, AGENTS, [reading],
+                                            period, limit)]
+    assert len(rows) == (periods - 1) * len(AGENTS)
+    assert {row["change"] for row in rows} <= {
+        "equivalent", "opened", "closed", "opened and closed", "redirect", "undecided"}
 
 
 def test_comparisons_equal_robotspec_compare(cli, folder, tmp_path):

@@ -20,8 +20,10 @@ from hypothesis import strategies as st
 from robotspec.study.capture import Capture
 from robotspec.study.methods import EXACT, check_methods, column, judge_capture
 from robotspec.study.methods import consent, imc25
+from robotspec.study.methods.study import CATEGORIES
 
 from conftest import CORPUS
+from study_data import VARIANTS, any_capture
 
 SITE = "https://example.com"
 URL = SITE + "/robots.txt"
@@ -313,6 +315,24 @@ def test_non_200_captures():
     row = judged(b"\x8b\x03", ["GPTBot"], status=200,
                  failure="the body's Content-Encoding `br` cannot be decoded")["GPTBot"]
     assert (row[EXACT], row["imc25"], row["consent_in_crisis"]) == ("unreachable", None, "none")
+
+
+@settings(max_examples=200, deadline=None)
+@given(capture=any_capture(),
+       agents=st.lists(st.sampled_from(["GPTBot", "gptbot", "*", "CCBot", "Kangaroo Bot",
+                                        "ERRORS", "Sitemaps"]), min_size=1, max_size=4,
+                       unique=True),
+       reading=st.sampled_from(VARIANTS), limit=st.integers(1, 600))
+def test_any_capture_gets_a_row_per_crawler(capture, agents, reading, limit):
+    """Whatever a reader gives — any body, status, headers, failure — each crawler gets a row
+    with an exact category and each method's judgement or none, and nothing raises (it would
+    fail the Spark task and its whole batch)."""
+    rows = list(judge_capture(capture, agents, check_methods(METHODS), reading, limit))
+    assert [row["agent"] for row in rows] == agents
+    for row in rows:
+        assert row[EXACT] in CATEGORIES
+        for method in METHODS[1:]:
+            assert row[column(method)] in (None, "all", "some", "none"), method
 
 
 def test_a_body_past_the_size_limit_is_analysed_as_the_policy_reads_it(cli, tmp_path):
