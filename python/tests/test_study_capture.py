@@ -235,6 +235,32 @@ def test_a_gzip_warc_of_one_member_is_checked_from_its_start(tmp_path, capsys):
         "starts at byte "), notices
 
 
+def test_a_gzip_header_inside_a_large_last_record_is_no_cut(tmp_path):
+    """A body may hold the bytes that start a gzip member (a gzip file served as robots.txt,
+    say): stored as they are in the record's own member, they inflate as a member that runs
+    out of input — until the end of the file, with a stored block's length of 65,535 bytes.
+    Where the record's own member begins before the megabyte kept, they were taken for a cut
+    member: a whole file was reported cut. A member counts as cut only where its output
+    begins a record (``WARC/``); the file is read again from its last record, whole, and a
+    cut of its last byte is still reported."""
+    import random
+
+    from robotspec.study import warc
+
+    noise = random.Random(5).randbytes(warc._TAIL + 200_000)  # noqa: S311 (incompressible)
+    member_start = bytes.fromhex("1f8b08000000000000ff") + bytes.fromhex("00ffff0000")
+    records = [response_record(_PAST_THE_TAIL_URLS[0], 200, b"User-agent: *\n"),
+               response_record(_PAST_THE_TAIL_URLS[1], 200, b"Disallow: /" + noise + member_start)]
+    whole = tmp_path / "planted.warc.gz"
+    write_warc(str(whole), records)
+    data = whole.read_bytes()
+    assert data.find(member_start) > len(data) - warc._TAIL  # stored as it is, in the tail
+    for end in (len(data), len(data) - 1):
+        path = tmp_path / f"planted-{end}.warc.gz"
+        path.write_bytes(data[:end])
+        _read_past_the_tail(str(path), len(data), end)
+
+
 def test_a_damaged_gzip_member_inside_a_record_is_reported_not_raised(tmp_path):
     """A gzip member damaged inside a record's block (a flipped bit) fails while the body is
     read, after fastwarc gave the record: the file is reported as unreadable from there, as a

@@ -113,24 +113,28 @@ def _plain_cut(tail: bytes) -> bool:
 def _gzip_cut(tail: bytes) -> Optional[bool]:
     """Whether a gzip WARC file whose end is ``tail`` is cut: its last gzip member (a record)
     does not end. From the right, each place where a member could start is inflated (the
-    output dropped as it comes): a member that runs out of input is a cut one; the first that
-    ends with input left is a whole one, and what was found to its right decides, or the
-    start of a member's magic number after it (a file cut in it); one that ends the file
-    exactly means the file is whole. None when no member starts in the tail: the last one
-    is longer than the tail (``_gzip_cut_from`` then reads it again)."""
+    output dropped as it comes, but for its first bytes): one that runs out of input, its
+    output so far the start of a record (``WARC/``), is a cut one — the check keeps out the
+    bytes ``1f 8b 08`` that occur within a member's compressed data, which inflate as
+    freely as they like until the input ends; the first that ends with input left is a whole
+    one, and what was found to its right decides, or the start of a member's magic number
+    after it (a file cut in it); one that ends the file exactly means the file is whole. None
+    when the tail holds neither: the last member begins before it (``_gzip_cut_from`` then
+    reads it again)."""
     found = False
     start = len(tail)
     while (start := tail.rfind(_GZIP_MEMBER, 0, start)) >= 0:
         member = zlib.decompressobj(zlib.MAX_WBITS | 16)
         rest = tail[start:]
+        head = b""
         try:
             while rest and not member.eof:
-                member.decompress(rest, _CHUNK)
+                head += member.decompress(rest, _CHUNK)[: len(_PLAIN) - len(head)]
                 rest = member.unconsumed_tail
         except zlib.error:
             continue
         if not member.eof:
-            found = True
+            found = found or bool(head) and _PLAIN.startswith(head)
         elif member.unused_data:
             return found or member.unused_data.startswith(_GZIP[:1])
         else:
