@@ -215,6 +215,35 @@ def test_a_gzip_warc_whose_last_member_is_past_the_tail_is_checked_whole(tmp_pat
             ) in capsys.readouterr().err.splitlines()
 
 
+def test_a_warc_on_another_file_system_is_read_and_checked_through_pyarrow(
+        tmp_path, monkeypatch, capsys):
+    """A location of another scheme (``s3://``, ``gs://``, …) is read through the file system
+    pyarrow makes of it: streamed, and where its last record compresses to more than the end
+    the reader keeps, opened again for random access and sought to that record's member. Here
+    pyarrow's ``FileSystem.from_uri`` gives a local folder as such a file system (a real S3 or
+    GCS is not in the suite): the file is read with pyarrow's own streams, and a cut of its
+    last byte is reported as on a local disk."""
+    from pyarrow import fs
+
+    class FolderAsBucket:
+        """``pyarrow.fs.FileSystem`` whose ``bucket://NAME`` is the file NAME of tmp_path."""
+
+        @staticmethod
+        def from_uri(uri):
+            assert uri.startswith("bucket://"), uri
+            return fs.SubTreeFileSystem(str(tmp_path), fs.LocalFileSystem()), uri[9:]
+
+    monkeypatch.setattr(fs, "FileSystem", FolderAsBucket)
+    records = _last_record_past_the_tail(11)
+    whole = tmp_path / "remote.warc.gz"
+    write_warc(str(whole), records)
+    data = whole.read_bytes()
+    for end in (len(data), len(data) - 1, len(data) - 8):
+        (tmp_path / f"remote-{end}.warc.gz").write_bytes(data[:end])
+        _read_past_the_tail(f"bucket://remote-{end}.warc.gz", len(data), end)
+    assert "not checked" not in capsys.readouterr().err
+
+
 def test_a_gzip_warc_of_one_member_is_checked_from_its_start(tmp_path, capsys):
     """A gzip file that holds every record in one member (not as WARC files are written, but
     read all the same) has no member where its last record begins: a local one is read again
